@@ -1,0 +1,72 @@
+/*
+ * Input formats, detection, and the one entry point the front ends call.
+ *
+ * Each format has its own file with a small line-by-line state machine
+ * (folded.c, perf.c, ...) feeding a stack_sink.  Malformed lines are reported
+ * to a struct diag with their line number and skipped; loading goes on.
+ */
+#ifndef TFLAME_LOADERS_LOADER_H
+#define TFLAME_LOADERS_LOADER_H
+
+#include <stdint.h>
+
+#include "loaders/sink.h"
+#include "util/diag.h"
+#include "util/reader.h"
+
+enum input_format {
+	FORMAT_AUTO = 0,
+	FORMAT_PERF,
+	FORMAT_STAP,
+	FORMAT_DTRACE,
+	FORMAT_FOLDED,
+	FORMAT_UNKNOWN
+};
+
+struct load_opts {
+	enum input_format format;
+	/* perf script */
+	int pid, tid;           /* root frame comm-PID, comm-PID/TID */
+	int kernel, jit;        /* _[k] and _[j] annotations */
+	int addrs;              /* [module <addr>] for unknown symbols */
+	const char *event_filter; /* NULL: the first event seen */
+	/* DTrace */
+	int includeoffset;
+	/* perf and DTrace */
+	int demangle;           /* Rust legacy symbols */
+};
+
+struct load_result {
+	enum input_format format; /* what was loaded */
+	uint64_t samples;         /* stacks handed to the sink */
+	uint64_t lines;
+};
+
+const char *format_name(enum input_format f);
+
+/* Parse a --format= value; FORMAT_UNKNOWN when it is not one. */
+enum input_format format_parse(const char *s);
+
+/*
+ * Guess the format from the first bytes of the input (at most
+ * READER_PEEK_MAX).  FORMAT_UNKNOWN when it cannot tell.  An input with no
+ * non-blank line is reported as FORMAT_FOLDED (it loads as nothing).
+ */
+enum input_format format_detect(const char *buf, size_t len);
+
+/*
+ * Load everything from r into sink.  Detects the format when opts->format is
+ * FORMAT_AUTO.  Returns 0 on success, -1 when the input is unusable (unknown
+ * format or a read error); *err then holds the message (caller frees).
+ */
+int loader_run(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+
+/* The loaders themselves (called by loader_run, and by tests directly). */
+void load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
+    struct load_result *res);
+void load_perf(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res);
+
+#endif

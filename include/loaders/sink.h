@@ -1,0 +1,41 @@
+/*
+ * The stack sink: the only thing a loader talks to.
+ *
+ * Protocol, for each sample a loader has decided to keep:
+ *
+ *	begin(ctx)
+ *	frame(ctx, name, len)     zero or more times, ROOT FIRST
+ *	end(ctx, count)
+ *
+ * Every begin() is followed by exactly one end().  The name pointer is only
+ * valid during the call: a sink that keeps names must copy (or intern) them.
+ * A loader never sees the tree: tests plug in a recording sink, the CLI plugs
+ * in sink_tree (which interns names and inserts the stack).
+ */
+#ifndef TFLAME_LOADERS_SINK_H
+#define TFLAME_LOADERS_SINK_H
+
+#include <stddef.h>
+
+#include "model/count.h"
+#include "model/tree.h"
+
+struct stack_sink {
+	void *ctx;
+	void (*begin)(void *ctx);
+	void (*frame)(void *ctx, const char *name, size_t len);
+	void (*end)(void *ctx, struct tf_count count);
+};
+
+/* A sink that inserts every stack into profile prof of tree. */
+struct sink_tree {
+	struct tree *tree;
+	int prof;
+	uint32_t cur;
+	uint64_t stacks; /* samples received */
+};
+
+void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
+    struct tree *tree, int prof);
+
+#endif

@@ -1,0 +1,13 @@
+/*
+ * Format sniffers used by format_detect().  Each looks at the first bytes of
+ * an input (complete != 0 when that is the whole input) and answers 1 (this
+ * is my format), 0 (it is not) or -1 (cannot tell yet).
+ */
+#ifndef TFLAME_LOADERS_SNIFF_H
+#define TFLAME_LOADERS_SNIFF_H
+
+#include <stddef.h>
+
+int perf_sniff(const char *buf, size_t len, int complete);
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * The frame tree.
+ *
+ * Vocabulary: a "stack" is a list of frame names, root (outermost caller)
+ * first.  Every stack starts at the tree's root node, node 0, shown as "all".
+ * A "node" is one frame at one position in the call tree: its path from the
+ * root is a stack prefix.  A node's "self" count is the weight of the stacks
+ * that end exactly at it; its "total" is self plus the totals of its
+ * children.  A node with a non-zero self count is one "unique stack".
+ *
+ * Layout: nodes live in one growable array, addressed by 32-bit index, with
+ * parent / first-child / next-sibling links.  A child is always created after
+ * its parent, so index order is a topological order: totals are computed in
+ * one backwards pass and nothing needs recursion, however deep the stacks.
+ * While loading, the child of (parent, name) is found through one global
+ * open-addressing hash keyed by that pair.  After loading, tree_finish()
+ * computes totals and sorts each sibling list by name (byte-wise).
+ *
+ * Counts are kept per "profile": one profile normally, two in differential
+ * mode (0 = before, 1 = after), in separate arrays so the node itself stays
+ * small.
+ *
+ * Ownership: the tree owns its nodes and its strtab.
+ */
+#ifndef TFLAME_MODEL_TREE_H
+#define TFLAME_MODEL_TREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/count.h"
+#include "model/strtab.h"
+
+#define TREE_ROOT 0u
+#define TREE_NONE UINT32_MAX
+#define TREE_MAX_PROFILES 2
+
+struct tree_node {
+	uint32_t parent;       /* TREE_NONE for the root */
+	uint32_t name;         /* strtab id */
+	uint32_t first_child;  /* TREE_NONE when a leaf */
+	uint32_t next_sibling; /* TREE_NONE when last */
+	uint32_t depth;        /* root = 0 */
+};
+
+struct tree;
+
+/* A new tree with only the root, holding nprof (1 or 2) profiles. */
+struct tree *tree_new(int nprof);
+void tree_free(struct tree *t);
+
+struct strtab *tree_strtab(struct tree *t);
+const struct strtab *tree_strtab_c(const struct tree *t);
+int tree_nprof(const struct tree *t);
+
+/* Child of parent named name (a strtab id), created when missing. */
+uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t name);
+
+/* Child of parent named name, or TREE_NONE (only valid before tree_finish() re-links or after it: both work). */
+uint32_t tree_find_child(const struct tree *t, uint32_t parent, uint32_t name);
+
+/* Add c to the self count of node in profile prof. */
+void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
+
+/*
+ * Compute totals and sort children by name.  May be called again after more
+ * stacks were added (the streaming viewer does that).
+ */
+void tree_finish(struct tree *t);
+
+uint32_t tree_size(const struct tree *t);
+const struct tree_node *tree_node(const struct tree *t, uint32_t id);
+const struct tree_node *tree_nodes(const struct tree *t);
+
+/* Name bytes of node id (the root's name is ""). */
+const char *tree_name(const struct tree *t, uint32_t id, size_t *len);
+
+struct tf_count tree_self(const struct tree *t, int prof, uint32_t id);
+struct tf_count tree_total(const struct tree *t, int prof, uint32_t id);
+
+/* True when some count in profile prof has a fractional part. */
+int tree_has_fraction(const struct tree *t, int prof);
+
+/* Number of additions that saturated at 2^64-1 (0 for sane input). */
+uint64_t tree_overflows(const struct tree *t);
+
+/* Bytes held by the tree, strtab included, for the benchmark. */
+size_t tree_memory(const struct tree *t);
+
+#endif

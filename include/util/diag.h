@@ -1,0 +1,43 @@
+/*
+ * Diagnostics collected while loading.  Loaders never print: they report
+ * problems here with a line number.  The first DIAG_KEEP messages are kept
+ * verbatim (already escaped), later ones are only counted, so a file of a
+ * million bad lines costs nothing but a counter.  The front end prints them
+ * when it is safe to (after the TUI has given the terminal back).
+ */
+#ifndef TFLAME_UTIL_DIAG_H
+#define TFLAME_UTIL_DIAG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util/macros.h"
+
+#define DIAG_KEEP 5
+
+struct diag {
+	const char *source;          /* file name for messages ("-" = stdin) */
+	uint64_t nbad;               /* malformed lines skipped */
+	uint64_t first_bad[DIAG_KEEP];
+	char *bad_msg[DIAG_KEEP];    /* owned; escaped text */
+	char **notes;                /* owned; other messages, printed once each */
+	size_t nnotes, capnotes;
+};
+
+void diag_init(struct diag *d, const char *source);
+void diag_free(struct diag *d);
+
+/*
+ * Record a malformed line: what (a short reason) and an excerpt of the raw
+ * line (escaped here, cut to 60 bytes).
+ */
+void diag_bad_line(struct diag *d, uint64_t lineno, const char *what,
+    const char *line, size_t len);
+
+/* Record a note (printed as "tflame: SOURCE: NOTE"). */
+void diag_note(struct diag *d, const char *fmt, ...) ATTR_FORMAT(2, 3);
+
+/* Print everything collected to fp. */
+void diag_print(const struct diag *d, FILE *fp);
+
+#endif

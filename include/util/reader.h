@@ -1,0 +1,77 @@
+/*
+ * Streaming line reader.
+ *
+ * Input is never read whole into memory: a reader keeps one large buffer and
+ * hands out lines as (pointer, length) views into it, without the trailing
+ * "\n" and without one trailing "\r" (CRLF files read like LF files).  A view
+ * is valid until the next call.  Lines may contain NUL bytes.
+ *
+ * The first bytes can be inspected with reader_peek() before any line is
+ * consumed, which is how the format detector looks at the input without
+ * reading all of it.  Gzip input is recognised by its magic bytes and
+ * inflated on the fly (when built with zlib).
+ *
+ * A line longer than READER_MAX_LINE is skipped, not buffered: memory stays
+ * bounded whatever the input.
+ */
+#ifndef TFLAME_UTIL_READER_H
+#define TFLAME_UTIL_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define READER_MAX_LINE (64u << 20)
+#define READER_PEEK_MAX (64u << 10)
+
+struct reader;
+
+enum reader_status {
+	READER_EOF = 0,
+	READER_LINE = 1,
+	READER_TOO_LONG = 2, /* a line over READER_MAX_LINE was skipped */
+	READER_ERROR = -1    /* read error: reader_error() says what */
+};
+
+/*
+ * Open path ("-" or NULL for standard input).  Returns NULL and sets *err
+ * (owned by the caller) when the file cannot be opened or is a directory.
+ */
+struct reader *reader_open(const char *path, char **err);
+
+/* Wrap an already open descriptor (not closed by reader_close when !own). */
+struct reader *reader_fdopen(int fd, const char *name, int own, char **err);
+
+/* Read from a memory buffer (used by tests and fuzzers). */
+struct reader *reader_mem(const char *buf, size_t len, const char *name);
+
+void reader_close(struct reader *r);
+
+/* Next line: READER_LINE with *line and *len set, or another status. */
+int reader_line(struct reader *r, const char **line, size_t *len);
+
+/*
+ * Make up to READER_PEEK_MAX bytes available without consuming them and
+ * return how many there are (fewer only at end of input).  Only valid before
+ * the first reader_line().
+ */
+size_t reader_peek(struct reader *r, const char **buf);
+
+/* Number of the line last returned (1-based). */
+uint64_t reader_lineno(const struct reader *r);
+
+/* Bytes consumed from the underlying file so far (compressed bytes for gzip). */
+uint64_t reader_bytes(const struct reader *r);
+
+/* Display name: the path, or "(standard input)". */
+const char *reader_name(const struct reader *r);
+
+/* Message for the last READER_ERROR. */
+const char *reader_error(const struct reader *r);
+
+/* True when reading stopped on an error (reader_error() says which). */
+int reader_status_failed(const struct reader *r);
+
+/* True when the input was gzip-compressed. */
+int reader_is_gzip(const struct reader *r);
+
+#endif

@@ -1,0 +1,226 @@
+/*
+ * --collapse: print unique stacks in byte order without building strings.
+ *
+ * Order of the lines under one node P, whose children are sorted by name:
+ * each child C contributes two "entries", C's own line (the text "C") and
+ * the lines of C's children (texts starting "C;").  Entries sort as those
+ * texts do, which differs from child order only when one child's name is a
+ * prefix of a later sibling's: with children "a" and "a-x", "a" < "a-x" <
+ * "a;...", because '-' < ';'.  So the walk interleaves entries exactly as a
+ * byte-wise sort of the finished lines would.  When no sibling name is a
+ * prefix of the next one (the usual case) the entries are simply self, kids
+ * for each child in order, and no sorting is needed.
+ *
+ * The walk is iterative: an explicit stack of frames, each with its slice of
+ * one shared entry array, so 100,000-deep stacks need no recursion.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "export/collapse.h"
+#include "util/sort.h"
+#include "util/xalloc.h"
+
+#define E_SELF 0u
+#define E_KIDS 1u
+
+struct walk_frame {
+	uint32_t node;
+	size_t base, n, pos; /* entries[base .. base+n), next at pos */
+	size_t pathlen;      /* bytes of the key text before this node's children */
+};
+
+struct cmp_ctx {
+	const struct tree *t;
+};
+
+/* Compare two entries as the texts "NAME" (self) and "NAME;" (kids). */
+static int
+cmp_entry(uint32_t a, uint32_t b, void *vctx)
+{
+	const struct cmp_ctx *c = vctx;
+	size_t la, lb, m;
+	const unsigned char *na = (const unsigned char *)tree_name(c->t, a >> 1, &la);
+	const unsigned char *nb = (const unsigned char *)tree_name(c->t, b >> 1, &lb);
+	int r, ka = (int)(a & 1), kb = (int)(b & 1);
+	int ca, cb;
+
+	m = la < lb ? la : lb;
+	r = memcmp(na, nb, m);
+	if (r != 0)
+		return r;
+	/* Next "character": end of text (-1) for self, ';' for kids. */
+	ca = la > m ? na[m] : (ka ? ';' : -1);
+	cb = lb > m ? nb[m] : (kb ? ';' : -1);
+	if (ca != cb)
+		return ca < cb ? -1 : 1;
+	/* Same name (the same child) or equal beyond: self first. */
+	return ka - kb;
+}
+
+static int
+has_self(const struct tree *t, int prof, uint32_t id)
+{
+	int p;
+
+	if (prof >= 0)
+		return !count_is_zero(tree_self(t, prof, id));
+	for (p = 0; p < tree_nprof(t); p++)
+		if (!count_is_zero(tree_self(t, p, id)))
+			return 1;
+	return 0;
+}
+
+/* Push the entries of node's children onto *ent; returns how many. */
+static size_t
+push_entries(const struct tree *t, uint32_t node, uint32_t **ent,
+    size_t *n, size_t *cap)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t c, prev = TREE_NONE;
+	size_t base = *n, la, lb;
+	int prefix = 0;
+
+	for (c = nodes[node].first_child; c != TREE_NONE; c = nodes[c].next_sibling) {
+		xgrow((void **)ent, cap, *n + 2, sizeof **ent);
+		(*ent)[(*n)++] = (c << 1) | E_SELF;
+		(*ent)[(*n)++] = (c << 1) | E_KIDS;
+		if (prev != TREE_NONE && !prefix) {
+			const char *a = tree_name(t, prev, &la);
+			const char *b = tree_name(t, c, &lb);
+
+			if (la < lb && memcmp(a, b, la) == 0)
+				prefix = 1;
+		}
+		prev = c;
+	}
+	if (prefix) {
+		struct cmp_ctx ctx = {t};
+
+		sort_u32(*ent + base, *n - base, cmp_entry, &ctx);
+	}
+	return *n - base;
+}
+
+int
+collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	struct walk_frame *st = NULL;
+	size_t nst = 0, capst = 0, nent = 0, capent = 0;
+	uint32_t *ent = NULL, *path = NULL;
+	size_t cappath = 0;
+	int rc = 0;
+
+	if (has_self(t, prof, TREE_ROOT) && (rc = fn(ctx, t, TREE_ROOT, path, 0)) != 0)
+		return rc;
+	xgrow((void **)&st, &capst, 1, sizeof *st);
+	st[0].node = TREE_ROOT;
+	st[0].base = 0;
+	st[0].n = push_entries(t, TREE_ROOT, &ent, &nent, &capent);
+	st[0].pos = 0;
+	nst = 1;
+	while (nst > 0) {
+		struct walk_frame *f = &st[nst - 1];
+		uint32_t e, c, depth;
+
+		if (f->pos == f->n) {
+			nent = f->base;
+			nst--;
+			continue;
+		}
+		e = ent[f->base + f->pos++];
+		c = e >> 1;
+		depth = (uint32_t)nst; /* c's depth */
+		xgrow((void **)&path, &cappath, depth, sizeof *path);
+		path[depth - 1] = c;
+		if ((e & 1) == E_SELF) {
+			if (has_self(t, prof, c) &&
+			    (rc = fn(ctx, t, c, path, depth)) != 0)
+				break;
+		} else if (nodes[c].first_child != TREE_NONE) {
+			size_t base = nent;
+
+			xgrow((void **)&st, &capst, nst + 1, sizeof *st);
+			st[nst].node = c;
+			st[nst].base = base;
+			st[nst].n = push_entries(t, c, &ent, &nent, &capent);
+			st[nst].pos = 0;
+			nst++;
+		}
+	}
+	free(st);
+	free(ent);
+	free(path);
+	return rc;
+}
+
+struct write_ctx {
+	FILE *fp;
+	int prof;
+	char *key;          /* text of path[0..keydepth) joined by ";" */
+	size_t keylen, keycap;
+	size_t *ends;       /* ends[i]: key length through path[i] */
+	size_t capends;
+	uint32_t *kpath;    /* the nodes the key text was built from */
+	size_t capkpath;
+	uint32_t keydepth;
+};
+
+static int
+write_one(void *vctx, const struct tree *t, uint32_t node,
+    const uint32_t *path, uint32_t depth)
+{
+	struct write_ctx *w = vctx;
+	char num[COUNT_BUFSZ];
+	size_t n, len;
+	uint32_t i, keep;
+	const char *name;
+
+	/* Reuse the key text of the common prefix with the previous line. */
+	keep = w->keydepth < depth ? w->keydepth : depth;
+	for (i = 0; i < keep; i++)
+		if (w->kpath[i] != path[i])
+			break;
+	keep = i;
+	w->keylen = keep ? w->ends[keep - 1] : 0;
+	xgrow((void **)&w->ends, &w->capends, (size_t)depth + 1, sizeof *w->ends);
+	xgrow((void **)&w->kpath, &w->capkpath, (size_t)depth + 1, sizeof *w->kpath);
+	for (i = keep; i < depth; i++) {
+		name = tree_name(t, path[i], &len);
+		xgrow((void **)&w->key, &w->keycap, w->keylen + len + 2, 1);
+		if (i > 0)
+			w->key[w->keylen++] = ';';
+		memcpy(w->key + w->keylen, name, len);
+		w->keylen += len;
+		w->ends[i] = w->keylen;
+		w->kpath[i] = path[i];
+	}
+	w->keydepth = depth;
+	n = count_format(num, tree_self(t, w->prof < 0 ? 0 : w->prof, node));
+	if (fwrite(w->key, 1, w->keylen, w->fp) != w->keylen ||
+	    putc(' ', w->fp) == EOF || fwrite(num, 1, n, w->fp) != n ||
+	    putc('\n', w->fp) == EOF)
+		return -1;
+	return 0;
+}
+
+int
+collapse_write(const struct tree *t, int prof, FILE *fp)
+{
+	struct write_ctx w;
+	int rc;
+
+	memset(&w, 0, sizeof w);
+	w.fp = fp;
+	w.prof = prof;
+	rc = collapse_walk(t, prof, write_one, &w);
+	free(w.key);
+	free(w.ends);
+	free(w.kpath);
+	if (rc == 0 && fflush(fp) != 0)
+		rc = -1;
+	return rc != 0 || ferror(fp) ? -1 : 0;
+}

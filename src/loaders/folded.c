@@ -1,0 +1,140 @@
+/*
+ * Folded ("collapsed") stacks: "root;...;leaf count" per line.
+ *
+ * Grammar as flamegraph.pl reads it (see loaders/folded.h).  Differences,
+ * each chosen so that no data is lost or invented:
+ *  - blank lines are skipped silently (flamegraph.pl counts them as invalid);
+ *  - a line starting with "#" that is not a valid folded line is a comment
+ *    and skipped silently; "# x 5" is still the stack "# x" with count 5;
+ *  - CRLF line ends are read as LF (the reader drops the "\r");
+ *  - a count that does not fit in 64 bits makes the line invalid.
+ * Invalid lines are reported with their number and skipped.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "loaders/folded.h"
+#include "loaders/loader.h"
+
+static inline int
+is_ws(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	    c == '\v';
+}
+
+/* Split off "WS count" at the end of s[0..len). */
+static int
+split_count(const char *s, size_t len, size_t *stack_len, struct tf_count *c)
+{
+	size_t p = len;
+	int rc;
+
+	while (p > 0 && !is_ws((unsigned char)s[p - 1]))
+		p--;
+	if (p == 0)
+		return 0;
+	rc = count_parse(s + p, len - p, c);
+	if (rc <= 0)
+		return rc;
+	*stack_len = p - 1;
+	return 1;
+}
+
+int
+folded_parse(const char *line, size_t len, int want_two, struct folded_line *out)
+{
+	size_t stack_len;
+	int rc;
+
+	rc = split_count(line, len, &stack_len, &out->count);
+	if (rc <= 0)
+		return rc;
+	out->stack_len = stack_len;
+	out->has_two = 0;
+	if (want_two) {
+		size_t s2;
+		struct tf_count c1;
+
+		if (split_count(line, stack_len, &s2, &c1) == 1) {
+			out->count1 = c1;
+			out->stack_len = s2;
+			out->has_two = 1;
+		}
+	}
+	return 1;
+}
+
+void
+folded_frames(const char *stack, size_t len,
+    void (*fn)(void *ctx, const char *name, size_t len), void *ctx)
+{
+	const char *p = stack, *end, *semi;
+
+	/* Trailing empty fields are dropped, as Perl's split does. */
+	while (len > 0 && stack[len - 1] == ';')
+		len--;
+	if (len == 0)
+		return;
+	end = stack + len;
+	for (;;) {
+		semi = memchr(p, ';', (size_t)(end - p));
+		if (semi == NULL) {
+			fn(ctx, p, (size_t)(end - p));
+			return;
+		}
+		fn(ctx, p, (size_t)(semi - p));
+		p = semi + 1;
+	}
+}
+
+static int
+blank(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!is_ws((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+void
+load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
+    struct load_result *res)
+{
+	struct folded_line fl;
+	const char *line;
+	size_t len;
+	int st, rc;
+
+	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
+	    st != READER_ERROR) {
+		res->lines++;
+		if (st == READER_TOO_LONG) {
+			diag_bad_line(d, reader_lineno(r), "line too long, skipped",
+			    "", 0);
+			continue;
+		}
+		if (blank(line, len))
+			continue;
+		rc = folded_parse(line, len, 1, &fl);
+		if (rc == 0) {
+			if (line[0] != '#')
+				diag_bad_line(d, reader_lineno(r),
+				    "not a folded line (expected \"frame;frame;... count\")",
+				    line, len);
+			continue;
+		}
+		if (rc < 0) {
+			diag_bad_line(d, reader_lineno(r),
+			    "count too large for 64 bits", line, len);
+			continue;
+		}
+		sink->begin(sink->ctx);
+		folded_frames(line, fl.stack_len, sink->frame, sink->ctx);
+		sink->end(sink->ctx, fl.count);
+		res->samples++;
+	}
+}

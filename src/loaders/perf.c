@@ -1,0 +1,872 @@
+/*
+ * `perf script` text -> stacks.
+ *
+ * A sample is a header line in column 0, then its stack lines, leaf first,
+ * then an empty line:
+ *
+ *	java 12688/12764 [002] 6544038.708352: 10309278 cpu-clock:
+ *	            7f72421d2d76 JavaCalls::call_helper(JavaValue*) (/opt/libjvm.so)
+ *	            ...
+ *	<empty line>
+ *
+ * The rules are stackcollapse-perf.pl's (docs: formats.md section 1) with the
+ * fixes inferno made, so no sample is lost and no name is mangled:
+ *  - the last sample is kept even when the file does not end with an empty
+ *    line, and a new header also ends the sample before it;
+ *  - a one-character command name and right-aligned (indented) headers work;
+ *  - the command name is the shortest prefix after which the rest of the
+ *    header reads as "PID[/TID] [CPU] TIME: [PERIOD] EVENT:", so names with
+ *    spaces and numbers ("Thread 2 main") survive;
+ *  - samples without call chains ("... cycles:u:  ffff sym (mod)") are
+ *    one-frame stacks; text after a tracepoint event is its arguments;
+ *  - C++ argument lists are cut at the first "(" outside <>, (), [], {}
+ *    (inferno), so "std::function<int (int)>::operator()" keeps its template;
+ *  - " (deleted)" after a module path is not part of the symbol;
+ *  - `vmlinux-VERSION` and `*.ko` modules are kernel, `/tmp/jitted-*.so` JIT;
+ *  - a period of 0 weighs 0 (the Perl tool counts 1).
+ * With --demangle, Rust legacy symbols are cleaned up (loaders/demangle.h)
+ * and quotes are kept (Rust lifetimes), as inferno does.
+ * As in the Perl tool, quotes are deleted from names, ";" becomes ":", and
+ * the first event seen is the one kept unless --event-filter says otherwise.
+ *
+ * Limitations: --inline/--srcline (addr2line) are not supported.  A sample
+ * with more than PERF_MAX_FRAMES frames is skipped and reported.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "loaders/demangle.h"
+#include "loaders/loader.h"
+#include "loaders/sniff.h"
+#include "util/escape.h"
+#include "util/macros.h"
+#include "util/xalloc.h"
+
+#define PERF_MAX_FRAMES 1000000u
+#define PERF_MAX_TEXT (256u << 20)
+#define PERF_MAX_EVENTS 16
+
+struct frame_ref {
+	uint32_t off, len;
+};
+
+struct event_stat {
+	char *name;
+	uint64_t samples;
+};
+
+struct perf_ctx {
+	const struct load_opts *opts;
+	struct stack_sink *sink;
+	struct diag *d;
+	struct load_result *res;
+	/* the sample being read */
+	int open;      /* a header was accepted and its sample not emitted */
+	int skipping;  /* a header was dropped by the event filter */
+	int toodeep;
+	uint64_t header_line;
+	char *root;    /* root frame text */
+	size_t rootlen, rootcap;
+	int java;      /* root starts with "java" */
+	struct tf_count period;
+	char *fbuf;    /* frame text, leaf-first order */
+	size_t flen, fcap;
+	struct frame_ref *frames;
+	size_t nframes, capframes;
+	/* events */
+	char *filter;  /* the event kept */
+	int filter_given;
+	struct event_stat ev[PERF_MAX_EVENTS];
+	int nev;
+	uint64_t ev_other;
+};
+
+struct header {
+	const char *comm;
+	size_t commlen;
+	const char *pid, *tid; /* digit runs; tid NULL when no "/" */
+	size_t pidlen, tidlen;
+	const char *event;     /* NULL when none recognised */
+	size_t eventlen;
+	struct tf_count period;
+	int period_bad;        /* too large */
+	const char *rest;      /* text after the event, trimmed */
+	size_t restlen;
+};
+
+static inline int
+is_ws(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	    c == '\v';
+}
+
+static inline int
+is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline int
+is_word(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    is_digit(c) || c == '_';
+}
+
+static inline int
+is_xdigit(unsigned char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static size_t
+skip_ws(const char *s, size_t i, size_t len)
+{
+	while (i < len && is_ws((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
+static size_t
+token_end(const char *s, size_t i, size_t len)
+{
+	while (i < len && !is_ws((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
+static int
+all_digits(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!is_digit((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* "DIGITS[.DIGITS]:" - a timestamp. */
+static int
+is_timestamp(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (n < 2 || s[n - 1] != ':')
+		return 0;
+	n--;
+	while (i < n && is_digit((unsigned char)s[i]))
+		i++;
+	if (i == 0)
+		return 0;
+	if (i < n && s[i] == '.')
+		for (i++; i < n && is_digit((unsigned char)s[i]); i++)
+			;
+	return i == n;
+}
+
+/*
+ * After the pid token: "[CPU] TIME: [PERIOD] EVENT: [rest]", each part but
+ * the event optional.  Returns 1 and fills the event fields on success.
+ */
+static int
+parse_tail(const char *s, size_t i, size_t len, struct header *h)
+{
+	size_t e;
+
+	i = skip_ws(s, i, len);
+	e = token_end(s, i, len);
+	if (e - i >= 3 && s[i] == '[' && s[e - 1] == ']' &&
+	    all_digits(s + i + 1, e - i - 2)) {
+		i = skip_ws(s, e, len);
+		e = token_end(s, i, len);
+	}
+	if (is_timestamp(s + i, e - i)) {
+		i = skip_ws(s, e, len);
+		e = token_end(s, i, len);
+	}
+	h->period = COUNT_INT(1);
+	h->period_bad = 0;
+	if (all_digits(s + i, e - i)) {
+		int rc = count_parse(s + i, e - i, &h->period);
+
+		if (rc < 0)
+			h->period_bad = 1;
+		i = skip_ws(s, e, len);
+		e = token_end(s, i, len);
+	}
+	if (e - i < 2 || s[e - 1] != ':')
+		return 0;
+	h->event = s + i;
+	h->eventlen = e - i - 1;
+	i = skip_ws(s, e, len);
+	h->rest = s + i;
+	h->restlen = len - i;
+	while (h->restlen > 0 && is_ws((unsigned char)h->rest[h->restlen - 1]))
+		h->restlen--;
+	return 1;
+}
+
+/*
+ * Perl's fallback event test: the line ends with
+ * ":" [WS] [PERIOD] WS EVENT ":" [WS].
+ */
+static void
+perl_event(const char *s, size_t len, struct header *h)
+{
+	size_t e, r;
+
+	h->event = NULL;
+	h->period = COUNT_INT(1);
+	while (len > 0 && is_ws((unsigned char)s[len - 1]))
+		len--;
+	if (len == 0 || s[len - 1] != ':')
+		return;
+	e = len - 1;
+	while (e > 0 && !is_ws((unsigned char)s[e - 1]))
+		e--;
+	if (e == 0 || e == len - 1)
+		return;
+	r = e;
+	while (r > 0 && is_ws((unsigned char)s[r - 1]))
+		r--;
+	if (r > 0 && s[r - 1] != ':') {
+		size_t d = r;
+
+		while (d > 0 && is_digit((unsigned char)s[d - 1]))
+			d--;
+		if (d == r)
+			return;
+		{
+			size_t c = d;
+
+			while (c > 0 && is_ws((unsigned char)s[c - 1]))
+				c--;
+			if (c == 0 || s[c - 1] != ':')
+				return;
+		}
+		if (count_parse(s + d, r - d, &h->period) < 0)
+			h->period_bad = 1;
+	} else if (r == 0)
+		return;
+	h->event = s + e;
+	h->eventlen = len - 1 - e;
+}
+
+/*
+ * Parse a header line.  The command name is the shortest prefix (at least
+ * one character) followed by whitespace and a PID or PID/TID token and
+ * whitespace after which the rest reads as a header tail; when no prefix
+ * gives such a tail, the shortest prefix followed by a pid token is taken
+ * (stackcollapse-perf.pl's rule) - unless the line is indented, where only a
+ * full header counts, so that a stack line is never taken for one.
+ */
+static int
+parse_header(const char *line, size_t len, struct header *h)
+{
+	size_t lead = skip_ws(line, 0, len), k, j, a, b;
+	const char *s = line + lead;
+	size_t n = len - lead;
+	int have_fallback = 0;
+	struct header fb = {0};
+
+	if (n == 0)
+		return 0;
+	for (k = 1; k < n; k++) {
+		if (!is_ws((unsigned char)s[k]))
+			continue;
+		j = skip_ws(s, k, n);
+		a = j;
+		while (j < n && is_digit((unsigned char)s[j]))
+			j++;
+		if (j == a)
+			continue;
+		h->pid = s + a;
+		h->pidlen = j - a;
+		h->tid = NULL;
+		h->tidlen = 0;
+		if (j < n && s[j] == '/') {
+			while (j < n && s[j] == '/')
+				j++;
+			b = j;
+			while (j < n && is_digit((unsigned char)s[j]))
+				j++;
+			h->tid = s + b;
+			h->tidlen = j - b;
+		}
+		if (j >= n || !is_ws((unsigned char)s[j]))
+			continue;
+		h->comm = s;
+		h->commlen = k;
+		if (parse_tail(s, j, n, h))
+			return 1;
+		if (!have_fallback) {
+			fb = *h;
+			have_fallback = 1;
+		}
+	}
+	if (!have_fallback || lead > 0)
+		return 0;
+	*h = fb;
+	h->period_bad = 0;
+	perl_event(s, n, h);
+	h->rest = NULL;
+	h->restlen = 0;
+	return 1;
+}
+
+/* Event name without a modifier suffix: "cycles:u" -> "cycles". */
+static size_t
+event_base(const char *ev, size_t len)
+{
+	size_t c = len;
+
+	while (c > 0 && ev[c - 1] != ':')
+		c--;
+	if (c == 0 || c == len || len - c > 8)
+		return len;
+	if (strspn(ev + c, "ukhHGIpPSDWe") != len - c)
+		return len;
+	return c - 1;
+}
+
+static struct event_stat *
+event_slot(struct perf_ctx *p, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < p->nev; i++)
+		if (strlen(p->ev[i].name) == len &&
+		    memcmp(p->ev[i].name, name, len) == 0)
+			return &p->ev[i];
+	if (p->nev == PERF_MAX_EVENTS)
+		return NULL;
+	p->ev[p->nev].name = xmemdup(name, len);
+	p->ev[p->nev].samples = 0;
+	return &p->ev[p->nev++];
+}
+
+/* Does the sample's event pass the filter?  Sets the default filter. */
+static int
+event_passes(struct perf_ctx *p, const char *ev, size_t evlen)
+{
+	size_t blen = event_base(ev, evlen);
+	struct event_stat *es;
+
+	if (p->filter == NULL)
+		p->filter = xmemdup(ev, blen);
+	es = event_slot(p, ev, blen);
+	if (es != NULL)
+		es->samples++;
+	else
+		p->ev_other++;
+	if (strlen(p->filter) == blen && memcmp(p->filter, ev, blen) == 0)
+		return 1;
+	/* --event-filter may name the event with its modifier. */
+	return p->filter_given && strlen(p->filter) == evlen &&
+	    memcmp(p->filter, ev, evlen) == 0;
+}
+
+static void
+root_append(struct perf_ctx *p, const char *s, size_t n)
+{
+	size_t i;
+
+	xgrow((void **)&p->root, &p->rootcap, p->rootlen + n + 1, 1);
+	for (i = 0; i < n; i++)
+		p->root[p->rootlen++] = s[i] == ' ' ? '_' : s[i];
+	p->root[p->rootlen] = '\0';
+}
+
+static void
+emit(struct perf_ctx *p)
+{
+	size_t i;
+
+	if (!p->open)
+		return;
+	p->open = 0;
+	if (p->toodeep) {
+		diag_bad_line(p->d, p->header_line,
+		    "sample with more than 1000000 frames or 256 MiB of names skipped", "", 0);
+		p->nframes = p->flen = 0;
+		p->toodeep = 0;
+		return;
+	}
+	p->sink->begin(p->sink->ctx);
+	p->sink->frame(p->sink->ctx, p->root, p->rootlen);
+	for (i = p->nframes; i > 0; i--)
+		p->sink->frame(p->sink->ctx, p->fbuf + p->frames[i - 1].off,
+		    p->frames[i - 1].len);
+	p->sink->end(p->sink->ctx, p->period);
+	p->res->samples++;
+	p->nframes = p->flen = 0;
+}
+
+static void
+open_sample(struct perf_ctx *p, const struct header *h)
+{
+	const struct load_opts *o = p->opts;
+
+	p->rootlen = 0;
+	root_append(p, h->comm, h->commlen);
+	if (o->pid || o->tid) {
+		/* "PID/TID" gives both; a lone number is the TID (perf -F tid). */
+		root_append(p, "-", 1);
+		if (h->tid != NULL)
+			root_append(p, h->pid, h->pidlen);
+		else
+			root_append(p, "?", 1);
+		if (o->tid) {
+			root_append(p, "/", 1);
+			if (h->tid != NULL)
+				root_append(p, h->tid, h->tidlen);
+			else
+				root_append(p, h->pid, h->pidlen);
+		}
+	}
+	p->java = p->rootlen >= 4 && memcmp(p->root, "java", 4) == 0;
+	p->period = h->period;
+	p->open = 1;
+	p->nframes = p->flen = 0;
+	p->toodeep = 0;
+}
+
+static int
+has_suffix(const char *s, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+
+	return n >= k && memcmp(s + n - k, suf, k) == 0;
+}
+
+/*
+ * Kernel modules: "[kernel.kallsyms]", "[vdso]", "[nf_conntrack]",
+ * ".../vmlinux", ".../vmlinux-5.4.14-cloudflare", "*.ko"; never anything
+ * "unknown".
+ */
+static int
+kernel_module(const char *mod, size_t n)
+{
+	const char *v = NULL, *q;
+
+	if (n == 0 || memmem(mod, n, "unknown", 7) != NULL)
+		return 0;
+	if (mod[0] == '[' || has_suffix(mod, n, "vmlinux") ||
+	    has_suffix(mod, n, ".ko"))
+		return 1;
+	for (q = mod; q + 7 <= mod + n; q++)
+		if (memcmp(q, "vmlinux", 7) == 0)
+			v = q;
+	if (v == NULL)
+		return 0;
+	for (q = v; q < mod + n; q++)
+		if (!is_word((unsigned char)*q) && *q != '-' && *q != '.')
+			return 0;
+	return 1;
+}
+
+/* JIT code: perf map files "/tmp/perf-PID.map" and jitdump "/tmp/jitted-*.so". */
+static int
+jit_module(const char *mod, size_t n)
+{
+	const char *q = mod, *end = mod + n;
+
+	while ((q = memmem(q, (size_t)(end - q), "/tmp/perf-", 10)) != NULL) {
+		const char *d = q + 10, *e = d;
+
+		while (e < end && is_digit((unsigned char)*e))
+			e++;
+		if (e > d && end - e >= 4 && memcmp(e, ".map", 4) == 0)
+			return 1;
+		q++;
+	}
+	return (n >= 10 && memcmp(mod, "/tmp/perf-", 10) == 0 &&
+	    has_suffix(mod, n, ".map")) ||
+	    (memmem(mod, n, "/jitted-", 8) != NULL && has_suffix(mod, n, ".so"));
+}
+
+/* Append one frame part (already cut out) to the sample, cleaned. */
+static void
+add_part(struct perf_ctx *p, const char *part, size_t plen, size_t idx,
+    const char *pc, size_t pclen, const char *mod, size_t modlen)
+{
+	const struct load_opts *o = p->opts;
+	size_t off = p->flen, i, w, depth, cut;
+	char *f;
+	int unknown = plen == 9 && memcmp(part, "[unknown]", 9) == 0;
+
+	if (p->nframes >= PERF_MAX_FRAMES || p->flen + plen > PERF_MAX_TEXT) {
+		p->toodeep = 1;
+		return;
+	}
+	/* Room for the part or "[module <pc>]", plus "_[x]". */
+	xgrow((void **)&p->fbuf, &p->fcap, p->flen + plen + modlen + pclen + 16, 1);
+	f = p->fbuf + off;
+	if (unknown) {
+		const char *base = "unknown";
+		size_t blen = 7;
+
+		if (!(modlen == 9 && memcmp(mod, "[unknown]", 9) == 0)) {
+			const char *slash = NULL;
+
+			for (i = 0; i < modlen; i++)
+				if (mod[i] == '/')
+					slash = mod + i;
+			base = slash ? slash + 1 : mod;
+			blen = (size_t)(mod + modlen - base);
+		}
+		w = 0;
+		f[w++] = '[';
+		memcpy(f + w, base, blen);
+		w += blen;
+		if (o->addrs) {
+			f[w++] = ' ';
+			f[w++] = '<';
+			memcpy(f + w, pc, pclen);
+			w += pclen;
+			f[w++] = '>';
+		}
+		f[w++] = ']';
+	} else {
+		memcpy(f, part, plen);
+		w = plen;
+		if (o->demangle)
+			w = rust_demangle(f, w);
+	}
+	/* Generic tidy: ";" -> ":", cut the argument list, drop quotes. */
+	cut = w;
+	depth = 0;
+	for (i = 0; i < w; i++) {
+		char c = f[i];
+
+		if (c == ';')
+			f[i] = ':';
+		else if (c == '<' || c == '{' || c == '[')
+			depth++;
+		else if (c == '>' || c == '}' || c == ']' || c == ')') {
+			if (depth > 0)
+				depth--;
+		} else if (c == '(') {
+			if (depth == 0 && cut == w && !(i > 0 && f[i - 1] == '.') &&
+			    !(w - i >= 21 &&
+			      memcmp(f + i, "(anonymous namespace)", 21) == 0)) {
+				cut = i;
+				break;
+			}
+			depth++;
+		}
+	}
+	w = cut;
+	/* Quotes go, as in the Perl tool; Rust lifetimes ('a) stay with --demangle. */
+	if (!o->demangle) {
+		for (i = 0, depth = 0; i < w; i++)
+			if (f[i] != '"' && f[i] != '\'')
+				f[depth++] = f[i];
+		w = depth;
+	}
+	/* Java: "Ljava/lang/Thread;::run" -> "java/lang/Thread:::run". */
+	if (p->java && w > 0 && f[0] == 'L' && memchr(f, '/', w) != NULL) {
+		memmove(f, f + 1, w - 1);
+		w--;
+	}
+	/* Annotations: at most one. */
+	if (idx > 0) {
+		if (memmem(f, w, "_[i]", 4) == NULL) {
+			memcpy(f + w, "_[i]", 4);
+			w += 4;
+		}
+	} else if (o->kernel && kernel_module(mod, modlen)) {
+		memcpy(f + w, "_[k]", 4);
+		w += 4;
+	} else if (o->jit && jit_module(mod, modlen) &&
+	    memmem(f, w, "_[j]", 4) == NULL) {
+		memcpy(f + w, "_[j]", 4);
+		w += 4;
+	}
+	xgrow((void **)&p->frames, &p->capframes, p->nframes + 1,
+	    sizeof *p->frames);
+	p->frames[p->nframes].off = (uint32_t)off;
+	p->frames[p->nframes].len = (uint32_t)w;
+	p->nframes++;
+	p->flen = off + w;
+}
+
+struct stack_line {
+	const char *pc, *func, *mod;
+	size_t pclen, funclen, modlen;
+};
+
+/*
+ * "ADDR SYMBOL (MODULE)": the module runs from the last " (" to the last
+ * ")" (so symbols may contain spaces and parentheses), with a trailing
+ * " (deleted)" on the module path dropped.  An empty symbol reads as " ".
+ */
+static int
+parse_stack_line(const char *s, size_t len, struct stack_line *sl)
+{
+	size_t p = skip_ws(s, 0, len), pcend, P, I, lim, fs, fe;
+
+	while (len > p && is_ws((unsigned char)s[len - 1]))
+		len--;
+	pcend = p;
+	while (pcend < len && is_word((unsigned char)s[pcend]))
+		pcend++;
+	if (pcend == p || pcend >= len || !is_ws((unsigned char)s[pcend]))
+		return 0;
+	P = len;
+	while (P > pcend && s[P - 1] != ')')
+		P--;
+	if (P == pcend)
+		return 0;
+	P--; /* the last ')' */
+	lim = P;
+	if (P + 1 >= pcend + 11 && memcmp(s + P + 1 - 11, " (deleted))", 11) == 0)
+		lim = P - 10;
+	I = lim;
+	while (I > pcend && !(s[I - 1] == ' ' && s[I] == '('))
+		I--;
+	if (I == pcend)
+		return 0;
+	I--; /* the space of " (" */
+	fs = skip_ws(s, pcend, I);
+	fe = I;
+	while (fe > fs && is_ws((unsigned char)s[fe - 1]))
+		fe--;
+	sl->pc = s + p;
+	sl->pclen = pcend - p;
+	if (fe == fs) {
+		/* Both reference tools make an empty symbol a one-space frame. */
+		sl->func = " ";
+		sl->funclen = 1;
+	} else {
+		sl->func = s + fs;
+		sl->funclen = fe - fs;
+	}
+	sl->mod = s + I + 2;
+	sl->modlen = lim - (I + 2);
+	return 1;
+}
+
+/* Add the frames of one stack line to the open sample. */
+static void
+add_stack_line(struct perf_ctx *p, const struct stack_line *sl)
+{
+	const char *f = sl->func, *q, *end;
+	size_t n = sl->funclen, i, nparts = 0;
+	const char *ps[64];
+	size_t pl[64];
+
+	/* Offset: a trailing "+0x" and lower-case hex digits. */
+	for (i = n; i > 0 && is_xdigit((unsigned char)f[i - 1]) &&
+	    !(f[i - 1] >= 'A' && f[i - 1] <= 'F'); i--)
+		;
+	if (i < n && i >= 3 && memcmp(f + i - 3, "+0x", 3) == 0)
+		n = i - 3;
+	/* "(anonymous namespace)::..." and other "(" names add no frame. */
+	if (n > 0 && f[0] == '(')
+		return;
+	/* Inlined callees follow "->"; trailing empty parts are dropped. */
+	end = f + n;
+	while (nparts < ARRAY_SIZE(ps)) {
+		q = memmem(f, (size_t)(end - f), "->", 2);
+		ps[nparts] = f;
+		pl[nparts] = q ? (size_t)(q - f) : (size_t)(end - f);
+		nparts++;
+		if (q == NULL)
+			break;
+		f = q + 2;
+	}
+	while (nparts > 1 && pl[nparts - 1] == 0)
+		nparts--;
+	/* Leaf-first storage: the last part is the innermost frame. */
+	for (i = nparts; i > 0; i--)
+		add_part(p, ps[i - 1], pl[i - 1], i - 1, sl->pc, sl->pclen,
+		    sl->mod, sl->modlen);
+}
+
+static int
+hex_token(const char *s, size_t len)
+{
+	size_t i = skip_ws(s, 0, len), b = i;
+
+	while (i < len && is_xdigit((unsigned char)s[i]))
+		i++;
+	return i > b && (i == len || is_ws((unsigned char)s[i]));
+}
+
+static void
+handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
+    const char *line, size_t len)
+{
+	struct stack_line sl;
+
+	emit(p);
+	p->skipping = 0;
+	if (h->period_bad) {
+		diag_bad_line(p->d, lineno, "sample period too large for 64 bits",
+		    line, len);
+		p->skipping = 1;
+		return;
+	}
+	if (h->event != NULL && !event_passes(p, h->event, h->eventlen)) {
+		p->skipping = 1;
+		return;
+	}
+	open_sample(p, h);
+	p->header_line = lineno;
+	/* A sample without a call chain carries its one frame on this line. */
+	if (h->rest != NULL && h->restlen > 0 && hex_token(h->rest, h->restlen) &&
+	    parse_stack_line(h->rest, h->restlen, &sl))
+		add_stack_line(p, &sl);
+}
+
+static void
+event_notes(struct perf_ctx *p)
+{
+	char name[256], list[1024];
+	size_t used = 0;
+	int i, kept = -1;
+	uint64_t skipped = 0;
+
+	for (i = 0; i < p->nev; i++) {
+		if (p->filter != NULL && strcmp(p->ev[i].name, p->filter) == 0) {
+			kept = i;
+			continue;
+		}
+		skipped += p->ev[i].samples;
+		escape_text(name, sizeof name, p->ev[i].name, strlen(p->ev[i].name));
+		if (used < sizeof list - 1)
+			used += (size_t)snprintf(list + used, sizeof list - used,
+			    "%s\"%s\" (%llu)", used ? ", " : "", name,
+			    (unsigned long long)p->ev[i].samples);
+		if (used >= sizeof list)
+			used = sizeof list - 1;
+	}
+	list[used] = '\0';
+	if (p->filter == NULL)
+		return;
+	escape_text(name, sizeof name, p->filter, strlen(p->filter));
+	if (p->filter_given && (kept < 0 || p->ev[kept].samples == 0)) {
+		diag_note(p->d, "no samples of event \"%s\"%s%s", name,
+		    used ? "; events in the input: " : "", list);
+		return;
+	}
+	if (skipped > 0 || p->ev_other > 0)
+		diag_note(p->d, "several events in the input: showing \"%s\" "
+		    "(%llu samples), skipped %s%s; choose with --event-filter=EVENT",
+		    name, (unsigned long long)(kept >= 0 ? p->ev[kept].samples : 0),
+		    list, p->ev_other ? " and more" : "");
+}
+
+void
+load_perf(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res)
+{
+	struct perf_ctx p;
+	struct header h;
+	struct stack_line sl;
+	const char *line;
+	size_t len, i;
+	int st;
+
+	memset(&p, 0, sizeof p);
+	p.opts = opts;
+	p.sink = sink;
+	p.d = d;
+	p.res = res;
+	if (opts->event_filter != NULL) {
+		p.filter = xstrdup(opts->event_filter);
+		p.filter_given = 1;
+	}
+	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
+	    st != READER_ERROR) {
+		res->lines++;
+		if (st == READER_TOO_LONG) {
+			diag_bad_line(d, reader_lineno(r), "line too long, skipped",
+			    "", 0);
+			continue;
+		}
+		if (len > 0 && line[0] == '#')
+			continue;
+		i = skip_ws(line, 0, len);
+		if (i == len) {
+			/* An empty (or blank) line ends the sample. */
+			emit(&p);
+			p.skipping = 0;
+			continue;
+		}
+		if (i == 0 || !p.open || !hex_token(line, len)) {
+			/* Column 0, or indented but not an address: a header? */
+			if (parse_header(line, len, &h)) {
+				handle_header(&p, &h, reader_lineno(r), line, len);
+				continue;
+			}
+		}
+		if (p.skipping)
+			continue;
+		if (!p.open) {
+			diag_bad_line(d, reader_lineno(r),
+			    "stack line outside a sample", line, len);
+			continue;
+		}
+		if (parse_stack_line(line, len, &sl))
+			add_stack_line(&p, &sl);
+		else
+			diag_bad_line(d, reader_lineno(r),
+			    "unrecognized stack line", line, len);
+	}
+	emit(&p);
+	event_notes(&p);
+	for (i = 0; i < (size_t)p.nev; i++)
+		free(p.ev[i].name);
+	free(p.filter);
+	free(p.root);
+	free(p.fbuf);
+	free(p.frames);
+}
+
+int
+perf_sniff(const char *buf, size_t len, int complete)
+{
+	struct header h;
+	struct stack_line sl;
+	const char *p = buf, *end = buf + len, *nl;
+	size_t n;
+	int seen_header = 0, lines = 0;
+
+	while (p < end && lines < 200) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL && !complete)
+			break;
+		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		lines++;
+		if (n > 0 && p[0] == '#') {
+			/* comment */
+		} else if (skip_ws(p, 0, n) == n) {
+			if (seen_header)
+				return 1; /* a sample without stack lines */
+		} else if (!seen_header) {
+			if (!parse_header(p, n, &h) || h.event == NULL)
+				return 0;
+			if (h.rest != NULL && h.restlen > 0 &&
+			    hex_token(h.rest, h.restlen) &&
+			    parse_stack_line(h.rest, h.restlen, &sl))
+				return 1;
+			seen_header = 1;
+		} else
+			return parse_stack_line(p, n, &sl) ||
+			    parse_header(p, n, &h);
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return seen_header && complete ? 1 : seen_header ? -1 : 0;
+}

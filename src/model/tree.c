@@ -1,0 +1,351 @@
+/*
+ * The frame tree: nodes in one array, counts per profile, a global
+ * (parent, name) -> child hash for loading.  See model/tree.h.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/tree.h"
+#include "util/fatal.h"
+#include "util/hash.h"
+#include "util/xalloc.h"
+
+#define EMPTY UINT32_MAX
+#define MAX_NODES (UINT32_MAX / 2)
+
+struct prof {
+	uint64_t *self, *total;
+	double *fself, *ftotal; /* NULL until a fractional count arrives */
+};
+
+struct tree {
+	struct tree_node *nodes;
+	size_t size, cap;
+	struct prof prof[TREE_MAX_PROFILES];
+	int nprof;
+	uint32_t *slots; /* child hash: node ids, EMPTY when free */
+	uint32_t mask;
+	struct strtab *st;
+	uint64_t overflows;
+};
+
+static inline uint32_t
+child_hash(uint32_t parent, uint32_t name)
+{
+	return (uint32_t)hash_mix64(((uint64_t)parent << 32) | name);
+}
+
+static void
+prof_grow(struct tree *t, size_t cap)
+{
+	int p;
+
+	for (p = 0; p < t->nprof; p++) {
+		struct prof *pr = &t->prof[p];
+
+		pr->self = xreallocarray(pr->self, cap, sizeof *pr->self);
+		pr->total = xreallocarray(pr->total, cap, sizeof *pr->total);
+		if (pr->fself != NULL) {
+			pr->fself = xreallocarray(pr->fself, cap, sizeof *pr->fself);
+			pr->ftotal = xreallocarray(pr->ftotal, cap, sizeof *pr->ftotal);
+		}
+	}
+}
+
+struct tree *
+tree_new(int nprof)
+{
+	struct tree *t = xcalloc(1, sizeof *t);
+	uint32_t i;
+
+	t->nprof = nprof < 1 ? 1 : nprof > TREE_MAX_PROFILES ? TREE_MAX_PROFILES : nprof;
+	t->st = strtab_new();
+	t->cap = 1024;
+	t->nodes = xreallocarray(NULL, t->cap, sizeof *t->nodes);
+	prof_grow(t, t->cap);
+	t->mask = 2047;
+	t->slots = xreallocarray(NULL, (size_t)t->mask + 1, sizeof *t->slots);
+	for (i = 0; i <= t->mask; i++)
+		t->slots[i] = EMPTY;
+	t->nodes[0] = (struct tree_node){TREE_NONE, strtab_intern(t->st, "", 0),
+	    TREE_NONE, TREE_NONE, 0};
+	for (i = 0; i < (uint32_t)t->nprof; i++)
+		t->prof[i].self[0] = t->prof[i].total[0] = 0;
+	t->size = 1;
+	return t;
+}
+
+void
+tree_free(struct tree *t)
+{
+	int p;
+
+	if (t == NULL)
+		return;
+	for (p = 0; p < t->nprof; p++) {
+		free(t->prof[p].self);
+		free(t->prof[p].total);
+		free(t->prof[p].fself);
+		free(t->prof[p].ftotal);
+	}
+	free(t->nodes);
+	free(t->slots);
+	strtab_free(t->st);
+	free(t);
+}
+
+struct strtab *
+tree_strtab(struct tree *t)
+{
+	return t->st;
+}
+
+const struct strtab *
+tree_strtab_c(const struct tree *t)
+{
+	return t->st;
+}
+
+int
+tree_nprof(const struct tree *t)
+{
+	return t->nprof;
+}
+
+static void
+rehash(struct tree *t)
+{
+	uint32_t nmask = t->mask * 2 + 1, i, id, pos;
+	uint32_t *ns = xreallocarray(NULL, (size_t)nmask + 1, sizeof *ns);
+
+	for (i = 0; i <= nmask; i++)
+		ns[i] = EMPTY;
+	for (i = 0; i <= t->mask; i++) {
+		if ((id = t->slots[i]) == EMPTY)
+			continue;
+		pos = child_hash(t->nodes[id].parent, t->nodes[id].name) & nmask;
+		while (ns[pos] != EMPTY)
+			pos = (pos + 1) & nmask;
+		ns[pos] = id;
+	}
+	free(t->slots);
+	t->slots = ns;
+	t->mask = nmask;
+}
+
+uint32_t
+tree_find_child(const struct tree *t, uint32_t parent, uint32_t name)
+{
+	uint32_t pos = child_hash(parent, name) & t->mask, id;
+
+	while ((id = t->slots[pos]) != EMPTY) {
+		if (t->nodes[id].parent == parent && t->nodes[id].name == name)
+			return id;
+		pos = (pos + 1) & t->mask;
+	}
+	return TREE_NONE;
+}
+
+uint32_t
+tree_child(struct tree *t, uint32_t parent, uint32_t name)
+{
+	uint32_t pos = child_hash(parent, name) & t->mask, id;
+	struct tree_node *n;
+	int p;
+
+	while ((id = t->slots[pos]) != EMPTY) {
+		n = &t->nodes[id];
+		if (n->parent == parent && n->name == name)
+			return id;
+		pos = (pos + 1) & t->mask;
+	}
+	if (t->size >= MAX_NODES)
+		fatal("profile too large: more than %u distinct stack frames",
+		    (unsigned)MAX_NODES);
+	if (t->size == t->cap) {
+		size_t cap = t->cap;
+
+		xgrow((void **)&t->nodes, &cap, t->size + 1, sizeof *t->nodes);
+		prof_grow(t, cap);
+		t->cap = cap;
+	}
+	id = (uint32_t)t->size++;
+	n = &t->nodes[id];
+	n->parent = parent;
+	n->name = name;
+	n->first_child = TREE_NONE;
+	n->next_sibling = t->nodes[parent].first_child;
+	n->depth = t->nodes[parent].depth + 1;
+	t->nodes[parent].first_child = id;
+	for (p = 0; p < t->nprof; p++) {
+		t->prof[p].self[id] = t->prof[p].total[id] = 0;
+		if (t->prof[p].fself != NULL)
+			t->prof[p].fself[id] = t->prof[p].ftotal[id] = 0.0;
+	}
+	t->slots[pos] = id;
+	if ((uint64_t)t->size * 2 > t->mask)
+		rehash(t);
+	return id;
+}
+
+void
+tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
+{
+	struct prof *pr = &t->prof[prof];
+	struct tf_count acc;
+
+	if (c.frac != 0.0 && pr->fself == NULL) {
+		pr->fself = xcalloc(t->cap, sizeof *pr->fself);
+		pr->ftotal = xcalloc(t->cap, sizeof *pr->ftotal);
+	}
+	acc.n = pr->self[node];
+	acc.frac = pr->fself != NULL ? pr->fself[node] : 0.0;
+	if (count_add(&acc, c))
+		t->overflows++;
+	pr->self[node] = acc.n;
+	if (pr->fself != NULL)
+		pr->fself[node] = acc.frac;
+}
+
+/* Totals in one backwards pass: every child has a larger index than its parent. */
+static void
+compute_totals(struct tree *t, int prof)
+{
+	struct prof *pr = &t->prof[prof];
+	size_t i;
+	uint32_t par;
+
+	memcpy(pr->total, pr->self, t->size * sizeof *pr->total);
+	if (pr->fself != NULL)
+		memcpy(pr->ftotal, pr->fself, t->size * sizeof *pr->ftotal);
+	for (i = t->size - 1; i > 0; i--) {
+		par = t->nodes[i].parent;
+		if (pr->total[par] > UINT64_MAX - pr->total[i]) {
+			pr->total[par] = UINT64_MAX;
+			t->overflows++;
+		} else
+			pr->total[par] += pr->total[i];
+		if (pr->fself != NULL)
+			pr->ftotal[par] += pr->ftotal[i];
+	}
+}
+
+/*
+ * Sort every sibling list by name: rank the names once, bucket the nodes by
+ * rank (a counting sort, O(nodes + names)), then prepend them to their
+ * parents' lists from the highest rank down.
+ */
+static void
+sort_children(struct tree *t)
+{
+	uint32_t nnames = strtab_count(t->st), r;
+	uint32_t *rank = xreallocarray(NULL, nnames, sizeof *rank);
+	uint32_t *start = xcalloc((size_t)nnames + 1, sizeof *start);
+	uint32_t *order = xreallocarray(NULL, t->size, sizeof *order);
+	size_t i;
+
+	strtab_rank(t->st, rank);
+	for (i = 1; i < t->size; i++)
+		start[rank[t->nodes[i].name] + 1]++;
+	for (r = 0; r < nnames; r++)
+		start[r + 1] += start[r];
+	for (i = 1; i < t->size; i++)
+		order[start[rank[t->nodes[i].name]]++] = (uint32_t)i;
+	for (i = 0; i < t->size; i++)
+		t->nodes[i].first_child = TREE_NONE;
+	for (i = t->size - 1; i > 0; i--) {
+		uint32_t id = order[i - 1];
+		struct tree_node *par = &t->nodes[t->nodes[id].parent];
+
+		t->nodes[id].next_sibling = par->first_child;
+		par->first_child = id;
+	}
+	free(rank);
+	free(start);
+	free(order);
+}
+
+void
+tree_finish(struct tree *t)
+{
+	int p;
+
+	for (p = 0; p < t->nprof; p++)
+		compute_totals(t, p);
+	sort_children(t);
+}
+
+uint32_t
+tree_size(const struct tree *t)
+{
+	return (uint32_t)t->size;
+}
+
+const struct tree_node *
+tree_node(const struct tree *t, uint32_t id)
+{
+	return &t->nodes[id];
+}
+
+const struct tree_node *
+tree_nodes(const struct tree *t)
+{
+	return t->nodes;
+}
+
+const char *
+tree_name(const struct tree *t, uint32_t id, size_t *len)
+{
+	return strtab_get(t->st, t->nodes[id].name, len);
+}
+
+struct tf_count
+tree_self(const struct tree *t, int prof, uint32_t id)
+{
+	const struct prof *pr = &t->prof[prof];
+
+	return (struct tf_count){pr->self[id], pr->fself ? pr->fself[id] : 0.0};
+}
+
+struct tf_count
+tree_total(const struct tree *t, int prof, uint32_t id)
+{
+	const struct prof *pr = &t->prof[prof];
+	struct tf_count c = {pr->total[id], 0.0};
+
+	if (pr->ftotal != NULL) {
+		/* Fractions were summed without normalising: fold them in now. */
+		double f = pr->ftotal[id], whole = (double)(uint64_t)f;
+
+		count_add(&c, (struct tf_count){(uint64_t)whole, 0.0});
+		c.frac = f - whole;
+	}
+	return c;
+}
+
+int
+tree_has_fraction(const struct tree *t, int prof)
+{
+	return t->prof[prof].fself != NULL;
+}
+
+uint64_t
+tree_overflows(const struct tree *t)
+{
+	return t->overflows;
+}
+
+size_t
+tree_memory(const struct tree *t)
+{
+	size_t per = sizeof(struct tree_node);
+	int p;
+
+	for (p = 0; p < t->nprof; p++)
+		per += 2 * sizeof(uint64_t) +
+		    (t->prof[p].fself ? 2 * sizeof(double) : 0);
+	return t->cap * per + ((size_t)t->mask + 1) * sizeof(uint32_t) +
+	    strtab_memory(t->st);
+}

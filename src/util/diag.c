@@ -1,0 +1,92 @@
+/*
+ * Collected loader diagnostics.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/diag.h"
+#include "util/escape.h"
+#include "util/xalloc.h"
+
+#define EXCERPT 60
+
+void
+diag_init(struct diag *d, const char *source)
+{
+	memset(d, 0, sizeof *d);
+	d->source = source;
+}
+
+void
+diag_free(struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < DIAG_KEEP; i++)
+		free(d->bad_msg[i]);
+	for (i = 0; i < d->nnotes; i++)
+		free(d->notes[i]);
+	free(d->notes);
+	memset(d, 0, sizeof *d);
+}
+
+void
+diag_bad_line(struct diag *d, uint64_t lineno, const char *what,
+    const char *line, size_t len)
+{
+	char buf[EXCERPT * 6 + 8];
+	size_t cut = len > EXCERPT ? EXCERPT : len;
+
+	if (d->nbad < DIAG_KEEP) {
+		escape_text(buf, sizeof buf, line, cut);
+		d->first_bad[d->nbad] = lineno;
+		d->bad_msg[d->nbad] = xasprintf("%s: \"%s%s\"", what, buf,
+		    len > cut ? "..." : "");
+	}
+	d->nbad++;
+}
+
+void
+diag_note(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	xgrow((void **)&d->notes, &d->capnotes, d->nnotes + 1, sizeof *d->notes);
+	d->notes[d->nnotes++] = s;
+}
+
+void
+diag_print(const struct diag *d, FILE *fp)
+{
+	char name[512];
+	const char *src = d->source ? d->source : "-";
+	size_t i;
+
+	escape_text(name, sizeof name, src, strlen(src));
+	for (i = 0; i < d->nbad && i < DIAG_KEEP; i++)
+		fprintf(fp, "tflame: %s:%llu: %s\n", name,
+		    (unsigned long long)d->first_bad[i], d->bad_msg[i]);
+	if (d->nbad > DIAG_KEEP)
+		fprintf(fp, "tflame: %s: %llu more malformed lines skipped\n",
+		    name, (unsigned long long)(d->nbad - DIAG_KEEP));
+	if (d->nbad > 0)
+		fprintf(fp, "tflame: %s: %llu malformed line%s skipped in all\n",
+		    name, (unsigned long long)d->nbad, d->nbad == 1 ? "" : "s");
+	for (i = 0; i < d->nnotes; i++)
+		fprintf(fp, "tflame: %s: %s\n", name, d->notes[i]);
+}

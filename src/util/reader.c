@@ -1,0 +1,397 @@
+/*
+ * Streaming line reader over a file descriptor, a gzip stream or memory.
+ *
+ * One buffer holds [start, end): bytes read but not yet handed out.  A line
+ * is found with memchr from `scan` (bytes before it are known to hold no
+ * newline, so a long line is never scanned twice).  When no newline is
+ * buffered the unread tail moves to the front and more is read behind it;
+ * the buffer doubles only while a single line needs it, up to
+ * READER_MAX_LINE, past which the line is skipped to its end.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+#include "util/reader.h"
+#include "util/xalloc.h"
+
+#define INITIAL_BUF (1u << 20)
+#define RAW_BUF (256u << 10)
+
+struct reader {
+	int fd;          /* -1 for memory readers */
+	int own;
+	char *name;
+	char *buf;
+	size_t cap, start, end, scan;
+	int eof;         /* no more bytes will come into buf */
+	int skipping;    /* inside an over-long line */
+	int failed;
+	uint64_t lineno;
+	uint64_t bytes;
+	char err[256];
+	const char *mem; /* memory reader: the source (not owned) */
+	size_t memlen, mempos;
+	int sniffed;     /* gzip magic checked */
+	int gzip;
+#ifdef HAVE_ZLIB
+	z_stream z;
+	unsigned char *zin;
+	int zinit, zend;
+#endif
+};
+
+static struct reader *
+reader_alloc(const char *name)
+{
+	struct reader *r = xcalloc(1, sizeof *r);
+
+	r->fd = -1;
+	r->name = xstrdup(name);
+	r->cap = INITIAL_BUF;
+	r->buf = xmalloc(r->cap);
+	return r;
+}
+
+struct reader *
+reader_fdopen(int fd, const char *name, int own, char **err)
+{
+	struct stat sb;
+	struct reader *r;
+
+	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		*err = xasprintf("%s: is a directory", name);
+		if (own)
+			close(fd);
+		return NULL;
+	}
+#ifdef POSIX_FADV_SEQUENTIAL
+	if (S_ISREG(sb.st_mode))
+		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	r = reader_alloc(name);
+	r->fd = fd;
+	r->own = own;
+	return r;
+}
+
+struct reader *
+reader_open(const char *path, char **err)
+{
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return reader_fdopen(0, "(standard input)", 0, err);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	return reader_fdopen(fd, path, 1, err);
+}
+
+struct reader *
+reader_mem(const char *buf, size_t len, const char *name)
+{
+	struct reader *r = reader_alloc(name);
+
+	r->mem = buf;
+	r->memlen = len;
+	return r;
+}
+
+void
+reader_close(struct reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->own && r->fd >= 0)
+		close(r->fd);
+#ifdef HAVE_ZLIB
+	if (r->zinit)
+		inflateEnd(&r->z);
+	free(r->zin);
+#endif
+	free(r->buf);
+	free(r->name);
+	free(r);
+}
+
+static void
+set_error(struct reader *r, const char *msg)
+{
+	size_t n = strlen(msg);
+
+	if (n >= sizeof r->err)
+		n = sizeof r->err - 1;
+	memcpy(r->err, msg, n);
+	r->err[n] = '\0';
+	r->failed = 1;
+	r->eof = 1;
+}
+
+/* Read up to n raw (possibly compressed) bytes into dst.  0 at EOF, -1 on error. */
+static ssize_t
+raw_read(struct reader *r, char *dst, size_t n)
+{
+	ssize_t got;
+
+	if (r->mem != NULL) {
+		size_t left = r->memlen - r->mempos;
+
+		if (n > left)
+			n = left;
+		memcpy(dst, r->mem + r->mempos, n);
+		r->mempos += n;
+		r->bytes += n;
+		return (ssize_t)n;
+	}
+	for (;;) {
+		got = read(r->fd, dst, n);
+		if (got >= 0)
+			break;
+		if (errno != EINTR) {
+			set_error(r, strerror(errno));
+			return -1;
+		}
+	}
+	r->bytes += (uint64_t)got;
+	return got;
+}
+
+#ifdef HAVE_ZLIB
+/* Inflate into dst (room n).  Returns bytes produced, 0 at the end, -1 on error. */
+static ssize_t
+gz_read(struct reader *r, char *dst, size_t n)
+{
+	ssize_t got;
+	int rc;
+
+	r->z.next_out = (unsigned char *)dst;
+	r->z.avail_out = (uInt)(n > (1u << 30) ? (1u << 30) : n);
+	while (r->z.avail_out > 0) {
+		if (r->z.avail_in == 0 && !r->zend) {
+			got = raw_read(r, (char *)r->zin, RAW_BUF);
+			if (got < 0)
+				return -1;
+			if (got == 0) {
+				r->zend = 1;
+				break;
+			}
+			r->z.next_in = r->zin;
+			r->z.avail_in = (uInt)got;
+		}
+		if (r->z.avail_in == 0)
+			break;
+		rc = inflate(&r->z, Z_NO_FLUSH);
+		if (rc == Z_STREAM_END) {
+			/* Concatenated gzip members (gzip a >> f; gzip b >> f). */
+			if (inflateReset(&r->z) != Z_OK) {
+				set_error(r, "corrupt gzip data");
+				return -1;
+			}
+			r->zinit = 2; /* at a member boundary */
+			continue;
+		}
+		if (rc != Z_OK && rc != Z_BUF_ERROR) {
+			set_error(r, r->z.msg ? r->z.msg : "corrupt gzip data");
+			return -1;
+		}
+		r->zinit = 1;
+	}
+	if (r->zend && r->z.avail_in == 0 && r->zinit == 1 &&
+	    (size_t)(n - r->z.avail_out) == 0) {
+		set_error(r, "truncated gzip input");
+		return -1;
+	}
+	return (ssize_t)(n - r->z.avail_out);
+}
+#endif
+
+/* Decide on gzip from the first raw bytes, which go to buf or to zin. */
+static ssize_t
+first_read(struct reader *r, char *dst, size_t n)
+{
+	ssize_t got, more;
+
+	r->sniffed = 1;
+	got = raw_read(r, dst, n < RAW_BUF ? n : RAW_BUF);
+	/* A pipe may deliver one byte first: get at least two to decide. */
+	while (got == 1) {
+		more = raw_read(r, dst + 1, n < RAW_BUF ? n - 1 : RAW_BUF - 1);
+		if (more <= 0)
+			break;
+		got += more;
+	}
+	if (got < 2 || (unsigned char)dst[0] != 0x1f ||
+	    (unsigned char)dst[1] != 0x8b)
+		return got;
+#ifdef HAVE_ZLIB
+	r->gzip = 1;
+	r->zin = xmalloc(RAW_BUF);
+	memcpy(r->zin, dst, (size_t)got);
+	memset(&r->z, 0, sizeof r->z);
+	if (inflateInit2(&r->z, 15 + 32) != Z_OK) {
+		set_error(r, "cannot initialise zlib");
+		return -1;
+	}
+	r->zinit = 2;
+	r->z.next_in = r->zin;
+	r->z.avail_in = (uInt)got;
+	return gz_read(r, dst, n);
+#else
+	set_error(r, "gzip-compressed input, but tflame was built without zlib");
+	return -1;
+#endif
+}
+
+/* Read more bytes behind end.  Returns bytes added (0 at end of input). */
+static size_t
+fill(struct reader *r)
+{
+	ssize_t got;
+
+	if (r->eof)
+		return 0;
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->scan -= r->start;
+		r->start = 0;
+	}
+	if (r->cap - r->end < r->cap / 4) {
+		size_t ncap = r->cap * 2;
+
+		if (ncap > (size_t)READER_MAX_LINE * 2 + INITIAL_BUF)
+			ncap = (size_t)READER_MAX_LINE * 2 + INITIAL_BUF;
+		if (ncap > r->cap) {
+			r->buf = xreallocarray(r->buf, ncap, 1);
+			r->cap = ncap;
+		}
+	}
+	if (r->end == r->cap)
+		return 0;
+	if (!r->sniffed)
+		got = first_read(r, r->buf + r->end, r->cap - r->end);
+#ifdef HAVE_ZLIB
+	else if (r->gzip)
+		got = gz_read(r, r->buf + r->end, r->cap - r->end);
+#endif
+	else
+		got = raw_read(r, r->buf + r->end, r->cap - r->end);
+	if (got <= 0) {
+		r->eof = 1;
+		return 0;
+	}
+	r->end += (size_t)got;
+	return (size_t)got;
+}
+
+size_t
+reader_peek(struct reader *r, const char **buf)
+{
+	while (r->end - r->start < READER_PEEK_MAX && fill(r) > 0)
+		;
+	*buf = r->buf + r->start;
+	return r->end - r->start;
+}
+
+int
+reader_line(struct reader *r, const char **line, size_t *len)
+{
+	char *nl;
+	size_t n;
+
+	for (;;) {
+		nl = r->end > r->scan ?
+		    memchr(r->buf + r->scan, '\n', r->end - r->scan) : NULL;
+		if (nl != NULL) {
+			n = (size_t)(nl - (r->buf + r->start));
+			*line = r->buf + r->start;
+			r->start = r->scan = (size_t)(nl - r->buf) + 1;
+			r->lineno++;
+			if (r->skipping) {
+				r->skipping = 0;
+				return READER_TOO_LONG;
+			}
+			if (n > 0 && (*line)[n - 1] == '\r')
+				n--;
+			*len = n;
+			return READER_LINE;
+		}
+		r->scan = r->end;
+		if (r->end - r->start >= READER_MAX_LINE) {
+			/* Drop what we have of this line and keep looking for its end. */
+			r->skipping = 1;
+			r->start = r->scan = r->end;
+		}
+		if (fill(r) == 0 && r->eof) {
+			if (r->end > r->start) {
+				/* The last line has no "\n". */
+				n = r->end - r->start;
+				*line = r->buf + r->start;
+				r->start = r->scan = r->end;
+				r->lineno++;
+				if (r->skipping) {
+					r->skipping = 0;
+					return READER_TOO_LONG;
+				}
+				if (n > 0 && (*line)[n - 1] == '\r')
+					n--;
+				*len = n;
+				return READER_LINE;
+			}
+			if (r->skipping) {
+				r->skipping = 0;
+				r->lineno++;
+				return READER_TOO_LONG;
+			}
+			return r->failed ? READER_ERROR : READER_EOF;
+		}
+	}
+}
+
+uint64_t
+reader_lineno(const struct reader *r)
+{
+	return r->lineno;
+}
+
+uint64_t
+reader_bytes(const struct reader *r)
+{
+	return r->bytes;
+}
+
+const char *
+reader_name(const struct reader *r)
+{
+	return r->name;
+}
+
+const char *
+reader_error(const struct reader *r)
+{
+	return r->err[0] ? r->err : "read error";
+}
+
+int
+reader_is_gzip(const struct reader *r)
+{
+	return r->gzip;
+}
+
+int
+reader_status_failed(const struct reader *r)
+{
+	return r->failed;
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Golden tests for --collapse against the reference tools' outputs.
+#  1. FlameGraph's 13 perf inputs x 6 options (78 cases): equal to
+#     test/results/ (as recorded) or results-perl-today/ (today's Perl with
+#     the last sample kept).
+#  2. inferno's collapse-perf cases; the ones with Rust names (single-event
+#     and the six perf-rust-Yamakaky-dcpu results) with --demangle.
+#  3. example-perf-stacks.txt.gz through standard input (gzip + pipe).
+. "$(dirname "$0")/lib.sh"
+
+fg=$CORPUS/flamegraph
+for f in "$fg"/test/*.txt; do
+	b=$(basename "$f" .txt)
+	for opt in pid tid kernel jit all addrs; do
+		"$TFLAME" --collapse --$opt "$f" > "$tmpd/out" 2>"$tmpd/err" || {
+			bad "$b-$opt" "exit status $?"; continue; }
+		same "fg:$b-$opt" "$tmpd/out" \
+		    "$fg/test/results/$b-collapsed-$opt.txt" \
+		    "$fg/results-perl-today/$b-collapsed-$opt.txt"
+	done
+done
+
+inf=$CORPUS/inferno/collapse-perf
+for r in "$inf"/results/*-collapsed*.txt; do
+	b=$(basename "$r" .txt)
+	input=${b%%-collapsed*}
+	opt=${b#"$input"-collapsed}
+	opt=${opt#-}
+	src=$inf/$input.txt
+	dm=
+	case $b in
+	example-perf-stacks-*) continue ;;
+	perf-rust-Yamakaky-dcpu-*) src=$fg/test/$input.txt dm=--demangle ;;
+	single-event-*) dm=--demangle ;;
+	esac
+	"$TFLAME" --collapse $dm ${opt:+--$opt} "$src" > "$tmpd/out" \
+	    2>"$tmpd/err" || { bad "inferno:$b" "exit status $?"; continue; }
+	same "inferno:$b" "$tmpd/out" "$r"
+done
+
+# The large capture, gzip-compressed, through a pipe.
+"$TFLAME" --collapse < "$fg/example-perf-stacks.txt.gz" > "$tmpd/out" 2>"$tmpd/err" &&
+    same "example-perf-stacks.txt.gz (stdin)" "$tmpd/out" \
+        "$inf/results/example-perf-stacks-collapsed.txt" ||
+    bad "example-perf-stacks.txt.gz (stdin)"
+
+finish

@@ -1,0 +1,39 @@
+# Shared helpers for the golden tests (sourced).
+#   TFLAME          the binary under test
+#   TESTS_DATADIR   tests/data (fixtures copied from the conformance corpus)
+set -u
+: "${TFLAME:=$(cd "$(dirname "$0")/../.." && pwd)/tflame}"
+: "${TESTS_DATADIR:=$(cd "$(dirname "$0")/../data" && pwd)}"
+CORPUS=$TESTS_DATADIR/corpus
+pass=0
+fail=0
+failed_names=""
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/tflame-golden.XXXXXX")
+trap 'rm -rf "$tmpd"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() {
+	fail=$((fail + 1))
+	failed_names="$failed_names $1"
+	echo "FAIL: $1${2:+ ($2)}"
+}
+
+# same NAME OUTPUT EXPECTED [EXPECTED2]: pass when OUTPUT equals one of them.
+same() {
+	name=$1 out=$2
+	shift 2
+	for exp in "$@"; do
+		if [ -f "$exp" ] && cmp -s "$out" "$exp"; then
+			ok
+			return 0
+		fi
+	done
+	bad "$name"
+	diff "$1" "$out" | cut -c1-200 | head -6
+	return 1
+}
+
+finish() {
+	echo "$(basename "$0" .sh): $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+}
