@@ -15,6 +15,7 @@ struct options {
 	enum run_mode mode;
 	struct load_opts load;
 	const char *input; /* NULL or "-": standard input */
+	int inverted;      /* start in the icicle view */
 };
 
 /*

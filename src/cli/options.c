@@ -15,15 +15,16 @@ static const char usage_text[] =
 "Usage: tflame [OPTION]... [FILE]\n"
 "       tflame --collapse [OPTION]... [FILE]\n"
 "Explore a CPU profile as a flame graph in the terminal, or print it as\n"
-"folded stacks.  FILE is `perf script` output or folded stacks, optionally\n"
-"gzip-compressed; with no FILE, or when FILE is -, read standard input.\n"
+"folded stacks.  FILE is `perf script`, SystemTap, DTrace or folded-stack\n"
+"output, optionally gzip-compressed; with no FILE, or when FILE is -, read\n"
+"standard input.\n"
 "\n"
 "Modes:\n"
 "  -c, --collapse          print folded stacks (\"frame;frame;... count\"),\n"
 "                          sorted, as stackcollapse-perf.pl does, and exit\n"
 "\n"
 "Input:\n"
-"  -f, --format=FORMAT     auto (default), perf or folded\n"
+"  -f, --format=FORMAT     auto (default), perf, stap, dtrace or folded\n"
 "      --pid               perf: root frame is COMM-PID\n"
 "      --tid               perf: root frame is COMM-PID/TID\n"
 "      --kernel            perf: mark kernel frames with _[k]\n"
@@ -32,8 +33,12 @@ static const char usage_text[] =
 "      --addrs             perf: show addresses of unknown symbols\n"
 "      --event-filter=EVENT  perf: keep only samples of EVENT (default: the\n"
 "                          first event in the input)\n"
-"      --demangle          clean up Rust legacy symbol names (drop the hash,\n"
-"                          decode $LT$-style escapes)\n"
+"      --includeoffset     DTrace: keep +0x offsets on every frame but the leaf\n"
+"      --demangle          perf, DTrace: clean up Rust legacy symbol names\n"
+"                          (drop the hash, decode $LT$-style escapes)\n"
+"\n"
+"Viewer:\n"
+"  -i, --inverted          start in the icicle view (root at the top)\n"
 "\n"
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"
@@ -54,7 +59,8 @@ enum {
 	OPT_ALL,
 	OPT_ADDRS,
 	OPT_EVENT_FILTER,
-	OPT_DEMANGLE
+	OPT_DEMANGLE,
+	OPT_INCLUDEOFFSET
 };
 
 static const struct option longopts[] = {
@@ -68,6 +74,8 @@ static const struct option longopts[] = {
 	{"addrs", no_argument, NULL, OPT_ADDRS},
 	{"event-filter", required_argument, NULL, OPT_EVENT_FILTER},
 	{"demangle", no_argument, NULL, OPT_DEMANGLE},
+	{"includeoffset", no_argument, NULL, OPT_INCLUDEOFFSET},
+	{"inverted", no_argument, NULL, 'i'},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
@@ -91,18 +99,16 @@ options_parse(struct options *o, int argc, char **argv)
 	memset(o, 0, sizeof *o);
 	o->load.format = FORMAT_AUTO;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":cf:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":cf:hiV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			o->mode = MODE_COLLAPSE;
 			break;
 		case 'f':
 			o->load.format = format_parse(optarg);
-			if (o->load.format == FORMAT_UNKNOWN ||
-			    o->load.format == FORMAT_STAP ||
-			    o->load.format == FORMAT_DTRACE)
-				usage_error("unknown format (expected auto, perf or folded)",
-				    optarg);
+			if (o->load.format == FORMAT_UNKNOWN)
+				usage_error("unknown format (expected auto, perf, "
+				    "stap, dtrace or folded)", optarg);
 			break;
 		case OPT_PID:
 			o->load.pid = 1;
@@ -121,6 +127,12 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_ADDRS:
 			o->load.addrs = 1;
+			break;
+		case OPT_INCLUDEOFFSET:
+			o->load.includeoffset = 1;
+			break;
+		case 'i':
+			o->inverted = 1;
 			break;
 		case OPT_DEMANGLE:
 			o->load.demangle = 1;

@@ -200,7 +200,8 @@ write_one(void *vctx, const struct tree *t, uint32_t node,
 	}
 	w->keydepth = depth;
 	n = count_format(num, tree_self(t, w->prof < 0 ? 0 : w->prof, node));
-	if (fwrite(w->key, 1, w->keylen, w->fp) != w->keylen ||
+	if ((w->keylen > 0 &&
+	     fwrite(w->key, 1, w->keylen, w->fp) != w->keylen) ||
 	    putc(' ', w->fp) == EOF || fwrite(num, 1, n, w->fp) != n ||
 	    putc('\n', w->fp) == EOF)
 		return -1;

@@ -17,6 +17,7 @@
  *  - the command name is the shortest prefix after which the rest of the
  *    header reads as "PID[/TID] [CPU] TIME: [PERIOD] EVENT:", so names with
  *    spaces and numbers ("Thread 2 main") survive;
+ *  - a pid of -1 (":-1  -1 [001] ...", a task that has exited) is accepted;
  *  - samples without call chains ("... cycles:u:  ffff sym (mod)") are
  *    one-frame stacks; text after a tracepoint event is its arguments;
  *  - C++ argument lists are cut at the first "(" outside <>, (), [], {}
@@ -282,6 +283,9 @@ parse_header(const char *line, size_t len, struct header *h)
 			continue;
 		j = skip_ws(s, k, n);
 		a = j;
+		/* perf prints "-1" for the pid of a task that has gone. */
+		if (j + 1 < n && s[j] == '-' && is_digit((unsigned char)s[j + 1]))
+			j++;
 		while (j < n && is_digit((unsigned char)s[j]))
 			j++;
 		if (j == a)
@@ -820,6 +824,16 @@ load_perf(struct reader *r, const struct load_opts *opts,
 		else
 			diag_bad_line(d, reader_lineno(r),
 			    "unrecognized stack line", line, len);
+	}
+	/*
+	 * A sample still open at the end is kept when it has frames (the file
+	 * just lacks its last empty line); a bare header there is a cut-off
+	 * sample, dropped as both reference tools do.
+	 */
+	if (p.open && p.nframes == 0) {
+		diag_bad_line(d, p.header_line,
+		    "sample cut off at the end of the input", "", 0);
+		p.open = 0;
 	}
 	emit(&p);
 	event_notes(&p);

@@ -1,0 +1,2 @@
+# Build lines for the layout (core) and the terminal viewer (included from
+# Makefile.am).

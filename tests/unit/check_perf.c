@@ -1,0 +1,326 @@
+/*
+ * The perf script loader: the worked examples and edge cases of
+ * formats.md sections 1.13 and 1.14, with tflame's documented fixes.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "helpers.h"
+
+/* Collapse perf text with options; returns a malloc'ed folded string. */
+static char *
+collapse_perf(const char *in, const struct load_opts *opts, struct diag *d)
+{
+	struct reader *rd = reader_mem(in, strlen(in), "test");
+	struct tree *t = tree_new(1);
+	struct stack_sink sink;
+	struct sink_tree st;
+	struct load_result res;
+	struct load_opts o;
+	char *err = NULL, *out;
+
+	memset(&o, 0, sizeof o);
+	if (opts)
+		o = *opts;
+	o.format = FORMAT_PERF;
+	diag_init(d, "test");
+	sink_tree_init(&st, &sink, t, 0);
+	ck_assert_int_eq(loader_run(rd, &o, &sink, d, &res, &err), 0);
+	reader_close(rd);
+	tree_finish(t);
+	out = collapse_string(t);
+	tree_free(t);
+	return out;
+}
+
+static const char P1[] =
+    "# comment line\n"
+    "myapp 1234/1240 [003] 100.000001:     250000 cpu-clock:\n"
+    "\tffffffff81000001 do_syscall_64+0x5b ([kernel.kallsyms])\n"
+    "\t    7f0000001000 __libc_write+0x10 (/usr/lib/libc-2.31.so)\n"
+    "\t          401000 main (/usr/bin/myapp)\n"
+    "\n"
+    "myapp 1234/1240 [003] 100.000002:     250000 cpu-clock:\n"
+    "\t          401010 work(int) (/usr/bin/myapp)\n"
+    "\t          401000 main (/usr/bin/myapp)\n"
+    "\n"
+    "my app 1234/1241 [001] 100.000003:     250000 cpu-clock:\n"
+    "\t    7f0000002000 [unknown] (/usr/lib/libz.so.1)\n"
+    "\t               0 [unknown] ([unknown])\n"
+    "\n"
+    "myapp 1234/1240 [003] 100.000004:          7 cycles:\n"
+    "\t          401000 main (/usr/bin/myapp)\n"
+    "\n";
+
+START_TEST(test_p1_default)
+{
+	struct diag d;
+	char *out = collapse_perf(P1, NULL, &d);
+
+	ck_assert_str_eq(out,
+	    "my_app;[unknown];[libz.so.1] 250000\n"
+	    "myapp;main;__libc_write;do_syscall_64 250000\n"
+	    "myapp;main;work 250000\n");
+	/* The skipped event is named in a note. */
+	ck_assert_uint_eq(d.nnotes, 1);
+	ck_assert_ptr_nonnull(strstr(d.notes[0], "\"cycles\" (1)"));
+	ck_assert_ptr_nonnull(strstr(d.notes[0], "\"cpu-clock\""));
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_p1_options)
+{
+	struct load_opts o;
+	struct diag d;
+	char *out;
+
+	memset(&o, 0, sizeof o);
+	o.tid = 1;
+	out = collapse_perf(P1, &o, &d);
+	ck_assert_ptr_nonnull(strstr(out, "my_app-1234/1241;[unknown];[libz.so.1] 250000\n"));
+	ck_assert_ptr_nonnull(strstr(out, "myapp-1234/1240;main;work 250000\n"));
+	free(out);
+	diag_free(&d);
+
+	memset(&o, 0, sizeof o);
+	o.kernel = 1;
+	out = collapse_perf(P1, &o, &d);
+	ck_assert_ptr_nonnull(strstr(out, "myapp;main;__libc_write;do_syscall_64_[k] 250000\n"));
+	free(out);
+	diag_free(&d);
+
+	memset(&o, 0, sizeof o);
+	o.addrs = 1;
+	out = collapse_perf(P1, &o, &d);
+	ck_assert_ptr_nonnull(strstr(out, "my_app;[unknown <0>];[libz.so.1 <7f0000002000>] 250000\n"));
+	free(out);
+	diag_free(&d);
+
+	memset(&o, 0, sizeof o);
+	o.event_filter = "cycles";
+	out = collapse_perf(P1, &o, &d);
+	ck_assert_str_eq(out, "myapp;main 7\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* Name tidying: Java, quotes, Go receivers, C++ templates, vdso, vmlinux. */
+START_TEST(test_p2_tidy)
+{
+	static const char P2[] =
+	    "java 4242 [000] 10.000000:   1000 cycles:\n"
+	    "\t    7f722d142778 Ljava/io/PrintStream;::print (/tmp/perf-4242.map)\n"
+	    "\t    7f722d0004e7 LFoo;::bar->LBaz;::qux+0x10 (/tmp/perf-4242.map)\n"
+	    "\t    7f72421d2d76 JavaCalls::call_helper(JavaValue*, methodHandle*) (/opt/jdk/libjvm.so)\n"
+	    "\t    7f72421d0000 [unknown] (/tmp/perf-4242.map)\n"
+	    "\n"
+	    "go 5000 [001] 10.000001:      7 cycles:\n"
+	    "\t          4a1b2c net/http.(*Client).Do+0x2c (/usr/bin/go)\n"
+	    "\t          4a1b00 (anonymous namespace)::helper(int) (/usr/bin/go)\n"
+	    "\t          4a1a80 ns::(anonymous namespace)::inner(int) (/usr/bin/go)\n"
+	    "\t          4a1a00 RegExp:\"quoted\";'x' (/usr/bin/go)\n"
+	    "\t          4a1900 std::function<void (int)>::operator()(int) const (/usr/bin/go)\n"
+	    "\t    7ffd00000900 __vdso_clock_gettime ([vdso])\n"
+	    "\t          8c3453 tcp_sendmsg (/lib/modules/4.3.0/build/vmlinux)\n"
+	    "\n";
+	struct load_opts o;
+	struct diag d;
+	char *out;
+
+	memset(&o, 0, sizeof o);
+	o.kernel = o.jit = 1;
+	out = collapse_perf(P2, &o, &d);
+	/*
+	 * As stackcollapse-perf.pl --all, except the bracket-aware C++ cut
+	 * (inferno): "std::function<void (int)>::operator", not "std::function<void ".
+	 */
+	ck_assert_str_eq(out,
+	    "go;tcp_sendmsg_[k];__vdso_clock_gettime_[k];std::function<void (int)>::operator;"
+	    "RegExp:quoted:x;ns::(anonymous namespace)::inner;net/http.(*Client).Do 7\n"
+	    "java;[perf-4242.map]_[j];JavaCalls::call_helper;LFoo:::bar_[j];LBaz:::qux_[i];"
+	    "java/io/PrintStream:::print_[j] 1000\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* Header forms: spaces and numbers in comm, one-char comm, pid/tid, no timestamp, pid -1. */
+START_TEST(test_headers)
+{
+	static const char in[] =
+	    "V8 WorkerThread 25607 4794564.109216: 104345 cycles:\n"
+	    "\t1 f (m)\n\n"
+	    "Thread 2 main 1234 [000] 1.0: 5 cycles:\n"
+	    "\t1 g (m)\n\n"
+	    "a 1 [000] 1.0: 5 cycles:\n"
+	    "\t1 h (m)\n\n"
+	    "func_ab 15294 cycles:\n"
+	    "\t1 i (m)\n\n"
+	    "swapper 5/0 [000] 1.0: 2 cycles:u:\n"
+	    "\t1 j (m)\n\n"
+	    ":-1    -1 [001]    91.216986: 1 cycles:\n"
+	    "\t1 k (m)\n\n";
+	struct load_opts o;
+	struct diag d;
+	char *out;
+
+	memset(&o, 0, sizeof o);
+	o.tid = 1;
+	out = collapse_perf(in, &o, &d);
+	ck_assert_str_eq(out,
+	    ":-1-?/-1;k 1\n"
+	    "Thread_2_main-?/1234;g 5\n"
+	    "V8_WorkerThread-?/25607;f 104345\n"
+	    "a-?/1;h 5\n"
+	    "func_ab-?/15294;i 1\n"
+	    "swapper-5/0;j 2\n");
+	ck_assert_uint_eq(d.nbad, 0);
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* Sample boundaries: no trailing empty line, header after header, blank-space lines, CRLF. */
+START_TEST(test_boundaries)
+{
+	static const char in[] =
+	    "aa 1 1.0: 5 cycles:\r\n"
+	    "\t1 f (m)\r\n"
+	    "bb 2 1.0: 7 cycles:\r\n"
+	    "\t1 g (m)\r\n"
+	    "  \t \r\n"
+	    "cc 3 1.0: 3 cycles:\r\n"
+	    "# comment in a sample\r\n"
+	    "\t1 x (m)\r\n"
+	    "\t1 y (m)";
+	struct diag d;
+	char *out = collapse_perf(in, NULL, &d);
+
+	ck_assert_str_eq(out, "aa;f 5\nbb;g 7\ncc;y;x 3\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* Samples without stack lines and without call chains; tracepoint arguments. */
+START_TEST(test_no_callchain)
+{
+	static const char in[] =
+	    "sleep 3 1.0: 3 cycles:\n\n"
+	    "           false 39654 19115.489713:          1 cycles:u:  ffffffff9b201293 [unknown] ([unknown])\n"
+	    "           false 39654 19115.489719:          1 cycles:      7fa68b1f2d84 _dl_start+0x4 (/usr/lib/ld-2.31.so)\n"
+	    "\n"
+	    "perf 44 [002] 3.0: sched:sched_switch: prev_comm=perf prev_pid=44 ==> next_comm=swapper/2\n"
+	    "\tffffffff81000001 schedule+0x5b ([kernel.kallsyms])\n\n";
+	struct diag d;
+	char *out = collapse_perf(in, NULL, &d);
+
+	/* cycles:u and cycles are one event; the tracepoint is another. */
+	ck_assert_str_eq(out, "false;[unknown] 1\nfalse;_dl_start 1\nsleep 3\n");
+	ck_assert_uint_eq(d.nnotes, 1);
+	ck_assert_ptr_nonnull(strstr(d.notes[0], "sched:sched_switch"));
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* Odd stack lines: deleted modules, upper-case offsets, versioned vmlinux, jitdump, period 0. */
+START_TEST(test_stack_lines)
+{
+	static const char in[] =
+	    "app 1 1.0: 4 cycles:\n"
+	    "\t7f01 foo+0x1 (/usr/lib/libfoo.so (deleted))\n"
+	    "\t7f02 bar+0x1A (/usr/lib/libbar.so)\n"
+	    "\t7f03 baz (/usr/lib/debug/boot/vmlinux-5.4.14-cloudflare-2020.1.11)\n"
+	    "\t7f04 qux (/lib/modules/5.4/kernel/net/nf.ko)\n"
+	    "\t7f05 jitted (/tmp/jitted-31714-4145673320.so)\n"
+	    "\t7f06 __mmap64 (inlined)\n"
+	    "\t7f07  (/usr/lib/libbaz.so)\n"
+	    "\n"
+	    "app 1 1.0: 0 cycles:\n"
+	    "\t7f01 zero (m)\n\n";
+	struct load_opts o;
+	struct diag d;
+	char *out;
+
+	memset(&o, 0, sizeof o);
+	o.kernel = o.jit = 1;
+	out = collapse_perf(in, &o, &d);
+	ck_assert_str_eq(out,
+	    "app; ;__mmap64;jitted_[j];qux_[k];baz_[k];bar+0x1A;foo 4\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* Malformed lines are reported with their number; the sample goes on. */
+START_TEST(test_weird_lines)
+{
+	static const char in[] =
+	    "inline-counter 26037  8801.193547:     250000 cpu-clock:uhH:\n"
+	    "\t          401b97 main+0x1f (./inline-counter)\n"
+	    "\t          THIS_IS_A_WEIRD_LINE\n"
+	    "\t          401b00 start (./inline-counter)\n"
+	    "\n"
+	    "\t          401b94 orphan (./inline-counter)\n";
+	struct diag d;
+	char *out = collapse_perf(in, NULL, &d);
+
+	ck_assert_str_eq(out, "inline-counter;start;main 250000\n");
+	ck_assert_uint_eq(d.nbad, 2);
+	ck_assert_uint_eq(d.first_bad[0], 3);
+	ck_assert_uint_eq(d.first_bad[1], 6);
+	ck_assert_ptr_nonnull(strstr(d.bad_msg[0], "unrecognized stack line"));
+	ck_assert_ptr_nonnull(strstr(d.bad_msg[1], "outside a sample"));
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* Rust legacy names with --demangle. */
+START_TEST(test_demangle)
+{
+	static const char in[] =
+	    "boa 1 1.0: 2 cycles:\n"
+	    "\t1 gc::gc::GcBox$LT$T$GT$::new::_$u7b$$u7b$closure$u7d$$u7d$::ha2ed0674a1c3dc9f+0x10 (m)\n"
+	    "\t2 _$LT$F$u20$as$u20$alloc..boxed..FnBox$LT$A$GT$$GT$::call_box::h8612a2a83552fc2d (m)\n"
+	    "\t3 keep$LT$me$GT$ (m)\n"
+	    "\n";
+	struct load_opts o;
+	struct diag d;
+	char *out;
+
+	memset(&o, 0, sizeof o);
+	o.demangle = 1;
+	out = collapse_perf(in, &o, &d);
+	ck_assert_str_eq(out, "boa;keep$LT$me$GT$;<F as alloc::boxed::FnBox<A>>::call_box;"
+	    "gc::gc::GcBox<T>::new::_{{closure}} 2\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+Suite *
+suite_perf(void)
+{
+	Suite *s = suite_create("perf");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_p1_default);
+	tcase_add_test(tc, test_p1_options);
+	tcase_add_test(tc, test_p2_tidy);
+	tcase_add_test(tc, test_headers);
+	tcase_add_test(tc, test_boundaries);
+	tcase_add_test(tc, test_no_callchain);
+	tcase_add_test(tc, test_stack_lines);
+	tcase_add_test(tc, test_weird_lines);
+	tcase_add_test(tc, test_demangle);
+	suite_add_tcase(s, tc);
+	return s;
+}

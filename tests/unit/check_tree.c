@@ -1,0 +1,181 @@
+/*
+ * Frame tree: self/total arithmetic, sibling order, depth, big counts.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "helpers.h"
+#include "loaders/sink.h"
+#include "util/xalloc.h"
+
+/*
+ * Input (crc appears twice and merges):    Expected tree (total / self):
+ *   main;work;crc 25                         all             105 / 0
+ *   main;work 10                             |- gc            10 / 0
+ *   main;idle 50                             |  `- sweep      10 / 10
+ *   main 5                                   `- main          95 / 5
+ *   gc;sweep 10                                 |- idle       50 / 50
+ *   main;work;crc 5                             `- work       40 / 10
+ *                                                  `- crc     30 / 30
+ */
+START_TEST(test_self_total)
+{
+	struct tree *t = tree_from_folded(
+	    "main;work;crc 25\n"
+	    "main;work 10\n"
+	    "main;idle 50\n"
+	    "main 5\n"
+	    "gc;sweep 10\n"
+	    "main;work;crc 5\n");
+
+	ck_assert_uint_eq(total_at(t, ""), 105);
+	ck_assert_uint_eq(self_at(t, ""), 0);
+	ck_assert_uint_eq(total_at(t, "main"), 95);
+	ck_assert_uint_eq(self_at(t, "main"), 5);
+	ck_assert_uint_eq(total_at(t, "main;idle"), 50);
+	ck_assert_uint_eq(total_at(t, "main;work"), 40);
+	ck_assert_uint_eq(self_at(t, "main;work"), 10);
+	ck_assert_uint_eq(total_at(t, "main;work;crc"), 30);
+	ck_assert_uint_eq(self_at(t, "main;work;crc"), 30);
+	ck_assert_uint_eq(total_at(t, "gc"), 10);
+	ck_assert_uint_eq(self_at(t, "gc"), 0);
+	ck_assert_uint_eq(tree_size(t), 7);
+	tree_free(t);
+}
+END_TEST
+
+/* Children come out sorted by name, whatever the input order. */
+START_TEST(test_children_sorted)
+{
+	struct tree *t = tree_from_folded("r;zeta 1\nr;alpha 1\nr;mid 1\nr;Alpha 1\n");
+	const struct tree_node *n = tree_nodes(t);
+	uint32_t r = node_at(t, "r"), c;
+	const char *want[] = {"Alpha", "alpha", "mid", "zeta"};
+	int i = 0;
+
+	for (c = n[r].first_child; c != TREE_NONE; c = n[c].next_sibling, i++)
+		ck_assert_str_eq(tree_name(t, c, NULL), want[i]);
+	ck_assert_int_eq(i, 4);
+	tree_free(t);
+}
+END_TEST
+
+/* A 100,000-frame stack: no recursion anywhere, totals right at both ends. */
+START_TEST(test_deep_stack)
+{
+	size_t depth = 100000, i, off = 0;
+	char *text = xmalloc(depth * 8 + 16);
+	struct tree *t;
+	uint32_t leaf = TREE_ROOT;
+	char *out;
+
+	for (i = 0; i < depth; i++)
+		off += (size_t)sprintf(text + off, "%sf%zu", i ? ";" : "", i % 7);
+	strcpy(text + off, " 3\n");
+	t = tree_from_folded(text);
+	ck_assert_uint_eq(tree_size(t), depth + 1);
+	for (i = 0; i < tree_size(t); i++)
+		if (tree_node(t, (uint32_t)i)->depth == depth)
+			leaf = (uint32_t)i;
+	ck_assert_uint_eq(tree_self(t, 0, leaf).n, 3);
+	ck_assert_uint_eq(tree_total(t, 0, TREE_ROOT).n, 3);
+	/* The collapse writer walks it iteratively and gives the line back. */
+	out = collapse_string(t);
+	ck_assert_str_eq(out, text);
+	free(out);
+	free(text);
+	tree_free(t);
+}
+END_TEST
+
+/* Counts past 2^32 are exact; past 2^64-1 they saturate and say so. */
+START_TEST(test_big_counts)
+{
+	struct tree *t = tree_from_folded(
+	    "a 4294967296\na 4294967296\nb 18446744073709551615\nb 1\n");
+
+	ck_assert_uint_eq(total_at(t, "a"), 8589934592ULL);
+	ck_assert_uint_eq(total_at(t, "b"), 18446744073709551615ULL);
+	ck_assert_uint_eq(total_at(t, ""), 18446744073709551615ULL);
+	ck_assert_uint_gt(tree_overflows(t), 0);
+	tree_free(t);
+}
+END_TEST
+
+START_TEST(test_fractional_counts)
+{
+	struct tree *t = tree_from_folded("a;b 1.5\na;b 2.25\na 0.5\nc 2\n");
+	uint32_t b = node_at(t, "a;b"), a = node_at(t, "a");
+	char buf[COUNT_BUFSZ];
+
+	ck_assert(tree_has_fraction(t, 0));
+	count_format(buf, tree_self(t, 0, b));
+	ck_assert_str_eq(buf, "3.75");
+	count_format(buf, tree_total(t, 0, a));
+	ck_assert_str_eq(buf, "4.25");
+	count_format(buf, tree_total(t, 0, TREE_ROOT));
+	ck_assert_str_eq(buf, "6.25");
+	tree_free(t);
+}
+END_TEST
+
+/* Two profiles in one tree keep separate counts. */
+START_TEST(test_two_profiles)
+{
+	struct tree *t = tree_new(2);
+	struct stack_sink s0, s1;
+	struct sink_tree st0, st1;
+
+	sink_tree_init(&st0, &s0, t, 0);
+	sink_tree_init(&st1, &s1, t, 1);
+	s0.begin(s0.ctx);
+	s0.frame(s0.ctx, "m", 1);
+	s0.end(s0.ctx, COUNT_INT(4));
+	s1.begin(s1.ctx);
+	s1.frame(s1.ctx, "m", 1);
+	s1.frame(s1.ctx, "x", 1);
+	s1.end(s1.ctx, COUNT_INT(6));
+	tree_finish(t);
+	ck_assert_uint_eq(tree_total(t, 0, node_at(t, "m")).n, 4);
+	ck_assert_uint_eq(tree_total(t, 1, node_at(t, "m")).n, 6);
+	ck_assert_uint_eq(tree_total(t, 0, node_at(t, "m;x")).n, 0);
+	tree_free(t);
+}
+END_TEST
+
+/*
+ * Collapse order is the byte order of whole lines, which interleaves a
+ * frame's own line, a sibling that extends its name, and its children
+ * ('-' < ';'):  a;foo 3 < a;foo-bar 2 < a;foo;x 1.
+ */
+START_TEST(test_collapse_order)
+{
+	struct tree *t = tree_from_folded("a;foo;x 1\na;foo-bar 2\na;foo 3\n 4\nb 1\n");
+	char *out = collapse_string(t);
+
+	ck_assert_str_eq(out, " 4\na;foo 3\na;foo-bar 2\na;foo;x 1\nb 1\n");
+	free(out);
+	tree_free(t);
+}
+END_TEST
+
+Suite *
+suite_tree(void)
+{
+	Suite *s = suite_create("tree");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_self_total);
+	tcase_add_test(tc, test_children_sorted);
+	tcase_add_test(tc, test_deep_stack);
+	tcase_add_test(tc, test_big_counts);
+	tcase_add_test(tc, test_fractional_counts);
+	tcase_add_test(tc, test_two_profiles);
+	tcase_add_test(tc, test_collapse_order);
+	suite_add_tcase(s, tc);
+	return s;
+}

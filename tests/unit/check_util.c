@@ -1,0 +1,174 @@
+/*
+ * Utilities: escaping, UTF-8, counts, the reader, sorting.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "model/count.h"
+#include "util/escape.h"
+#include "util/reader.h"
+#include "util/sort.h"
+
+START_TEST(test_escape)
+{
+	char buf[128];
+	static const char hostile[] = "a\033[2J\x9b" "1m\x07\xff\xc3\xa9\\z";
+
+	ck_assert_uint_eq(escape_text(buf, sizeof buf, "plain::name<T>", 14), 14);
+	ck_assert_str_eq(buf, "plain::name<T>");
+	escape_text(buf, sizeof buf, hostile, sizeof hostile - 1);
+	/* ESC, a raw C1 byte, BEL, an invalid byte: all visible; é and text kept. */
+	ck_assert_str_eq(buf, "a\\e[2J\\x9b1m\\x07\\xff\xc3\xa9\\\\z");
+	ck_assert(!escape_is_clean(hostile, sizeof hostile - 1));
+	ck_assert(escape_is_clean("caf\xc3\xa9", 5));
+	/* An encoded C1 control (U+009B CSI) is escaped too. */
+	escape_text(buf, sizeof buf, "\xc2\x9b", 2);
+	ck_assert_str_eq(buf, "\\u009b");
+	/* Truncation: returns the full length, output NUL-terminated. */
+	ck_assert_uint_eq(escape_text(buf, 4, "\033\033", 2), 4);
+	ck_assert_uint_eq(strlen(buf), 3);
+}
+END_TEST
+
+START_TEST(test_utf8)
+{
+	uint32_t cp;
+
+	ck_assert_int_eq(utf8_decode((const unsigned char *)"\xe6\x97\xa5", 3, &cp), 3);
+	ck_assert_uint_eq(cp, 0x65e5);
+	ck_assert_int_eq(utf8_decode((const unsigned char *)"\xc0\xaf", 2, &cp), 0);     /* overlong */
+	ck_assert_int_eq(utf8_decode((const unsigned char *)"\xed\xa0\x80", 3, &cp), 0); /* surrogate */
+	ck_assert_int_eq(utf8_decode((const unsigned char *)"\xe6\x97", 2, &cp), 0);     /* truncated */
+	ck_assert_int_eq(utf8_decode((const unsigned char *)"\xf4\x90\x80\x80", 4, &cp), 0);
+}
+END_TEST
+
+START_TEST(test_counts)
+{
+	struct tf_count c, acc = COUNT_ZERO;
+	char buf[COUNT_BUFSZ];
+
+	ck_assert_int_eq(count_parse("18446744073709551615", 20, &c), 1);
+	ck_assert_uint_eq(c.n, UINT64_MAX);
+	ck_assert_int_eq(count_parse("18446744073709551616", 20, &c), -1);
+	ck_assert_int_eq(count_parse("12.", 3, &c), 1);
+	ck_assert_int_eq(count_parse("1x", 2, &c), 0);
+	ck_assert_int_eq(count_add(&acc, COUNT_INT(UINT64_MAX)), 0);
+	ck_assert_int_eq(count_add(&acc, COUNT_INT(1)), 1);
+	ck_assert_uint_eq(acc.n, UINT64_MAX);
+	acc = COUNT_ZERO;
+	count_parse("14.2343983248723", 16, &c);
+	count_add(&acc, c);
+	count_format(buf, acc);
+	ck_assert_str_eq(buf, "14.2343983248723");
+	count_format(buf, COUNT_INT(1234567));
+	ck_assert_str_eq(buf, "1234567");
+}
+END_TEST
+
+START_TEST(test_reader_lines)
+{
+	static const char in[] = "one\r\ntwo\n\nlast";
+	struct reader *r = reader_mem(in, sizeof in - 1, "mem");
+	const char *line, *peek;
+	size_t len;
+
+	ck_assert_uint_eq(reader_peek(r, &peek), sizeof in - 1);
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_LINE);
+	ck_assert_uint_eq(len, 3);
+	ck_assert_int_eq(memcmp(line, "one", 3), 0);
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_LINE);
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_LINE);
+	ck_assert_uint_eq(len, 0);
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_LINE);
+	ck_assert_int_eq(memcmp(line, "last", 4), 0);
+	ck_assert_uint_eq(reader_lineno(r), 4);
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_EOF);
+	reader_close(r);
+}
+END_TEST
+
+START_TEST(test_reader_errors)
+{
+	char *err = NULL;
+
+	ck_assert_ptr_null(reader_open("/nonexistent/file", &err));
+	ck_assert_ptr_nonnull(strstr(err, "No such file"));
+	free(err);
+	err = NULL;
+	ck_assert_ptr_null(reader_open("/", &err));
+	ck_assert_str_eq(err, "/: is a directory");
+	free(err);
+}
+END_TEST
+
+/* A gzip stream cut in the middle is an error after the data before it. */
+START_TEST(test_reader_gzip)
+{
+#ifdef HAVE_ZLIB
+	/* printf 'a 1\nb 2\n' | gzip -n | od: a complete stream. */
+	static const unsigned char gz[] = {
+		0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x4b, 0x54,
+		0x30, 0xe4, 0x4a, 0x52, 0x30, 0xe2, 0x02, 0x00, 0x7e, 0x4e, 0x8f, 0x97,
+		0x08, 0x00, 0x00, 0x00};
+	struct reader *r = reader_mem((const char *)gz, sizeof gz, "gz");
+	const char *line;
+	size_t len;
+
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_LINE);
+	ck_assert_int_eq(memcmp(line, "a 1", 3), 0);
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_LINE);
+	ck_assert_int_eq(reader_line(r, &line, &len), READER_EOF);
+	ck_assert(reader_is_gzip(r));
+	reader_close(r);
+	r = reader_mem((const char *)gz, 14, "gz");
+	while (reader_line(r, &line, &len) == READER_LINE)
+		;
+	ck_assert(reader_status_failed(r));
+	reader_close(r);
+#endif
+}
+END_TEST
+
+static int
+cmp_u32(uint32_t a, uint32_t b, void *ctx)
+{
+	(void)ctx;
+	return a < b ? -1 : a > b;
+}
+
+START_TEST(test_sort)
+{
+	uint32_t a[1000];
+	size_t i;
+	unsigned s = 7;
+
+	for (i = 0; i < 1000; i++) {
+		s = s * 1103515245u + 12345u;
+		a[i] = s % 500;
+	}
+	sort_u32(a, 1000, cmp_u32, NULL);
+	for (i = 1; i < 1000; i++)
+		ck_assert_uint_le(a[i - 1], a[i]);
+}
+END_TEST
+
+Suite *
+suite_util(void)
+{
+	Suite *s = suite_create("util");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_escape);
+	tcase_add_test(tc, test_utf8);
+	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_reader_lines);
+	tcase_add_test(tc, test_reader_errors);
+	tcase_add_test(tc, test_reader_gzip);
+	tcase_add_test(tc, test_sort);
+	suite_add_tcase(s, tc);
+	return s;
+}

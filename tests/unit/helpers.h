@@ -1,0 +1,44 @@
+/*
+ * Helpers shared by the unit tests: run a loader over a string and get what
+ * it produced as folded text, build trees from folded lines.
+ */
+#ifndef TFLAME_TESTS_HELPERS_H
+#define TFLAME_TESTS_HELPERS_H
+
+#include <stddef.h>
+
+#include "loaders/loader.h"
+#include "model/tree.h"
+#include "util/diag.h"
+
+/*
+ * A recording sink: every stack as "frame;frame;... COUNT\n" in arrival
+ * order (not merged, not sorted), so a test sees exactly what a loader did.
+ */
+struct rec_sink {
+	char *text;
+	size_t len, cap;
+	int nframes;
+};
+
+void rec_init(struct rec_sink *r, struct stack_sink *sink);
+void rec_free(struct rec_sink *r);
+
+/* Load buf with the given format into a recording sink; returns the text (owned by r). */
+const char *rec_load(struct rec_sink *r, enum input_format fmt,
+    const struct load_opts *opts, const char *buf, size_t len, struct diag *d);
+
+/* Build a finished tree from folded text. */
+struct tree *tree_from_folded(const char *text);
+
+/* --collapse output of t as a malloc'ed string. */
+char *collapse_string(const struct tree *t);
+
+/* Node reached by the path "a;b;c" from the root, or TREE_NONE. */
+uint32_t node_at(const struct tree *t, const char *path);
+
+/* Total / self of that node in profile 0, as integers. */
+unsigned long long total_at(const struct tree *t, const char *path);
+unsigned long long self_at(const struct tree *t, const char *path);
+
+#endif
