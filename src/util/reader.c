@@ -305,29 +305,34 @@ reader_peek(struct reader *r, const char **buf)
 	return r->end - r->start;
 }
 
+/* Hand out buf[start, start+n) as the next line and move past it (and its "\n"). */
+static int
+take_line(struct reader *r, size_t n, size_t next, const char **line, size_t *len)
+{
+	*line = r->buf + r->start;
+	r->start = r->scan = next;
+	r->lineno++;
+	if (r->skipping) {
+		r->skipping = 0;
+		return READER_TOO_LONG;
+	}
+	if (n > 0 && (*line)[n - 1] == '\r')
+		n--;
+	*len = n;
+	return READER_LINE;
+}
+
 int
 reader_line(struct reader *r, const char **line, size_t *len)
 {
 	char *nl;
-	size_t n;
 
 	for (;;) {
 		nl = r->end > r->scan ?
 		    memchr(r->buf + r->scan, '\n', r->end - r->scan) : NULL;
-		if (nl != NULL) {
-			n = (size_t)(nl - (r->buf + r->start));
-			*line = r->buf + r->start;
-			r->start = r->scan = (size_t)(nl - r->buf) + 1;
-			r->lineno++;
-			if (r->skipping) {
-				r->skipping = 0;
-				return READER_TOO_LONG;
-			}
-			if (n > 0 && (*line)[n - 1] == '\r')
-				n--;
-			*len = n;
-			return READER_LINE;
-		}
+		if (nl != NULL)
+			return take_line(r, (size_t)(nl - (r->buf + r->start)),
+			    (size_t)(nl - r->buf) + 1, line, len);
 		r->scan = r->end;
 		if (r->end - r->start >= READER_MAX_LINE) {
 			/* Drop what we have of this line and keep looking for its end. */
@@ -335,26 +340,9 @@ reader_line(struct reader *r, const char **line, size_t *len)
 			r->start = r->scan = r->end;
 		}
 		if (fill(r) == 0 && r->eof) {
-			if (r->end > r->start) {
-				/* The last line has no "\n". */
-				n = r->end - r->start;
-				*line = r->buf + r->start;
-				r->start = r->scan = r->end;
-				r->lineno++;
-				if (r->skipping) {
-					r->skipping = 0;
-					return READER_TOO_LONG;
-				}
-				if (n > 0 && (*line)[n - 1] == '\r')
-					n--;
-				*len = n;
-				return READER_LINE;
-			}
-			if (r->skipping) {
-				r->skipping = 0;
-				r->lineno++;
-				return READER_TOO_LONG;
-			}
+			/* The last line has no "\n" (or only its skipped part is left). */
+			if (r->end > r->start || r->skipping)
+				return take_line(r, r->end - r->start, r->end, line, len);
 			return r->failed ? READER_ERROR : READER_EOF;
 		}
 	}
