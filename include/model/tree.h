@@ -62,6 +62,9 @@ uint32_t tree_find_child(const struct tree *t, uint32_t parent, uint32_t name);
 /* Add c to the self count of node in profile prof. */
 void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 
+/* Replace the self count of node in profile prof (totals: tree_finish() again). */
+void tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
+
 /*
  * Compute totals and sort children by name.  May be called again after more
  * stacks were added (the streaming viewer does that).

@@ -209,6 +209,17 @@ tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 		pr->fself[node] = acc.frac;
 }
 
+void
+tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
+{
+	struct prof *pr = &t->prof[prof];
+
+	pr->self[node] = 0;
+	if (pr->fself != NULL)
+		pr->fself[node] = 0.0;
+	tree_add_self(t, prof, node, c);
+}
+
 /* Totals in one backwards pass: every child has a larger index than its parent. */
 static void
 compute_totals(struct tree *t, int prof)

@@ -12,5 +12,6 @@ Suite *suite_folded(void);
 Suite *suite_perf(void);
 Suite *suite_badinput(void);
 Suite *suite_util(void);
+Suite *suite_diff(void);
 
 #endif

@@ -1,0 +1,49 @@
+/*
+ * Differential profiles: two profiles in one tree (profile 0 = BEFORE,
+ * profile 1 = AFTER), as difffolded.pl builds them.
+ *
+ * Each side is loaded through its own sink_tree (prof 0 or 1) behind a
+ * diff_filter, which does what difffolded.pl does to every stack before
+ * merging: --strip-hex folds "0x1234abcd" into "0x...", and fractional
+ * counts are truncated to integers (inferno's rule, which the reference
+ * results in the corpus follow).  diff_normalize() is difffolded.pl -n.
+ */
+#ifndef TFLAME_DIFF_DIFF_H
+#define TFLAME_DIFF_DIFF_H
+
+#include <stdio.h>
+
+#include "loaders/sink.h"
+#include "model/tree.h"
+
+#define DIFF_BEFORE 0
+#define DIFF_AFTER 1
+
+/* A sink in front of another one that rewrites each stack (see above). */
+struct diff_filter {
+	struct stack_sink *inner;
+	int strip_hex;
+	int truncated;   /* set when a fraction was dropped */
+	char *buf;       /* scratch for rewritten names */
+	size_t cap;
+};
+
+void diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
+    struct stack_sink *inner, int strip_hex);
+void diff_filter_free(struct diff_filter *f);
+
+/* Fold every "0x" + hex digits in s[0..len) into "0x..." into dst (room len + 3); returns the length. */
+size_t diff_strip_hex(char *dst, const char *s, size_t len);
+
+/*
+ * Scale BEFORE's counts to AFTER's total: every unique stack's BEFORE count
+ * becomes floor(count * T_after / T_before).  Call after tree_finish(); it
+ * finishes the tree again.  Returns -1 (and changes nothing) when BEFORE is
+ * empty but AFTER is not, 0 otherwise.
+ */
+int diff_normalize(struct tree *t);
+
+/* Write "stack before after" lines, sorted.  Returns 0, or -1 on a write error. */
+int diff_collapse_write(const struct tree *t, FILE *fp);
+
+#endif

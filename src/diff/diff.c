@@ -1,0 +1,175 @@
+/*
+ * Differential profiles: the stack filter, normalisation and the 3-column
+ * writer.  See diff/diff.h.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff/diff.h"
+#include "export/collapse.h"
+#include "util/xalloc.h"
+
+static int
+is_hexdigit(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
+
+size_t
+diff_strip_hex(char *dst, const char *s, size_t len)
+{
+	size_t i = 0, w = 0, j;
+
+	while (i < len) {
+		if (s[i] == '0' && i + 2 < len && s[i + 1] == 'x' &&
+		    is_hexdigit(s[i + 2])) {
+			for (j = i + 2; j < len && is_hexdigit(s[j]); j++)
+				;
+			memcpy(dst + w, "0x...", 5);
+			w += 5;
+			i = j;
+		} else
+			dst[w++] = s[i++];
+	}
+	return w;
+}
+
+static void
+df_begin(void *ctx)
+{
+	struct diff_filter *f = ctx;
+
+	f->inner->begin(f->inner->ctx);
+}
+
+static void
+df_frame(void *ctx, const char *name, size_t len)
+{
+	struct diff_filter *f = ctx;
+	size_t n;
+
+	if (!f->strip_hex || memchr(name, 'x', len) == NULL) {
+		f->inner->frame(f->inner->ctx, name, len);
+		return;
+	}
+	/* "0xA" (3 bytes) becomes "0x..." (5): at most len + len/3*2 + 3 bytes. */
+	xgrow((void **)&f->buf, &f->cap, len + len / 3 * 2 + 8, 1);
+	n = diff_strip_hex(f->buf, name, len);
+	f->inner->frame(f->inner->ctx, f->buf, n);
+}
+
+static void
+df_end(void *ctx, struct tf_count c)
+{
+	struct diff_filter *f = ctx;
+
+	if (c.frac != 0.0) {
+		c.frac = 0.0;
+		f->truncated = 1;
+	}
+	f->inner->end(f->inner->ctx, c);
+}
+
+void
+diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
+    struct stack_sink *inner, int strip_hex)
+{
+	memset(f, 0, sizeof *f);
+	f->inner = inner;
+	f->strip_hex = strip_hex;
+	sink->ctx = f;
+	sink->begin = df_begin;
+	sink->frame = df_frame;
+	sink->end = df_end;
+}
+
+void
+diff_filter_free(struct diff_filter *f)
+{
+	free(f->buf);
+	f->buf = NULL;
+	f->cap = 0;
+}
+
+/* floor(c * num / den) without overflow for any 64-bit values. */
+static uint64_t
+scale(uint64_t c, uint64_t num, uint64_t den)
+{
+#ifdef __SIZEOF_INT128__
+	unsigned __int128 p = (unsigned __int128)c * num / den;
+
+	return p > UINT64_MAX ? UINT64_MAX : (uint64_t)p;
+#else
+	long double p = (long double)c * num / den;
+
+	return p >= 18446744073709551615.0L ? UINT64_MAX : (uint64_t)p;
+#endif
+}
+
+int
+diff_normalize(struct tree *t)
+{
+	uint64_t tb = tree_total(t, DIFF_BEFORE, TREE_ROOT).n;
+	uint64_t ta = tree_total(t, DIFF_AFTER, TREE_ROOT).n;
+	uint32_t i, n = tree_size(t);
+
+	if (tb == ta)
+		return 0;
+	if (tb == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct tf_count c = tree_self(t, DIFF_BEFORE, i);
+
+		if (c.n != 0)
+			tree_set_self(t, DIFF_BEFORE, i,
+			    COUNT_INT(scale(c.n, ta, tb)));
+	}
+	tree_finish(t);
+	return 0;
+}
+
+struct dw_ctx {
+	FILE *fp;
+	char *key;
+	size_t cap;
+};
+
+static int
+dw_one(void *vctx, const struct tree *t, uint32_t node, const uint32_t *path,
+    uint32_t depth)
+{
+	struct dw_ctx *w = vctx;
+	char a[COUNT_BUFSZ], b[COUNT_BUFSZ];
+	size_t len, i, n = 0;
+	const char *name;
+
+	for (i = 0; i < depth; i++) {
+		name = tree_name(t, path[i], &len);
+		xgrow((void **)&w->key, &w->cap, n + len + 2, 1);
+		if (i > 0)
+			w->key[n++] = ';';
+		memcpy(w->key + n, name, len);
+		n += len;
+	}
+	count_format(a, tree_self(t, DIFF_BEFORE, node));
+	count_format(b, tree_self(t, DIFF_AFTER, node));
+	if ((n > 0 && fwrite(w->key, 1, n, w->fp) != n) ||
+	    fprintf(w->fp, " %s %s\n", a, b) < 0)
+		return -1;
+	return 0;
+}
+
+int
+diff_collapse_write(const struct tree *t, FILE *fp)
+{
+	struct dw_ctx w = {fp, NULL, 0};
+	int rc = collapse_walk(t, -1, dw_one, &w);
+
+	free(w.key);
+	if (rc == 0 && fflush(fp) != 0)
+		rc = -1;
+	return rc != 0 || ferror(fp) ? -1 : 0;
+}

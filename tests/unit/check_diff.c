@@ -1,0 +1,134 @@
+/*
+ * Differential profiles: difffolded.pl's 3-column output, -n and -s, on the
+ * worked example of formats.md section 6.1.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "diff/diff.h"
+#include "helpers.h"
+
+static const char F1[] = "main;a 10\nmain;b 5\nmain;c;0x7f001234 2\n";
+static const char F2[] = "main;a 12\nmain;b 1\nmain;d 6\nmain;c;0x7f00ABCD 3\n";
+
+/* Load BEFORE and AFTER folded texts into one two-profile tree. */
+static struct tree *
+load_pair(const char *before, const char *after, int strip_hex)
+{
+	struct tree *t = tree_new(2);
+	const char *text[2] = {before, after};
+	int p;
+
+	for (p = 0; p < 2; p++) {
+		struct reader *rd = reader_mem(text[p], strlen(text[p]), "t");
+		struct stack_sink tsink, fsink;
+		struct sink_tree st;
+		struct diff_filter f;
+		struct load_result res;
+		struct diag d;
+
+		memset(&res, 0, sizeof res);
+		diag_init(&d, "t");
+		sink_tree_init(&st, &tsink, t, p);
+		diff_filter_init(&f, &fsink, &tsink, strip_hex);
+		load_folded(rd, &fsink, &d, &res);
+		diff_filter_free(&f);
+		diag_free(&d);
+		reader_close(rd);
+	}
+	tree_finish(t);
+	return t;
+}
+
+static char *
+diff_string(const struct tree *t)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	diff_collapse_write(t, fp);
+	fclose(fp);
+	return buf;
+}
+
+START_TEST(test_default)
+{
+	struct tree *t = load_pair(F1, F2, 0);
+	char *out = diff_string(t);
+
+	/* A stack only on one side gets 0 on the other. */
+	ck_assert_str_eq(out,
+	    "main;a 10 12\nmain;b 5 1\nmain;c;0x7f001234 2 0\n"
+	    "main;c;0x7f00ABCD 0 3\nmain;d 0 6\n");
+	free(out);
+	tree_free(t);
+}
+END_TEST
+
+/* -n: T1 = 17, T2 = 22; every BEFORE count becomes int(c * 22 / 17). */
+START_TEST(test_normalize)
+{
+	struct tree *t = load_pair(F1, F2, 0);
+	char *out;
+
+	ck_assert_int_eq(diff_normalize(t), 0);
+	out = diff_string(t);
+	/* 10*22/17 = 12.94 -> 12; 5*22/17 = 6.47 -> 6; 2*22/17 = 2.59 -> 2. */
+	ck_assert_str_eq(out,
+	    "main;a 12 12\nmain;b 6 1\nmain;c;0x7f001234 2 0\n"
+	    "main;c;0x7f00ABCD 0 3\nmain;d 0 6\n");
+	free(out);
+	tree_free(t);
+	/* An empty BEFORE cannot be scaled. */
+	t = load_pair("", F2, 0);
+	ck_assert_int_eq(diff_normalize(t), -1);
+	tree_free(t);
+}
+END_TEST
+
+/* -s: hex addresses of either case fold, so the two c;0x... stacks merge. */
+START_TEST(test_strip_hex)
+{
+	struct tree *t = load_pair(F1, F2, 1);
+	char *out = diff_string(t);
+	char buf[64];
+
+	ck_assert_str_eq(out,
+	    "main;a 10 12\nmain;b 5 1\nmain;c;0x... 2 3\nmain;d 0 6\n");
+	ck_assert_uint_eq(diff_strip_hex(buf, "a0x1fZ;0x;0xg0xAb", 17), 19);
+	buf[19] = '\0';
+	ck_assert_str_eq(buf, "a0x...Z;0x;0xg0x...");
+	free(out);
+	tree_free(t);
+}
+END_TEST
+
+/* Fractional counts are truncated (inferno's rule). */
+START_TEST(test_fractions_truncated)
+{
+	struct tree *t = load_pair("a 14.2343983248723\nb 11.98\n", "a 13\nb 15\n", 0);
+	char *out = diff_string(t);
+
+	ck_assert_str_eq(out, "a 14 13\nb 11 15\n");
+	free(out);
+	tree_free(t);
+}
+END_TEST
+
+Suite *
+suite_diff(void)
+{
+	Suite *s = suite_create("diff");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_default);
+	tcase_add_test(tc, test_normalize);
+	tcase_add_test(tc, test_strip_hex);
+	tcase_add_test(tc, test_fractions_truncated);
+	suite_add_tcase(s, tc);
+	return s;
+}
