@@ -68,5 +68,9 @@ void load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res);
 void load_perf(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res);
+void load_stap(struct reader *r, struct stack_sink *sink, struct diag *d,
+    struct load_result *res);
+void load_dtrace(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res);
 
 #endif

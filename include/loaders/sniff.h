@@ -9,5 +9,7 @@
 #include <stddef.h>
 
 int perf_sniff(const char *buf, size_t len, int complete);
+int dtrace_sniff(const char *buf, size_t len, int complete);
+int stap_sniff(const char *buf, size_t len, int complete);
 
 #endif

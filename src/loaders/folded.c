@@ -14,15 +14,9 @@
 
 #include <string.h>
 
+#include "util/ascii.h"
 #include "loaders/folded.h"
 #include "loaders/loader.h"
-
-static inline int
-is_ws(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	    c == '\v';
-}
 
 /* Split off "WS count" at the end of s[0..len). */
 static int
@@ -89,17 +83,6 @@ folded_frames(const char *stack, size_t len,
 	}
 }
 
-static int
-blank(const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (!is_ws((unsigned char)s[i]))
-			return 0;
-	return 1;
-}
-
 void
 load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res)
@@ -117,7 +100,7 @@ load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
 			    "", 0);
 			continue;
 		}
-		if (blank(line, len))
+		if (is_blank(line, len))
 			continue;
 		rc = folded_parse(line, len, 1, &fl);
 		if (rc == 0) {

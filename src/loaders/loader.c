@@ -1,15 +1,34 @@
 /*
  * Format names, detection and the loader entry point.
  *
- * Detection looks only at the first READER_PEEK_MAX bytes (the reader keeps
- * them buffered), so it works on pipes and never reads the whole input.  The
- * sniffers are asked in a fixed order - perf, folded - and the first yes
- * wins; folded input must be folded on every line examined.
+ * Detection looks only at the first bytes (the reader keeps up to
+ * READER_PEEK_MAX of them buffered), so it works on pipes and gzip input and
+ * never reads the whole input.  The sniffers are asked in a fixed order and
+ * the first sure yes wins:
+ *
+ *  1. perf: a header line ("COMM PID [CPU] TIME: [PERIOD] EVENT:") followed
+ *     by a stack line, another header or a blank line (perf_sniff, perf.c);
+ *  2. DTrace: dtrace's "CPU ID FUNCTION:NAME" column header, or (inferno's
+ *     rule) after the first blank line, module`symbol or 0xADDRESS frames
+ *     closed by a count line;
+ *  3. SystemTap: "0xADDRESS : symbol" frames closed by a count line, and no
+ *     backtick anywhere before;
+ *  4. folded: the non-blank lines examined are "stack count" lines, "#"
+ *     comments, and at most one bad line in three (the loader reports
+ *     them).
+ *
+ * A perf header followed by a blank line and then stack lines (inferno's
+ * collapse-guess/invalid-perf-with-empty-line-after-event-line.txt, which
+ * inferno refuses) is taken as perf: the perf loader then reports every
+ * orphaned stack line with its number, which tells the user more than
+ * "cannot tell the format".  Input with no non-blank line is an empty
+ * folded profile.  Anything else cannot be told, and loader_run says so.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "util/ascii.h"
 #include "loaders/folded.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
@@ -44,28 +63,20 @@ format_parse(const char *s)
 	return FORMAT_UNKNOWN;
 }
 
+/*
+ * 1 when the complete lines examined read as folded: at least one is a
+ * folded line (or a "#" comment) and at most one line in three is not, so
+ * that a file with a few bad lines still loads, the bad ones reported with
+ * their numbers (flamegraph.pl skips them too).
+ */
 static int
-is_blank(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!(s[i] == ' ' || s[i] == '\t' || s[i] == '\r' ||
-		      s[i] == '\f' || s[i] == '\v'))
-			return 0;
-	return 1;
-}
-
-/* 1 when every complete non-blank, non-comment line examined is folded. */
-static int
-folded_sniff(const char *buf, size_t len, int complete, int *any)
+folded_sniff(const char *buf, size_t len, int complete)
 {
 	const char *p = buf, *end = buf + len, *nl;
 	struct folded_line fl;
 	size_t n;
-	int lines = 0;
+	int lines = 0, valid = 0, invalid = 0, comments = 0;
 
-	*any = 0;
 	while (p < end && lines < 200) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (nl == NULL && !complete)
@@ -75,37 +86,35 @@ folded_sniff(const char *buf, size_t len, int complete, int *any)
 			n--;
 		if (!is_blank(p, n)) {
 			lines++;
-			if (folded_parse(p, n, 1, &fl) == 0 && p[0] != '#')
-				return 0;
-			*any = 1;
+			if (folded_parse(p, n, 1, &fl) != 0)
+				valid++;
+			else if (p[0] == '#')
+				comments++;
+			else
+				invalid++;
 		}
 		if (nl == NULL)
 			break;
 		p = nl + 1;
 	}
-	return 1;
+	return valid + comments > 0 && invalid * 2 <= valid;
 }
 
 enum input_format
 format_detect(const char *buf, size_t len)
 {
-	int complete = len < READER_PEEK_MAX, any;
+	int complete = len < READER_PEEK_MAX;
 
 	if (perf_sniff(buf, len, complete) == 1)
 		return FORMAT_PERF;
-	if (folded_sniff(buf, len, complete, &any) && any)
+	if (dtrace_sniff(buf, len, complete) == 1)
+		return FORMAT_DTRACE;
+	if (stap_sniff(buf, len, complete) == 1)
+		return FORMAT_STAP;
+	if (folded_sniff(buf, len, complete))
 		return FORMAT_FOLDED;
-	if (is_blank(buf, len) || !any) {
-		/* Nothing but blank lines: an empty profile, not an error. */
-		const char *p = buf, *end = buf + len;
-
-		for (; p < end; p++)
-			if (!(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-				break;
-		if (p == end)
-			return FORMAT_FOLDED;
-	}
-	return FORMAT_UNKNOWN;
+	/* Nothing but blank lines: an empty profile, not an error. */
+	return is_blank(buf, len) ? FORMAT_FOLDED : FORMAT_UNKNOWN;
 }
 
 int
@@ -132,10 +141,11 @@ loader_run(struct reader *r, const struct load_opts *opts,
 		load_folded(r, sink, d, res);
 		break;
 	case FORMAT_STAP:
+		load_stap(r, sink, d, res);
+		break;
 	case FORMAT_DTRACE:
-		*err = xasprintf("%s: the %s format is not supported yet", name,
-		    format_name(f));
-		return -1;
+		load_dtrace(r, opts, sink, d, res);
+		break;
 	default:
 		*err = xasprintf("cannot tell the format of %s; use --format", name);
 		return -1;

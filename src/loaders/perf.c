@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/ascii.h"
 #include "loaders/demangle.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
@@ -96,40 +97,6 @@ struct header {
 	const char *rest;      /* text after the event, trimmed */
 	size_t restlen;
 };
-
-static inline int
-is_ws(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-	    c == '\v';
-}
-
-static inline int
-is_digit(unsigned char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static inline int
-is_word(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    is_digit(c) || c == '_';
-}
-
-static inline int
-is_xdigit(unsigned char c)
-{
-	return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static size_t
-skip_ws(const char *s, size_t i, size_t len)
-{
-	while (i < len && is_ws((unsigned char)s[i]))
-		i++;
-	return i;
-}
 
 static size_t
 token_end(const char *s, size_t i, size_t len)

@@ -1,0 +1,67 @@
+/*
+ * The frames of the stack being read, for loaders whose input lists a stack
+ * leaf first (SystemTap, DTrace) while the sink wants it root first.
+ *
+ * Frame texts are appended to one growing buffer and indexed by (offset,
+ * length) pairs, so reading a stack costs no allocation once the buffers
+ * have grown to the largest stack seen.  framebuf_emit() hands the frames to
+ * the sink in the reverse order of their addition.
+ *
+ * A stack is bounded by FRAMEBUF_MAX_FRAMES frames and FRAMEBUF_MAX_TEXT
+ * bytes of names: past either, framebuf_reserve() refuses and sets `full`,
+ * and the loader skips the stack with a message.  Memory stays bounded
+ * whatever the input.
+ */
+#ifndef TFLAME_LOADERS_FRAMEBUF_H
+#define TFLAME_LOADERS_FRAMEBUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loaders/sink.h"
+
+#define FRAMEBUF_MAX_FRAMES 1000000u
+#define FRAMEBUF_MAX_TEXT (256u << 20)
+
+struct framebuf_ref {
+	uint32_t off, len;
+};
+
+struct framebuf {
+	char *text;                /* frame names, back to back */
+	size_t len, cap;
+	struct framebuf_ref *refs; /* in order of addition */
+	size_t n, capn;
+	int full;                  /* a limit was hit: frames were lost */
+};
+
+void framebuf_init(struct framebuf *fb);
+void framebuf_free(struct framebuf *fb);
+
+/* Forget the frames (and the `full` mark); keep the memory. */
+void framebuf_clear(struct framebuf *fb);
+
+/*
+ * Return room for a frame of up to room bytes at the end of the text, or
+ * NULL (and set `full`) when the stack would pass the limits.  The frame
+ * exists only once framebuf_push() is called.
+ */
+char *framebuf_reserve(struct framebuf *fb, size_t room);
+
+/* Add the len bytes written at the place framebuf_reserve() returned. */
+void framebuf_push(struct framebuf *fb, size_t len);
+
+/* Reverse the order of the frames added since the n-th. */
+void framebuf_reverse(struct framebuf *fb, size_t from);
+
+/*
+ * Is the trimmed line t[0..n) a count line (digits only)?  1 with *c set,
+ * 0 when it is not, -1 when it is one too large for 64 bits.
+ */
+int framebuf_count_line(const char *t, size_t n, struct tf_count *c);
+
+/* Hand the stack to sink, the last frame added first, with count. */
+void framebuf_emit(const struct framebuf *fb, struct stack_sink *sink,
+    struct tf_count count);
+
+#endif

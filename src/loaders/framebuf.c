@@ -1,0 +1,103 @@
+/*
+ * Frames of the stack being read, leaf first.  See loaders/framebuf.h.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/ascii.h"
+#include "loaders/framebuf.h"
+#include "util/xalloc.h"
+
+/* Start with no frames and no memory. */
+void
+framebuf_init(struct framebuf *fb)
+{
+	memset(fb, 0, sizeof *fb);
+}
+
+/* Release the memory. */
+void
+framebuf_free(struct framebuf *fb)
+{
+	free(fb->text);
+	free(fb->refs);
+	memset(fb, 0, sizeof *fb);
+}
+
+/* Forget the frames, keeping the memory. */
+void
+framebuf_clear(struct framebuf *fb)
+{
+	fb->len = 0;
+	fb->n = 0;
+	fb->full = 0;
+}
+
+/* Return room for the next frame, or NULL past the limits. */
+char *
+framebuf_reserve(struct framebuf *fb, size_t room)
+{
+	if (fb->full || fb->n >= FRAMEBUF_MAX_FRAMES ||
+	    room > FRAMEBUF_MAX_TEXT - fb->len) {
+		fb->full = 1;
+		return NULL;
+	}
+	xgrow((void **)&fb->text, &fb->cap, fb->len + room + 1, 1);
+	return fb->text + fb->len;
+}
+
+/* Add the frame written at the reserved place. */
+void
+framebuf_push(struct framebuf *fb, size_t len)
+{
+	xgrow((void **)&fb->refs, &fb->capn, fb->n + 1, sizeof *fb->refs);
+	fb->refs[fb->n].off = (uint32_t)fb->len;
+	fb->refs[fb->n].len = (uint32_t)len;
+	fb->n++;
+	fb->len += len;
+}
+
+/* Reverse the order of the frames added since the from-th. */
+void
+framebuf_reverse(struct framebuf *fb, size_t from)
+{
+	struct framebuf_ref t;
+	size_t i, j;
+
+	if (from >= fb->n)
+		return;
+	for (i = from, j = fb->n - 1; i < j; i++, j--) {
+		t = fb->refs[i];
+		fb->refs[i] = fb->refs[j];
+		fb->refs[j] = t;
+	}
+}
+
+/* Hand the stack to the sink, last frame added first. */
+void
+framebuf_emit(const struct framebuf *fb, struct stack_sink *sink,
+    struct tf_count count)
+{
+	size_t i;
+
+	sink->begin(sink->ctx);
+	for (i = fb->n; i > 0; i--)
+		sink->frame(sink->ctx, fb->text + fb->refs[i - 1].off,
+		    fb->refs[i - 1].len);
+	sink->end(sink->ctx, count);
+}
+
+int
+framebuf_count_line(const char *t, size_t n, struct tf_count *c)
+{
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!is_digit((unsigned char)t[i]))
+			return 0;
+	return count_parse(t, n, c) < 0 ? -1 : 1;
+}
