@@ -1,2 +1,33 @@
 # Build lines for the layout (core) and the terminal viewer (included from
 # Makefile.am).
+#
+# layout/ is part of the curses-free core (the SVG writer will use it too);
+# tui/ is a second library, linked only by the tflame binary, the only code
+# besides src/cli/ that may include curses.
+
+libtfcore_a_SOURCES += src/layout/layout.c src/layout/palette.c
+noinst_HEADERS += include/layout/layout.h include/layout/palette.h
+
+noinst_LIBRARIES += libtftui.a
+libtftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
+libtftui_a_SOURCES = \
+	src/tui/tui.c src/tui/view_flame.c src/tui/view_help.c \
+	src/tui/statusbar.c src/tui/colors.c src/tui/text.c
+noinst_HEADERS += \
+	include/tui/tui.h include/tui/view.h include/tui/colors.h \
+	include/tui/text.h
+
+# Makefile.am links tflame with $(TUI_LIBS) ahead of $(CORE_LIBS).
+TUI_LIBS = libtftui.a
+
+# Layout and palette unit tests: a Check program of their own.
+check_PROGRAMS += tests/unit/check_layout
+tests_unit_check_layout_SOURCES = tests/unit/check_layout.c
+tests_unit_check_layout_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_layout_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+
+# End-to-end tests of the viewer in a private tmux server.
+TUI_TESTS = \
+	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh
+TESTS += tests/unit/check_layout $(TUI_TESTS)
+EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -1,0 +1,107 @@
+/*
+ * The viewer's state and its screens.
+ *
+ * Vocabulary (see also layout/layout.h):
+ *  - The "selection" is one frame, kept as a node id (so it survives a new
+ *    layout) and as its rectangle in the current layout.  It is never a
+ *    merged rectangle.
+ *  - The "zoom history" is the stack of earlier zoom nodes; Enter and Esc
+ *    push, Backspace pops.
+ *  - The "picture" is the whole graph, rows stacked in the view's
+ *    orientation, padded to at least the graph area's height so that the
+ *    root sits on the last graph line in the flame view; "scroll" is the
+ *    first picture line on the screen.
+ *  - The "graph area" is the screen minus the status lines at the bottom.
+ *
+ * Event flow: a key goes to the current screen's handler, which changes the
+ * state and returns reaction flags (TUI_*); it never draws.  The loop in
+ * tui.c acts on the flags: it rebuilds the layout when asked, then draws
+ * everything in one place (erase(), draw, one doupdate()), and curses sends
+ * only the cells that changed.
+ */
+#ifndef TFLAME_TUI_VIEW_H
+#define TFLAME_TUI_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout/layout.h"
+#include "model/tree.h"
+#include "tui/text.h"
+
+/* Reaction flags returned by key handlers. */
+#define TUI_REDRAW 0x1   /* draw again (curses sends what changed) */
+#define TUI_RELAYOUT 0x2 /* build the layout again, then draw */
+#define TUI_CLEAR 0x4    /* repaint every cell (Ctrl-L) */
+#define TUI_QUIT 0x8     /* leave the viewer */
+
+enum tui_screen {
+	TUI_SCREEN_FLAME = 0,
+	TUI_SCREEN_HELP
+};
+
+/* Smallest screen the graph is drawn on; below it, a note. */
+#define TUI_MIN_COLS 10
+#define TUI_MIN_LINES 2
+
+struct tui_view {
+	struct tree *tree;       /* borrowed */
+	int prof;
+	struct layout layout;    /* owned; borrows node ids from tree */
+	int inverted;            /* icicle view */
+	uint32_t zoom;           /* zoom node */
+	uint32_t *history;       /* owned; earlier zoom nodes, oldest first */
+	size_t nhistory, caphistory;
+	uint32_t want;           /* the node the user selected */
+	uint32_t sel;            /* the node shown selected: want, or its
+	                            nearest visible ancestor while want is
+	                            too narrow to draw (a small window) */
+	uint32_t sel_rect;       /* its rectangle in layout */
+	long scroll;             /* first picture line shown */
+	int cols, lines;         /* screen size at the last layout */
+	int graph_lines;         /* lines of the graph area */
+	int status_lines;        /* 1 or 2 */
+	enum tui_screen screen;
+	const char *msg;         /* one-shot status message (static text) */
+	uint64_t nwarnings;
+
+	/* Status line: the selected name, converted once per selection. */
+	struct tui_text sel_text;
+	uint32_t sel_text_node;
+	size_t name_off;         /* first column of the name shown */
+	int name_scrolls;        /* the name is wider than the line */
+
+	struct tui_text label;   /* scratch for frame labels */
+	struct tui_text line;    /* scratch for status text */
+	unsigned char *style;    /* owned; per name id: 0 = not yet known,
+	                            else 0x80 | family << 3 | shade */
+};
+
+/* What a key does: a row of the key table (also the help screen). */
+struct tui_binding {
+	const char *keys;        /* how the help screen names the keys */
+	const char *what;
+	int (*fn)(struct tui_view *v);
+	int codes[5];            /* curses key codes, 0 ends the list early */
+};
+
+/* view_flame.c */
+void view_flame_init(struct tui_view *v, struct tree *t, int prof,
+    int inverted, uint64_t nwarnings);
+void view_flame_done(struct tui_view *v);
+void view_flame_relayout(struct tui_view *v, int cols, int lines);
+void view_flame_draw(struct tui_view *v);
+int view_flame_key(struct tui_view *v, int key);
+int view_flame_tick(struct tui_view *v);
+int view_flame_timeout(const struct tui_view *v);
+const struct tui_binding *view_flame_bindings(size_t *n);
+
+/* view_help.c */
+void view_help_draw(const struct tui_view *v);
+
+/* statusbar.c */
+int statusbar_lines(int cols, int lines);
+void statusbar_draw(struct tui_view *v, int y);
+int statusbar_tick(struct tui_view *v);
+
+#endif

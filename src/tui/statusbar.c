@@ -1,0 +1,228 @@
+/*
+ * The status lines at the bottom of the flame graph screen.
+ *
+ * On a screen of at least 8 lines there are two, always (so the graph does
+ * not jump when the selection moves to a longer name):
+ *
+ *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
+ *	[flame]  zoomed: NAME                              2 warnings  ? help
+ *
+ * The first line shows the selected frame's full name, never cut: when the
+ * counts do not fit after it they move to the second line, and a name wider
+ * than the screen scrolls across the line, a step every 1.5 seconds, with
+ * "<" and ">" showing which way there is more.  A smaller screen gets one
+ * line holding everything, scrolling the same way.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/count.h"
+#include "tui/colors.h"
+#include "tui/text.h"
+#include "tui/view.h"
+#include "util/macros.h"
+
+#define STATS_BUFSZ 256
+
+/* Return how many status lines a screen of this size gets. */
+int
+statusbar_lines(int cols, int lines)
+{
+	(void)cols;
+	return lines >= 8 ? 2 : 1;
+}
+
+/* Format c into out with thousands separators: 1,234,567 or 12.5. */
+static void
+fmt_count(char *out, size_t cap, struct tf_count c)
+{
+	char raw[COUNT_BUFSZ];
+	size_t n = count_format(raw, c), ilen, i, o = 0;
+
+	ilen = strcspn(raw, ".");
+	for (i = 0; i < n && o + 2 < cap; i++) {
+		out[o++] = raw[i];
+		if (i + 1 < ilen && (ilen - i - 1) % 3 == 0)
+			out[o++] = ',';
+	}
+	out[o] = '\0';
+}
+
+/* part as a percentage of whole, "12.34%". */
+static void
+fmt_share(char *out, size_t cap, double part, double whole)
+{
+	snprintf(out, cap, "%.2f%%", whole > 0 ? 100.0 * part / whole : 0.0);
+}
+
+/* The counts of the selected frame. */
+static void
+stats(const struct tui_view *v, char *buf, size_t cap)
+{
+	struct tf_count total = tree_total(v->tree, v->prof, v->sel);
+	struct tf_count self = tree_self(v->tree, v->prof, v->sel);
+	double t = count_value(total);
+	char n[64], s[64], pa[32], pz[32];
+
+	fmt_count(n, sizeof n, total);
+	fmt_count(s, sizeof s, self);
+	fmt_share(pa, sizeof pa, t,
+	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
+	fmt_share(pz, sizeof pz, t,
+	    count_value(tree_total(v->tree, v->prof, v->zoom)));
+	snprintf(buf, cap, "%s sample%s  %s of all  %s of zoom  self %s", n,
+	    total.n == 1 && total.frac == 0.0 ? "" : "s", pa, pz, s);
+}
+
+/* Name bytes of node as shown: the root is "all". */
+static const char *
+shown_name(const struct tui_view *v, uint32_t node, size_t *len)
+{
+	if (node == TREE_ROOT) {
+		*len = 3;
+		return "all";
+	}
+	return tree_name(v->tree, node, len);
+}
+
+/* Paint line y in the status colours. */
+static void
+blank(int y, int cols)
+{
+	int x;
+
+	move(y, 0);
+	for (x = 0; x < cols; x++)
+		addch(' ');
+}
+
+/*
+ * Draw tx on line y: whole when it fits, else the window starting at
+ * column v->name_off between "<" and ">" markers.
+ */
+static void
+draw_scrolling(struct tui_view *v, const struct tui_text *tx, int y)
+{
+	int cols = v->cols, avail = cols - 2;
+
+	if (tx->cols <= (size_t)cols && !tx->more) {
+		text_draw(tx, y, 0, 0, cols);
+		return;
+	}
+	v->name_scrolls = 1;
+	if (avail < 1) {
+		text_draw(tx, y, 0, v->name_off, cols);
+		return;
+	}
+	if (v->name_off + (size_t)avail > tx->cols)
+		v->name_off = tx->cols > (size_t)avail ? tx->cols - avail : 0;
+	text_draw(tx, y, 1, v->name_off, avail);
+	colors_use(COLORS_STATUS, PALETTE_USER, 0);
+	mvaddch(y, 0, v->name_off > 0 ? '<' : ' ');
+	mvaddch(y, cols - 1,
+	    v->name_off + (size_t)avail < tx->cols ? '>' : ' ');
+}
+
+/* Draw the status lines from screen line y down. */
+void
+statusbar_draw(struct tui_view *v, int y)
+{
+	struct tui_text *a = &v->sel_text, *b = &v->line;
+	char st[STATS_BUFSZ], right[64];
+	const char *name;
+	size_t len, sw, rw;
+	int cols = v->cols, on_first, two = v->status_lines >= 2, i;
+
+	if (v->sel != v->sel_text_node) {
+		v->sel_text_node = v->sel;
+		v->name_off = 0;
+	}
+	v->name_scrolls = 0;
+	stats(v, st, sizeof st);
+	sw = strlen(st);
+	right[0] = '\0';
+	if (v->nwarnings > 0)
+		snprintf(right, sizeof right, "%llu warning%s  ",
+		    (unsigned long long)v->nwarnings,
+		    v->nwarnings == 1 ? "" : "s");
+	strncat(right, "? help", sizeof right - strlen(right) - 1);
+	rw = strlen(right);
+
+	colors_use(COLORS_STATUS, PALETTE_USER, 0);
+	for (i = 0; i < v->status_lines; i++)
+		blank(y + i, cols);
+
+	/* First line: the name, and the counts when they fit after it. */
+	name = shown_name(v, v->sel, &len);
+	text_set(a, name, len, TEXT_ALL);
+	if (a->more)
+		text_append_ascii(a, " [name cut: too long]");
+	on_first = !a->more && a->cols + 2 + sw <= (size_t)cols;
+	if (!two || on_first) {
+		text_append_ascii(a, "  ");
+		text_append_ascii(a, st);
+	}
+	if (!two) {
+		text_append_ascii(a, v->inverted ? "  [icicle]" : "  [flame]");
+		text_append_ascii(a, "  ");
+		text_append_ascii(a, right);
+	}
+	colors_use(COLORS_STATUS_NAME, PALETTE_USER, 0);
+	draw_scrolling(v, a, y);
+	if (!two)
+		return;
+
+	/* Second line: the counts if they moved here, the view, the hints. */
+	text_clear(b);
+	if (!on_first) {
+		text_append_ascii(b, st);
+		text_append_ascii(b, "  ");
+	}
+	text_append_ascii(b, v->inverted ? "[icicle]" : "[flame]");
+	if (v->msg != NULL) {
+		colors_use(COLORS_STATUS, PALETTE_USER, 0);
+		i = text_draw_label(b, y + 1, 0, cols) + 2;
+		if (i < cols) {
+			colors_use(COLORS_STATUS_MSG, PALETTE_USER, 0);
+			text_set_ascii(b, v->msg);
+			text_draw_label(b, y + 1, i, cols - i);
+		}
+		return;
+	}
+	if (v->zoom != TREE_ROOT) {
+		text_append_ascii(b, "  zoomed: ");
+		name = shown_name(v, v->zoom, &len);
+		text_append(b, name, len, (size_t)cols);
+	}
+	/*
+	 * The hints on the right go first when space is short, then the end
+	 * of the left part (the zoomed name, cut with ".."); the counts are
+	 * cut only when they alone are wider than the screen.
+	 */
+	colors_use(COLORS_STATUS, PALETTE_USER, 0);
+	if ((on_first ? 0 : sw) + 2 + rw + 8 <= (size_t)cols) {
+		text_draw_label(b, y + 1, 0, cols - (int)rw - 2);
+		mvaddstr(y + 1, cols - (int)rw, right);
+	} else
+		text_draw_label(b, y + 1, 0, cols);
+}
+
+/* Scroll a name wider than the line one step further. */
+int
+statusbar_tick(struct tui_view *v)
+{
+	size_t total = v->sel_text.cols, avail, step;
+
+	if (!v->name_scrolls || v->cols < 3)
+		return 0;
+	avail = (size_t)v->cols - 2;
+	step = avail > 16 ? avail - 8 : TF_MAX(avail / 2, (size_t)1);
+	if (v->name_off + avail >= total)
+		v->name_off = 0;
+	else
+		v->name_off = TF_MIN(v->name_off + step, total - avail);
+	return TUI_REDRAW;
+}

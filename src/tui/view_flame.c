@@ -1,0 +1,568 @@
+/*
+ * The flame graph screen: its key table, key handlers and drawing.
+ *
+ * Handlers only change the view and return reaction flags (tui/view.h);
+ * view_flame_draw() is the one place the graph is painted, always from
+ * scratch onto an erased stdscr: curses compares with what the terminal
+ * shows and sends only the difference, so moving the selection costs the
+ * two frames that changed and the status line.
+ *
+ * Screen geometry.  The picture has max(rows, graph lines) lines; in the
+ * flame view row d is picture line (lines - 1 - d), so the root sits on the
+ * last line of the graph area; in the icicle view row d is line d.  The
+ * graph area shows picture lines [scroll, scroll + graph lines).
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout/layout.h"
+#include "layout/palette.h"
+#include "tui/colors.h"
+#include "tui/text.h"
+#include "tui/view.h"
+#include "util/macros.h"
+#include "util/xalloc.h"
+
+#define KEY_CTRL(c) ((c) & 0x1f)
+#define KEY_ESCAPE 27
+
+static int act_left(struct tui_view *);
+static int act_right(struct tui_view *);
+static int act_up(struct tui_view *);
+static int act_down(struct tui_view *);
+static int act_zoom(struct tui_view *);
+static int act_back(struct tui_view *);
+static int act_reset(struct tui_view *);
+static int act_flip(struct tui_view *);
+static int act_pgup(struct tui_view *);
+static int act_pgdn(struct tui_view *);
+static int act_top(struct tui_view *);
+static int act_bottom(struct tui_view *);
+static int act_help(struct tui_view *);
+static int act_redraw(struct tui_view *);
+static int act_quit(struct tui_view *);
+
+/*
+ * The key table.  The help screen lists it in this order.  Later work
+ * (search /, n, N; reverse r; sandwich s; # and w) adds rows here.
+ */
+static const struct tui_binding bindings[] = {
+	{"Left  h", "select the frame to the left", act_left,
+	    {KEY_LEFT, 'h', 0}},
+	{"Right l", "select the frame to the right", act_right,
+	    {KEY_RIGHT, 'l', 0}},
+	{"Up    k", "select the frame above (flame: widest child; "
+	    "icicle: parent)", act_up, {KEY_UP, 'k', 0}},
+	{"Down  j", "select the frame below (flame: parent; "
+	    "icicle: widest child)", act_down, {KEY_DOWN, 'j', 0}},
+	{"Enter", "zoom to the selected frame", act_zoom,
+	    {'\n', '\r', KEY_ENTER, 0}},
+	{"Bksp  u", "back to the previous zoom", act_back,
+	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
+	{"Esc", "back to the root (all)", act_reset, {KEY_ESCAPE, 0}},
+	{"i", "switch between flame and icicle view", act_flip, {'i', 0}},
+	{"PgUp", "scroll up a page", act_pgup, {KEY_PPAGE, KEY_CTRL('B'), 0}},
+	{"PgDn", "scroll down a page", act_pgdn,
+	    {KEY_NPAGE, KEY_CTRL('F'), 0}},
+	{"g Home", "scroll to the top", act_top, {'g', KEY_HOME, 0}},
+	{"G End", "scroll to the bottom", act_bottom, {'G', KEY_END, 0}},
+	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
+	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
+	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
+};
+
+static const struct tui_binding *keymap[KEY_MAX + 1];
+
+/* Return the key table (for the help screen). */
+const struct tui_binding *
+view_flame_bindings(size_t *n)
+{
+	*n = ARRAY_SIZE(bindings);
+	return bindings;
+}
+
+/* Fill the key code -> binding map from the table. */
+static void
+keymap_init(void)
+{
+	size_t i, k;
+	int c;
+
+	for (i = 0; i < ARRAY_SIZE(bindings); i++)
+		for (k = 0; k < ARRAY_SIZE(bindings[i].codes); k++) {
+			c = bindings[i].codes[k];
+			if (c == 0)
+				break;
+			if (c > 0 && c <= KEY_MAX)
+				keymap[c] = &bindings[i];
+		}
+}
+
+/* Set up the view of t: root zoom, root selected. */
+void
+view_flame_init(struct tui_view *v, struct tree *t, int prof, int inverted,
+    uint64_t nwarnings)
+{
+	memset(v, 0, sizeof *v);
+	v->tree = t;
+	v->prof = prof;
+	layout_init(&v->layout);
+	v->inverted = inverted;
+	v->zoom = TREE_ROOT;
+	v->want = v->sel = TREE_ROOT;
+	v->sel_rect = LAYOUT_NONE;
+	v->nwarnings = nwarnings;
+	v->screen = TUI_SCREEN_FLAME;
+	text_init(&v->sel_text);
+	text_init(&v->label);
+	text_init(&v->line);
+	v->sel_text_node = TREE_NONE;
+	v->style = xcalloc((size_t)strtab_count(tree_strtab(t)) + 1,
+	    sizeof *v->style);
+	keymap_init();
+}
+
+/* Release what the view holds. */
+void
+view_flame_done(struct tui_view *v)
+{
+	layout_free(&v->layout);
+	free(v->history);
+	free(v->style);
+	text_free(&v->sel_text);
+	text_free(&v->label);
+	text_free(&v->line);
+	v->history = NULL;
+	v->style = NULL;
+}
+
+/* Lines in the picture: every row, and at least the graph area. */
+static long
+picture_lines(const struct tui_view *v)
+{
+	return TF_MAX((long)v->layout.nrows, (long)v->graph_lines);
+}
+
+/* Picture line of row depth. */
+static long
+line_of(const struct tui_view *v, uint32_t depth)
+{
+	return v->inverted ? (long)depth : picture_lines(v) - 1 - (long)depth;
+}
+
+/* Row shown on picture line line, or -1 for an empty line. */
+static long
+depth_of(const struct tui_view *v, long line)
+{
+	long d = v->inverted ? line : picture_lines(v) - 1 - line;
+
+	return d >= 0 && d < (long)v->layout.nrows ? d : -1;
+}
+
+/* Keep scroll within the picture. */
+static void
+clamp_scroll(struct tui_view *v)
+{
+	long max = picture_lines(v) - v->graph_lines;
+
+	if (v->scroll > max)
+		v->scroll = max;
+	if (v->scroll < 0)
+		v->scroll = 0;
+}
+
+/* Scroll so that the selection is on the screen. */
+static void
+show_selection(struct tui_view *v)
+{
+	long line;
+
+	if (v->sel_rect == LAYOUT_NONE || v->graph_lines <= 0)
+		return;
+	line = line_of(v, v->layout.rects[v->sel_rect].depth);
+	if (line < v->scroll)
+		v->scroll = line;
+	else if (line >= v->scroll + v->graph_lines)
+		v->scroll = line - v->graph_lines + 1;
+	clamp_scroll(v);
+}
+
+/* Select rectangle i (LAYOUT_NONE: stay); reaction flags. */
+static int
+select_rect(struct tui_view *v, uint32_t i)
+{
+	if (i == LAYOUT_NONE || i == v->sel_rect)
+		return 0;
+	v->sel_rect = i;
+	v->want = v->sel = v->layout.rects[i].node;
+	show_selection(v);
+	return TUI_REDRAW;
+}
+
+/*
+ * After scrolling, move the selection onto the screen: up its ancestors
+ * when it is past the rows shown, down its widest children (or straight
+ * down to the nearest frame of the first row shown) when it is short of
+ * them.
+ */
+static void
+follow_scroll(struct tui_view *v)
+{
+	const struct layout *l = &v->layout;
+	long a = depth_of(v, v->scroll);
+	long b = depth_of(v, v->scroll + v->graph_lines - 1);
+	long lo, hi, d;
+	uint32_t i = v->sel_rect, c, row, best;
+	double mid, dist, bd;
+
+	if (i == LAYOUT_NONE)
+		return;
+	if (a < 0 && b < 0)
+		return;
+	if (a < 0)
+		a = v->inverted ? 0 : (long)l->nrows - 1;
+	if (b < 0)
+		b = v->inverted ? (long)l->nrows - 1 : 0;
+	lo = TF_MIN(a, b);
+	hi = TF_MAX(a, b);
+	d = (long)l->rects[i].depth;
+	while (d > hi && l->rects[i].parent != LAYOUT_NONE) {
+		i = l->rects[i].parent;
+		d--;
+	}
+	while (d < lo && (c = layout_child(l, i)) != LAYOUT_NONE) {
+		i = c;
+		d++;
+	}
+	if (d < lo) {
+		mid = l->rects[i].x + l->rects[i].w / 2;
+		best = LAYOUT_NONE;
+		bd = 0;
+		for (row = l->row_start[lo]; row < l->row_start[lo + 1];
+		    row++) {
+			if (l->rects[row].flags & LAYOUT_MERGED)
+				continue;
+			dist = l->rects[row].x + l->rects[row].w / 2 - mid;
+			if (dist < 0)
+				dist = -dist;
+			if (best == LAYOUT_NONE || dist < bd) {
+				best = row;
+				bd = dist;
+			}
+		}
+		if (best != LAYOUT_NONE)
+			i = best;
+	}
+	v->sel_rect = i;
+	v->want = v->sel = l->rects[i].node;
+}
+
+/* Lay out again for a new screen size, zoom or orientation. */
+void
+view_flame_relayout(struct tui_view *v, int cols, int lines)
+{
+	struct layout_params p;
+
+	v->cols = cols;
+	v->lines = lines;
+	v->status_lines = statusbar_lines(cols, lines);
+	v->graph_lines = TF_MAX(lines - v->status_lines, 0);
+	memset(&p, 0, sizeof p);
+	p.zoom = v->zoom;
+	p.prof = v->prof;
+	p.width = cols > 0 ? cols : 1;
+	p.minwidth = 1.0;
+	p.inverted = v->inverted;
+	p.merge = 1;
+	layout_build(&v->layout, v->tree, &p);
+	v->sel_rect = layout_find_near(&v->layout, v->tree, v->want);
+	v->sel = v->layout.rects[v->sel_rect].node;
+	/* Start from the root's end of the picture, then show the selection. */
+	v->scroll = v->inverted ? 0 : picture_lines(v) - v->graph_lines;
+	clamp_scroll(v);
+	show_selection(v);
+}
+
+/* Palette family and shade of node, computed once per name. */
+static unsigned char
+node_style(struct tui_view *v, uint32_t node)
+{
+	uint32_t name = tree_node(v->tree, node)->name;
+	const char *s;
+	size_t len;
+	enum palette_family f;
+
+	if (v->style[name] == 0) {
+		s = tree_name(v->tree, node, &len);
+		f = palette_family(s, len);
+		v->style[name] = (unsigned char)(0x80 | (unsigned)f << 3 |
+		    palette_shade(palette_value(s, len), COLORS_SHADES));
+	}
+	return v->style[name];
+}
+
+/* Paint n cells from (y, x) with c in the current attributes. */
+static void
+fill(int y, int x, int n, int c)
+{
+	char buf[64];
+	int k;
+
+	memset(buf, c, sizeof buf);
+	move(y, x);
+	for (; n > 0; n -= k) {
+		k = TF_MIN(n, (int)sizeof buf);
+		addnstr(buf, k);
+	}
+}
+
+/*
+ * Draw rectangle i on screen line y: a bar with its name, and a one-cell
+ * gap at its right end (unless it reaches the right edge) so that
+ * neighbours of the same colour stay apart.
+ */
+static void
+draw_rect(struct tui_view *v, uint32_t i, int y)
+{
+	const struct layout_rect *r = &v->layout.rects[i];
+	long x0, x1;
+	int n, gap;
+	unsigned char st;
+	const char *name;
+	size_t len;
+
+	layout_cells(r, &x0, &x1);
+	x0 = TF_MAX(x0, 0L);
+	x1 = TF_MIN(x1, (long)v->cols);
+	n = (int)(x1 - x0);
+	if (n <= 0)
+		return;
+	gap = x1 < v->cols && n >= 2;
+	n -= gap;
+	if (r->flags & LAYOUT_MERGED) {
+		colors_use(COLORS_MERGED, PALETTE_USER, 0);
+		fill(y, (int)x0, n, colors_mode() == COLORS_MONO ?
+		    COLORS_MERGED_CHAR : ' ');
+		mvaddch(y, (int)x0, COLORS_MERGED_CHAR);
+		return;
+	}
+	if (i == v->sel_rect)
+		colors_use(COLORS_SELECTED, PALETTE_USER, 0);
+	else if (r->flags & LAYOUT_ANCESTOR)
+		colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);
+	else {
+		st = node_style(v, r->node);
+		colors_use(COLORS_FRAME, (enum palette_family)((st >> 3) & 0x7),
+		    st & 0x7u);
+	}
+	fill(y, (int)x0, n, ' ');
+	if (r->node == TREE_ROOT) {
+		name = "all";
+		len = 3;
+	} else
+		name = tree_name(v->tree, r->node, &len);
+	text_set(&v->label, name, len, (size_t)n);
+	text_draw_label(&v->label, y, (int)x0, n);
+}
+
+/* Paint the visible rows and the status lines. */
+void
+view_flame_draw(struct tui_view *v)
+{
+	const struct layout *l = &v->layout;
+	long d, sx0, sx1;
+	int y, sy = -1;
+	uint32_t i;
+
+	for (y = 0; y < v->graph_lines; y++) {
+		d = depth_of(v, v->scroll + y);
+		if (d < 0)
+			continue;
+		for (i = l->row_start[d]; i < l->row_start[d + 1]; i++)
+			draw_rect(v, i, y);
+		if (v->sel_rect != LAYOUT_NONE &&
+		    (long)l->rects[v->sel_rect].depth == d)
+			sy = y;
+	}
+	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+	statusbar_draw(v, v->graph_lines);
+	/* Leave the (hidden) cursor on the selection, for screen readers. */
+	if (sy >= 0) {
+		layout_cells(&l->rects[v->sel_rect], &sx0, &sx1);
+		move(sy, (int)TF_MAX(sx0, 0L));
+	}
+}
+
+/* Select the frame to the left. */
+static int
+act_left(struct tui_view *v)
+{
+	return select_rect(v, layout_left(&v->layout, v->sel_rect));
+}
+
+/* Select the frame to the right. */
+static int
+act_right(struct tui_view *v)
+{
+	return select_rect(v, layout_right(&v->layout, v->sel_rect));
+}
+
+/* Select the frame drawn above. */
+static int
+act_up(struct tui_view *v)
+{
+	return select_rect(v, layout_up(&v->layout, v->sel_rect));
+}
+
+/* Select the frame drawn below. */
+static int
+act_down(struct tui_view *v)
+{
+	return select_rect(v, layout_down(&v->layout, v->sel_rect));
+}
+
+/* Make node the zoom node, remembering the current one. */
+static int
+zoom_to(struct tui_view *v, uint32_t node)
+{
+	if (node == v->zoom)
+		return 0;
+	xgrow((void **)&v->history, &v->caphistory, v->nhistory + 1,
+	    sizeof *v->history);
+	v->history[v->nhistory++] = v->zoom;
+	v->zoom = node;
+	return TUI_RELAYOUT;
+}
+
+/* Zoom to the selected frame. */
+static int
+act_zoom(struct tui_view *v)
+{
+	return zoom_to(v, v->sel);
+}
+
+/* Go back to the previous zoom. */
+static int
+act_back(struct tui_view *v)
+{
+	if (v->nhistory == 0) {
+		v->msg = "Not zoomed in: nothing to go back to.";
+		return TUI_REDRAW;
+	}
+	v->zoom = v->history[--v->nhistory];
+	return TUI_RELAYOUT;
+}
+
+/* Zoom out to the root. */
+static int
+act_reset(struct tui_view *v)
+{
+	return zoom_to(v, TREE_ROOT);
+}
+
+/* Switch between the flame and icicle views. */
+static int
+act_flip(struct tui_view *v)
+{
+	v->inverted = !v->inverted;
+	return TUI_RELAYOUT;
+}
+
+/* Scroll by delta lines and keep the selection on the screen. */
+static int
+scroll_by(struct tui_view *v, long delta)
+{
+	long old = v->scroll;
+
+	v->scroll += delta;
+	clamp_scroll(v);
+	if (v->scroll == old)
+		return 0;
+	follow_scroll(v);
+	return TUI_REDRAW;
+}
+
+/* Scroll up a page. */
+static int
+act_pgup(struct tui_view *v)
+{
+	return scroll_by(v, -TF_MAX((long)v->graph_lines - 1, 1L));
+}
+
+/* Scroll down a page. */
+static int
+act_pgdn(struct tui_view *v)
+{
+	return scroll_by(v, TF_MAX((long)v->graph_lines - 1, 1L));
+}
+
+/* Scroll to the top of the picture. */
+static int
+act_top(struct tui_view *v)
+{
+	return scroll_by(v, -v->scroll);
+}
+
+/* Scroll to the bottom of the picture. */
+static int
+act_bottom(struct tui_view *v)
+{
+	return scroll_by(v, picture_lines(v) - v->graph_lines - v->scroll);
+}
+
+/* Show the help screen. */
+static int
+act_help(struct tui_view *v)
+{
+	v->screen = TUI_SCREEN_HELP;
+	return TUI_REDRAW;
+}
+
+/* Repaint every cell of the screen. */
+static int
+act_redraw(struct tui_view *v)
+{
+	(void)v;
+	return TUI_CLEAR | TUI_REDRAW;
+}
+
+/* Leave the viewer. */
+static int
+act_quit(struct tui_view *v)
+{
+	(void)v;
+	return TUI_QUIT;
+}
+
+/* Run the binding of key, or note that there is none. */
+int
+view_flame_key(struct tui_view *v, int key)
+{
+	int flags = 0;
+
+	if (v->msg != NULL) {
+		v->msg = NULL;
+		flags |= TUI_REDRAW;
+	}
+	if (key >= 0 && key <= KEY_MAX && keymap[key] != NULL)
+		return flags | keymap[key]->fn(v);
+	v->msg = "Unknown key: press ? for help, q to quit.";
+	return flags | TUI_REDRAW;
+}
+
+/* Advance timed things (the scrolling status line). */
+int
+view_flame_tick(struct tui_view *v)
+{
+	return statusbar_tick(v);
+}
+
+/* Return how long to wait for a key, in ms (-1: forever). */
+int
+view_flame_timeout(const struct tui_view *v)
+{
+	return v->name_scrolls ? 1500 : -1;
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Frame names are untrusted: escape sequences, C1 controls, invalid UTF-8,
+# bidirectional overrides and combining marks must reach the screen as
+# visible escapes, never as terminal commands.  UTF-8 names show as they
+# are.  The window title must not change and the screen must not be
+# cleared or scribbled over.
+. "$(dirname "$0")/lib.sh"
+
+f=$tmpd/hostile.folded
+# The loader splits frames on ';', so the OSC title sequence becomes two
+# frames ("\e]0" and "pwned\a\e[2J"): each must still be harmless.
+{
+	printf 'evil;\033]0;pwned\007\033[2J;b 40\n'
+	printf 'evil;\033[H\033[31mred;\302\233c1 40\n'
+	printf 'names;caf\303\251;\346\227\245\346\234\254\350\252\236;'
+	printf 'bad\377\376bytes;\342\200\256rtl;e\314\201;tab\there;'
+	printf 'back\\slash 120\n'
+} > "$f"
+
+# title_kept: the pane's title is what it was before the viewer ran.
+title_kept() { [ "$(T display -p -t t '#{pane_title}')" = "$title0" ]; }
+
+# status_has TEXT: the first status line (line 22) contains TEXT.
+status_has() { line 22 | grep -qF -- "$1"; }
+
+start 80 24
+title0=$(T display -p -t t '#{pane_title}')
+run "$TFLAME $f"
+check "the viewer starts" viewer_up
+check "status line in its place" matches 23 '? help$'
+check "root row in its place" starts 21 all
+check "OSC start shown escaped" has '\e]0'
+check "title text and clear shown escaped" has 'pwned\x07\e[2J'
+check "cursor and colour sequences shown escaped" has '\e[H\e[31mred'
+check "invalid UTF-8 shown escaped" has 'bad\xff\xfe'
+check "C1 control shown escaped" has '\u009bc1'
+check "UTF-8 shown as is" has 'café'
+check "wide characters shown as is" has '日本語'
+check "bidi override shown escaped" has '\u202ertl'
+check "combining mark shown escaped" has 'e\u0301'
+check "tab shown escaped" has 'tab\there'
+check "backslash doubled" has 'back\\slash'
+check "window title unchanged" title_kept
+
+# The status line shows a hostile name in full, escaped.
+keys Up Left Up Right Up
+check "status line: escaped name" status_has 'pwned\x07\e[2J  40 samples'
+keys Down Left
+check "status line: next hostile name" \
+    status_has '\e[H\e[31mred  40 samples'
+check "window title still unchanged" title_kept
+keys q
+finished
+check "quit: exit status 0" exited 0
+check "quit: terminal restored" restored
+
+# A name far wider than the screen: the status line scrolls it, the graph
+# cuts it with "..", nothing breaks.
+long=$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "x%03d", i }')
+printf 'main;%s 5\nmain;short 5\n' "$long" > "$tmpd/long.folded"
+run "$TFLAME $tmpd/long.folded"
+viewer_up
+keys k k l
+check "long name: cut with .. in the graph" matches 19 'x000x001.*\.\.$'
+check "long name: the status line shows its start" matches 22 '^ x000x001'
+check "long name: and says there is more" matches 22 '>$'
+check "long name: the counts on the next line" \
+    matches 23 '^5 samples  50.00% of all'
+check "long name: the status line scrolls" wait_until matches 22 '^<'
+keys q
+finished
+check "long name: terminal restored" restored
+
+finish
