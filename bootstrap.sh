@@ -8,9 +8,10 @@
 set -e
 cd "$(dirname "$0")"
 
-# Build tools and libraries, plus what the test suite drives (tmux, pgrep).
+# Build tools and libraries, plus what the test suite drives (tmux, pgrep,
+# xmllint, and headless Chromium for the exported SVGs).
 PKGS="build-essential autoconf automake pkg-config libncurses-dev \
-libpcre2-dev check zlib1g-dev tmux procps"
+libpcre2-dev check zlib1g-dev tmux procps libxml2-utils chromium"
 
 if command -v dpkg-query >/dev/null 2>&1; then
 	missing=

@@ -8,14 +8,36 @@
 
 enum run_mode {
 	MODE_VIEW = 0, /* explore in the terminal */
-	MODE_COLLAPSE  /* print folded stacks and exit */
+	MODE_COLLAPSE, /* print folded stacks and exit */
+	MODE_SVG       /* write an SVG flame graph and exit */
+};
+
+/* flamegraph.pl's options, for --svg (defaults as flamegraph.pl's). */
+struct svg_cli {
+	const char *path;      /* --svg=PATH, "-" for standard output */
+	const char *title;     /* NULL: "Flame Graph" / "Icicle Graph" */
+	const char *subtitle;
+	long width, height;    /* 1200, 16 */
+	const char *minwidth;  /* "0.1" (pixels) or "N%" */
+	const char *fonttype;  /* "Verdana" */
+	double fontsize;       /* 12 */
+	const char *countname; /* "samples" */
+	const char *nametype;  /* "Function:" */
+	const char *colors;    /* "hot" */
+	int hash;
 };
 
 struct options {
 	enum run_mode mode;
 	struct load_opts load;
 	const char *input; /* NULL or "-": standard input */
-	int inverted;      /* start in the icicle view */
+	const char *input2;/* --diff: AFTER (input is BEFORE); NULL with one 3-column file */
+	int inverted;      /* icicle view (root at the top) */
+	int reverse;       /* reverse (caller) view: stacks read leaf first */
+	const char *search;/* --search=REGEX: highlight from the start */
+	/* differential */
+	int diff, normalize, strip_hex, negate;
+	struct svg_cli svg;
 };
 
 /*

@@ -11,6 +11,7 @@
 #ifndef TFLAME_DIFF_DIFF_H
 #define TFLAME_DIFF_DIFF_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "loaders/sink.h"
@@ -42,6 +43,26 @@ size_t diff_strip_hex(char *dst, const char *s, size_t len);
  * empty but AFTER is not, 0 otherwise.
  */
 int diff_normalize(struct tree *t);
+
+/*
+ * The change of a frame, as flamegraph.pl colours it: the frame's own
+ * (self) AFTER count minus its own BEFORE count, negated with --negate.
+ */
+int64_t diff_delta(const struct tree *t, uint32_t node, int negate);
+
+/* The largest |delta| over all frames, at least 1 (flamegraph.pl's maxdelta). */
+uint64_t diff_maxdelta(const struct tree *t);
+
+struct diff_rgb {
+	unsigned char r, g, b;
+};
+
+/*
+ * flamegraph.pl's differential colour: red for growth, blue for shrinkage,
+ * deeper the larger |delta| is against maxdelta, white when unchanged:
+ * v > 0: (255, X, X), v < 0: (X, X, 255), X = 210 * (M - |v|) / M.
+ */
+struct diff_rgb diff_colour(int64_t delta, uint64_t maxdelta);
 
 /* Write "stack before after" lines, sorted.  Returns 0, or -1 on a write error. */
 int diff_collapse_write(const struct tree *t, FILE *fp);

@@ -34,6 +34,9 @@ enum palette_family {
 	PALETTE_JIT,       /* "_[j]": green */
 	PALETTE_INLINE,    /* "_[i]": aqua */
 	PALETTE_GREY,      /* "-" and "--" */
+	PALETTE_DIFF_GROW, /* differential: more samples AFTER, red */
+	PALETTE_DIFF_SHRINK, /* differential: fewer AFTER, blue */
+	PALETTE_DIFF_SAME, /* differential: unchanged, white */
 	PALETTE_NFAMILIES
 };
 
@@ -50,10 +53,71 @@ enum palette_family palette_family(const char *name, size_t len);
  */
 double palette_value(const char *name, size_t len);
 
-/* The colour of value v in family f. */
+/*
+ * The colour of value v in family f.  For the differential families v is
+ * the size of the change against the largest one (0 .. 1), coloured as
+ * flamegraph.pl does: (255, X, X) red or (X, X, 255) blue with
+ * X = 210 * (1 - v), white when unchanged (diff/diff.h, diff_colour).
+ */
 struct palette_rgb palette_rgb(enum palette_family f, double v);
 
 /* Shade of v among nshades (0 .. nshades - 1), for quantised palettes. */
 unsigned palette_shade(double v, unsigned nshades);
+
+/* ------------------------------------------------------------------------
+ * flamegraph.pl's named palettes (--colors), for the SVG writer.
+ *
+ * Written by the SVG export (issue 7).  These are flamegraph.pl's colour
+ * rules exactly, so an exported SVG has the colours flamegraph.pl would
+ * give: three values v1, v2, v3 in [0, 1) per name, and one formula per
+ * base palette.  By default v1 = v2 = v3 = palette_value(name) (the same
+ * hash as above); with --hash, v1 = namehash(name) and v2 = v3 =
+ * namehash(reversed name).  The name-based schemes (java, js, perl, wakeup)
+ * first pick a base palette from the name.  The full name, annotation
+ * included, is what is hashed and matched.
+ */
+
+enum palette_scheme {
+	PALETTE_HOT = 0,
+	PALETTE_MEM,
+	PALETTE_IO,
+	PALETTE_WAKEUP,
+	PALETTE_JAVA,
+	PALETTE_JS,
+	PALETTE_PERL,
+	PALETTE_RED,
+	PALETTE_GREEN,
+	PALETTE_BLUE,
+	PALETTE_AQUA,
+	PALETTE_YELLOW,
+	PALETTE_PURPLE,
+	PALETTE_ORANGE,
+	PALETTE_NSCHEMES
+};
+
+/* The scheme called name ("hot", "java", ...), or -1 when unknown. */
+int palette_scheme_parse(const char *name);
+
+/* The name of scheme s ("hot", ...). */
+const char *palette_scheme_name(enum palette_scheme s);
+
+/*
+ * flamegraph.pl's namehash of name[0..len) in [0, 1]: a DTrace
+ * "module`" prefix is dropped, then the first three code points are
+ * weighted.  With reversed, the code points are taken last first (the v2/v3
+ * of --hash).  An empty name gives 1.
+ */
+double palette_namehash(const char *name, size_t len, int reversed);
+
+/* The fill flamegraph.pl gives a frame called name[0..len) in scheme s. */
+struct palette_rgb palette_scheme_rgb(enum palette_scheme s, int hash,
+    const char *name, size_t len);
+
+/*
+ * The background gradient's two stops ("#eeeeee", ...) that flamegraph.pl
+ * picks for scheme s when --bgcolors is not given.
+ */
+void palette_scheme_background(enum palette_scheme s, const char **top,
+    const char **bottom);
 
 #endif

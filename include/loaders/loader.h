@@ -66,6 +66,13 @@ int loader_run(struct reader *r, const struct load_opts *opts,
 /* The loaders themselves (called by loader_run, and by tests directly). */
 void load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res);
+
+/*
+ * One difffolded.pl file, "stack before after" per line: each stack goes to
+ * before with the first count and to after with the second.
+ */
+void load_folded_diff(struct reader *r, struct stack_sink *before,
+    struct stack_sink *after, struct diag *d, struct load_result *res);
 void load_perf(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res);
 void load_stap(struct reader *r, struct stack_sink *sink, struct diag *d,

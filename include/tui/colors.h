@@ -10,6 +10,11 @@
  * underlined in normal video, and the one-cell gaps at the right end of
  * frames separate neighbours, so the graph stays readable.
  *
+ * Frames matching a search are magenta, as flamegraph.pl paints them
+ * (rgb(230,0,230)); in monochrome they are reverse, bold and underlined.
+ * With 8 colours magenta is the only hue left for them, so there the
+ * selection is bold, underlined white on black instead of on magenta.
+ *
  * colors_use() sets the attributes of stdscr; nothing here returns curses
  * types, so this header stays free of curses.
  */
@@ -31,6 +36,7 @@ enum colors_role {
 	COLORS_FRAME,       /* a frame: family and shade given */
 	COLORS_ANCESTOR,    /* an ancestor of the zoom node, dimmed */
 	COLORS_MERGED,      /* frames too narrow to show, merged */
+	COLORS_MATCH,       /* a frame matching the search */
 	COLORS_SELECTED,    /* the selection */
 	COLORS_STATUS,      /* the status lines */
 	COLORS_STATUS_NAME, /* the selected name in the status line */

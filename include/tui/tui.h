@@ -25,7 +25,11 @@
 
 struct tui_opts {
 	int inverted;         /* start in the icicle view (root at the top) */
+	int reverse;          /* start in the reverse (caller) view */
+	const char *search;   /* NULL, or a pattern to highlight at the start */
 	int prof;             /* profile whose counts are shown */
+	int diff;             /* differential: profiles 0 (BEFORE) and 1 (AFTER) */
+	int negate;           /* differential: swap red and blue */
 	uint64_t nwarnings;   /* loader warnings, printed after the viewer */
 };
 

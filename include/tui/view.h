@@ -12,6 +12,14 @@
  *    root sits on the last graph line in the flame view; "scroll" is the
  *    first picture line on the screen.
  *  - The "graph area" is the screen minus the status lines at the bottom.
+ *  - The "reverse view" shows the reverse (caller) tree of the loaded one
+ *    (model/reverse.h), built on first use and kept; "tree" is the one
+ *    shown.  Both trees give every name the same strtab id, so what is
+ *    kept per name id (colours, search marks) serves both.
+ *  - The "search" is a compiled pattern, its marks per name id, and its
+ *    hits in each tree (search/search.h); frames whose name is marked
+ *    are drawn in the match colour.  The "prompt" is the line editor that
+ *    reads a pattern on the last screen line.
  *
  * Event flow: a key goes to the current screen's handler, which changes the
  * state and returns reaction flags (TUI_*); it never draws.  The loop in
@@ -27,7 +35,10 @@
 
 #include "layout/layout.h"
 #include "model/tree.h"
+#include "search/search.h"
+#include "tui/prompt.h"
 #include "tui/text.h"
+#include "tui/tui.h"
 
 /* Reaction flags returned by key handlers. */
 #define TUI_REDRAW 0x1   /* draw again (curses sends what changed) */
@@ -44,9 +55,35 @@ enum tui_screen {
 #define TUI_MIN_COLS 10
 #define TUI_MIN_LINES 2
 
+/* The search: what the status line shows and the drawing colours. */
+struct tui_search {
+	struct search_re *re;    /* owned; NULL: no search */
+	char *pattern;           /* owned: the pattern applied (bytes) */
+	size_t patlen;
+	unsigned flags;          /* SEARCH_* it was compiled with */
+	int caseless;            /* Tab: ignore case from now on */
+	unsigned char *marks;    /* owned; 1 per matching name id */
+	uint32_t nfailed;        /* names PCRE2 gave up on */
+	struct search_hits hits[2]; /* the matching frames of the normal and
+	                            the reverse tree, */
+	int hits_ok[2];          /* found for the current pattern */
+	struct search_order order[2]; /* flame order of the normal and the
+	                            reverse tree, built on first search */
+	uint32_t zoom_node;      /* the zoom node zoom_matched is for
+	                            (TREE_NONE: not computed) */
+	struct tf_count zoom_matched;
+};
+
 struct tui_view {
-	struct tree *tree;       /* borrowed */
-	int prof;
+	struct tree *tree;       /* borrowed: the tree shown, fwd or rev */
+	struct tree *fwd;        /* borrowed: the tree as loaded */
+	struct tree *rev;        /* owned: its reverse, NULL until needed */
+	int reverse;             /* the reverse view is shown */
+	int prof;                /* profile the widths come from */
+	int diff;                /* differential: colour by each frame's change */
+	int negate;              /* differential: change counted BEFORE - AFTER */
+	uint64_t maxdelta;       /* differential: largest change in maxdelta_of */
+	const struct tree *maxdelta_of;
 	struct layout layout;    /* owned; borrows node ids from tree */
 	int inverted;            /* icicle view */
 	uint32_t zoom;           /* zoom node */
@@ -62,7 +99,9 @@ struct tui_view {
 	int graph_lines;         /* lines of the graph area */
 	int status_lines;        /* 1 or 2 */
 	enum tui_screen screen;
-	const char *msg;         /* one-shot status message (static text) */
+	const char *msg;         /* one-shot status message (static text,
+	                            or msgbuf) */
+	char msgbuf[320];
 	uint64_t nwarnings;
 
 	/* Status line: the selected name, converted once per selection. */
@@ -75,6 +114,10 @@ struct tui_view {
 	struct tui_text line;    /* scratch for status text */
 	unsigned char *style;    /* owned; per name id: 0 = not yet known,
 	                            else 0x80 | family << 3 | shade */
+
+	struct tui_search search;
+	struct prompt prompt;
+	int cursor_on;           /* the terminal cursor is shown (prompt) */
 };
 
 /* What a key does: a row of the key table (also the help screen). */
@@ -86,8 +129,8 @@ struct tui_binding {
 };
 
 /* view_flame.c */
-void view_flame_init(struct tui_view *v, struct tree *t, int prof,
-    int inverted, uint64_t nwarnings);
+void view_flame_init(struct tui_view *v, struct tree *t,
+    const struct tui_opts *o);
 void view_flame_done(struct tui_view *v);
 void view_flame_relayout(struct tui_view *v, int cols, int lines);
 void view_flame_draw(struct tui_view *v);
@@ -98,6 +141,14 @@ const struct tui_binding *view_flame_bindings(size_t *n);
 
 /* view_help.c */
 void view_help_draw(const struct tui_view *v);
+
+/* True when node is drawn as a search match. */
+static inline int
+view_is_match(const struct tui_view *v, uint32_t node)
+{
+	return v->search.re != NULL && node != TREE_ROOT &&
+	    v->search.marks[tree_node(v->tree, node)->name];
+}
 
 /* statusbar.c */
 int statusbar_lines(int cols, int lines);

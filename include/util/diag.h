@@ -16,16 +16,20 @@
 #define DIAG_KEEP 5
 
 struct diag {
-	const char *source;          /* file name for messages ("-" = stdin) */
+	char *source;                /* owned; file name for messages */
 	uint64_t nbad;               /* malformed lines skipped */
 	uint64_t first_bad[DIAG_KEEP];
 	char *bad_msg[DIAG_KEEP];    /* owned; escaped text */
 	char **notes;                /* owned; other messages, printed once each */
 	size_t nnotes, capnotes;
+	struct diag *next;           /* owned; the next input's (--diff AFTER) */
 };
 
 void diag_init(struct diag *d, const char *source);
 void diag_free(struct diag *d);
+
+/* Messages in d and the diags chained after it. */
+uint64_t diag_count(const struct diag *d);
 
 /*
  * Record a malformed line: what (a short reason) and an excerpt of the raw
@@ -37,7 +41,7 @@ void diag_bad_line(struct diag *d, uint64_t lineno, const char *what,
 /* Record a note (printed as "tflame: SOURCE: NOTE"). */
 void diag_note(struct diag *d, const char *fmt, ...) ATTR_FORMAT(2, 3);
 
-/* Print everything collected to fp. */
+/* Print everything collected to fp, this input's then the next ones'. */
 void diag_print(const struct diag *d, FILE *fp);
 
 #endif

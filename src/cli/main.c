@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "cli/svg_cmd.h"
+#include "diff/diff.h"
 #include "export/collapse.h"
 #include "loaders/loader.h"
 #include "tui/tui.h"
@@ -21,44 +23,92 @@
 #include "util/reader.h"
 #include "util/xalloc.h"
 
-/* Load o->input into a new tree; exits with EXIT_INPUT when unusable. */
+/* Say what is wrong with the input, with what the loader collected, and exit. */
+static void ATTR_NORETURN
+input_failed(struct diag *d, char *err, struct tree *t)
+{
+	char buf[1024];
+
+	diag_print(d, stderr);
+	escape_text(buf, sizeof buf, err, strlen(err));
+	fprintf(stderr, "tflame: %s\n", buf);
+	free(err);
+	diag_free(d);
+	tree_free(t);
+	exit(EXIT_INPUT);
+}
+
+/*
+ * Load path into profile prof of t.  In differential mode the stacks go
+ * through the diff filter (--strip-hex, fractions truncated) as
+ * difffolded.pl does.  With a second sink for profile 1, path is one
+ * difffolded.pl 3-column file feeding both profiles.
+ */
+static void
+load_into(const struct options *o, const char *path, struct tree *t, int prof,
+    int three_columns, struct diag *d, struct diag *top)
+{
+	struct stack_sink tsink[2], fsink[2], *sink[2];
+	struct sink_tree st[2];
+	struct diff_filter f[2];
+	struct load_result res;
+	struct reader *r;
+	char *err = NULL;
+	int i, n = three_columns ? 2 : 1;
+
+	r = reader_open(path, &err);
+	diag_init(d, r ? reader_name(r) : path ? path : "-");
+	if (r == NULL)
+		input_failed(top, err, t);
+	for (i = 0; i < n; i++) {
+		sink_tree_init(&st[i], &tsink[i], t, three_columns ? i : prof);
+		sink[i] = &tsink[i];
+		if (o->diff) {
+			diff_filter_init(&f[i], &fsink[i], &tsink[i], o->strip_hex);
+			sink[i] = &fsink[i];
+		}
+	}
+	memset(&res, 0, sizeof res);
+	if (three_columns)
+		load_folded_diff(r, sink[0], sink[1], d, &res);
+	else if (loader_run(r, &o->load, sink[0], d, &res, &err) != 0) {
+		reader_close(r);
+		if (o->diff)
+			diff_filter_free(&f[0]);
+		input_failed(top, err, t);
+	}
+	for (i = 0; i < n && o->diff; i++) {
+		if (f[i].truncated && i == 0)
+			diag_note(d, "fractional counts truncated to whole samples");
+		diff_filter_free(&f[i]);
+	}
+	reader_close(r);
+}
+
+/*
+ * Load the input(s) into a new, finished tree: one profile, or BEFORE and
+ * AFTER with --diff (two files, or one 3-column file).  Exits with
+ * EXIT_INPUT when an input is unusable.
+ */
 static struct tree *
 load(const struct options *o, struct diag *d)
 {
-	struct reader *r;
-	struct tree *t;
-	struct stack_sink sink;
-	struct sink_tree st;
-	struct load_result res;
-	char *err = NULL;
+	struct tree *t = tree_new(o->diff ? 2 : 1);
 
-	r = reader_open(o->input, &err);
-	if (r == NULL) {
-		char buf[1024];
-
-		escape_text(buf, sizeof buf, err, strlen(err));
-		fprintf(stderr, "tflame: %s\n", buf);
-		free(err);
-		exit(EXIT_INPUT);
+	if (!o->diff)
+		load_into(o, o->input, t, 0, 0, d, d);
+	else if (o->input2 == NULL)
+		load_into(o, o->input, t, 0, 1, d, d);
+	else {
+		load_into(o, o->input, t, DIFF_BEFORE, 0, d, d);
+		d->next = xcalloc(1, sizeof *d->next);
+		load_into(o, o->input2, t, DIFF_AFTER, 0, d->next, d);
 	}
-	diag_init(d, reader_name(r));
-	t = tree_new(1);
-	sink_tree_init(&st, &sink, t, 0);
-	if (loader_run(r, &o->load, &sink, d, &res, &err) != 0) {
-		diag_print(d, stderr);
-		fprintf(stderr, "tflame: %s\n", err);
-		free(err);
-		diag_free(d);
-		reader_close(r);
-		tree_free(t);
-		exit(EXIT_INPUT);
-	}
-	/* d->source points into the reader: keep a copy past its close. */
-	d->source = xstrdup(reader_name(r));
-	reader_close(r);
 	if (tree_overflows(t) > 0)
 		diag_note(d, "some counts exceed 2^64-1 and were capped");
 	tree_finish(t);
+	if (o->diff && o->normalize && diff_normalize(t) != 0)
+		diag_note(d, "cannot normalise: BEFORE has no samples");
 	return t;
 }
 
@@ -74,7 +124,7 @@ view(const struct options *o, struct diag *d, struct tree *t)
 	char name[512];
 	int rc, sig;
 
-	if (count_is_zero(tree_total(t, 0, TREE_ROOT))) {
+	if (count_is_zero(tree_total(t, o->diff ? DIFF_AFTER : 0, TREE_ROOT))) {
 		/* Nothing to draw: say so without taking the terminal. */
 		diag_print(d, stderr);
 		escape_text(name, sizeof name, d->source, strlen(d->source));
@@ -83,12 +133,15 @@ view(const struct options *o, struct diag *d, struct tree *t)
 	} else {
 		memset(&to, 0, sizeof to);
 		to.inverted = o->inverted;
-		to.prof = 0;
-		to.nwarnings = d->nbad + d->nnotes;
+		to.reverse = o->reverse;
+		to.search = o->search;
+		to.prof = o->diff ? DIFF_AFTER : 0;
+		to.diff = o->diff;
+		to.negate = o->negate;
+		to.nwarnings = diag_count(d);
 		rc = tui_run(t, &to);
 		diag_print(d, stderr);
 	}
-	free((char *)(uintptr_t)d->source);
 	diag_free(d);
 	tree_free(t);
 	if ((sig = tui_exit_signal()) != 0) {
@@ -109,15 +162,28 @@ main(int argc, char **argv)
 	int rc;
 
 	setlocale(LC_ALL, "");
+	/*
+	 * Names are shown in the user's character set, but numbers are read
+	 * and written the C way: "12.5" in folded files and in --fontsize,
+	 * whatever LC_NUMERIC says.
+	 */
+	setlocale(LC_NUMERIC, "C");
 	options_parse(&o, argc, argv);
 	t = load(&o, &d);
 	if (o.mode == MODE_VIEW)
 		return view(&o, &d, t);
-	if (count_is_zero(tree_total(t, 0, TREE_ROOT)))
+	if (o.mode == MODE_SVG) {
+		diag_print(&d, stderr);
+		rc = svg_command(&o, t);
+		diag_free(&d);
+		tree_free(t);
+		return rc;
+	}
+	if (count_is_zero(tree_total(t, 0, TREE_ROOT)) &&
+	    (!o.diff || count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
 		diag_note(&d, "no samples in the input");
-	rc = collapse_write(t, 0, stdout);
+	rc = o.diff ? diff_collapse_write(t, stdout) : collapse_write(t, 0, stdout);
 	diag_print(&d, stderr);
-	free((char *)(uintptr_t)d.source);
 	diag_free(&d);
 	tree_free(t);
 	if (rc != 0) {

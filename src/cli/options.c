@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,8 @@
 static const char usage_text[] =
 "Usage: tflame [OPTION]... [FILE]\n"
 "       tflame --collapse [OPTION]... [FILE]\n"
+"       tflame --svg=OUT.svg [OPTION]... [FILE]\n"
+"       tflame --diff [OPTION]... BEFORE AFTER\n"
 "Explore a CPU profile as a flame graph in the terminal, or print it as\n"
 "folded stacks.  FILE is `perf script`, SystemTap, DTrace or folded-stack\n"
 "output, optionally gzip-compressed; with no FILE, or when FILE is -, read\n"
@@ -22,6 +25,13 @@ static const char usage_text[] =
 "Modes:\n"
 "  -c, --collapse          print folded stacks (\"frame;frame;... count\"),\n"
 "                          sorted, as stackcollapse-perf.pl does, and exit\n"
+"      --svg=OUT           write an interactive SVG flame graph to OUT (- for\n"
+"                          standard output), as flamegraph.pl does, and exit\n"
+"      --diff              compare two profiles, BEFORE and AFTER (or one\n"
+"                          3-column difffolded file): frames red where AFTER\n"
+"                          has more, blue where it has less (viewer and\n"
+"                          --svg); with --collapse, print difffolded.pl's\n"
+"                          \"stack before after\" lines\n"
 "\n"
 "Input:\n"
 "  -f, --format=FORMAT     auto (default), perf, stap, dtrace or folded\n"
@@ -39,10 +49,32 @@ static const char usage_text[] =
 "\n"
 "Viewer:\n"
 "  -i, --inverted          start in the icicle view (root at the top)\n"
+"      --reverse           start in the reverse (caller) view: stacks read\n"
+"                          leaf first, the sampled functions next to the root\n"
+"      --search=REGEX      highlight the frames whose name matches REGEX\n"
+"                          (PCRE2) from the start\n"
+"\n"
+"Differential (--diff):\n"
+"  -n, --normalize         scale BEFORE to AFTER's total first\n"
+"  -s, --strip-hex         fold hex addresses (0x1234 -> 0x...)\n"
+"      --negate            swap red and blue (and the sign of the change)\n"
+"\n"
+"SVG (--svg), with flamegraph.pl's defaults:\n"
+"      --title=TEXT        (Flame Graph; Icicle Graph with --inverted)\n"
+"      --subtitle=TEXT     --width=PX (1200)  --height=PX per row (16)\n"
+"      --minwidth=PX|N%    hide frames narrower than this (0.1)\n"
+"      --fonttype=FONT (Verdana)  --fontsize=PX (12)\n"
+"      --countname=WORD (samples)  --nametype=TEXT (Function:)\n"
+"      --colors=PALETTE    hot (default), mem, io, wakeup, java, js, perl,\n"
+"                          red, green, blue, aqua, yellow, purple, orange\n"
+"      --hash              colour by flamegraph.pl's name hash\n"
+"  --inverted, --reverse, --diff and --negate apply to the SVG; --search\n"
+"  becomes its initial search.\n"
 "\n"
 "Keys: arrows or h j k l move the selection, Enter zooms, Backspace or u\n"
-"goes back, Esc returns to the root, i switches flame/icicle, PgUp PgDn g G\n"
-"scroll, ? shows every key, q quits.\n"
+"goes back, Esc returns to the root, i switches flame/icicle, r switches to\n"
+"the reverse (caller) view, w switches --diff widths AFTER/BEFORE, / searches (n N: next/previous match, #: the\n"
+"selected name), PgUp PgDn g G scroll, ? shows every key, q quits.\n"
 "\n"
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"
@@ -51,6 +83,8 @@ static const char usage_text[] =
 "  perf record -F 99 -g -- ./myprog; perf script | tflame\n"
 "  perf script | tflame --collapse > out.folded\n"
 "  grep -v cpu_idle out.folded | tflame\n"
+"  tflame --svg=profile.svg --title='Checkout latency' out.folded\n"
+"  tflame --diff before.perf after.perf\n"
 "\n"
 "Exit status: 0 success, 1 unreadable or unusable input, 2 bad usage.\n"
 "See tflame(1) for the full manual.\n";
@@ -64,7 +98,23 @@ enum {
 	OPT_ADDRS,
 	OPT_EVENT_FILTER,
 	OPT_DEMANGLE,
-	OPT_INCLUDEOFFSET
+	OPT_INCLUDEOFFSET,
+	OPT_REVERSE,
+	OPT_SEARCH,
+	OPT_DIFF,
+	OPT_NEGATE,
+	OPT_SVG,
+	OPT_TITLE,
+	OPT_SUBTITLE,
+	OPT_WIDTH,
+	OPT_HEIGHT,
+	OPT_MINWIDTH,
+	OPT_FONTTYPE,
+	OPT_FONTSIZE,
+	OPT_COUNTNAME,
+	OPT_NAMETYPE,
+	OPT_COLORS,
+	OPT_HASH
 };
 
 static const struct option longopts[] = {
@@ -80,6 +130,24 @@ static const struct option longopts[] = {
 	{"demangle", no_argument, NULL, OPT_DEMANGLE},
 	{"includeoffset", no_argument, NULL, OPT_INCLUDEOFFSET},
 	{"inverted", no_argument, NULL, 'i'},
+	{"reverse", no_argument, NULL, OPT_REVERSE},
+	{"search", required_argument, NULL, OPT_SEARCH},
+	{"diff", no_argument, NULL, OPT_DIFF},
+	{"normalize", no_argument, NULL, 'n'},
+	{"strip-hex", no_argument, NULL, 's'},
+	{"negate", no_argument, NULL, OPT_NEGATE},
+	{"svg", required_argument, NULL, OPT_SVG},
+	{"title", required_argument, NULL, OPT_TITLE},
+	{"subtitle", required_argument, NULL, OPT_SUBTITLE},
+	{"width", required_argument, NULL, OPT_WIDTH},
+	{"height", required_argument, NULL, OPT_HEIGHT},
+	{"minwidth", required_argument, NULL, OPT_MINWIDTH},
+	{"fonttype", required_argument, NULL, OPT_FONTTYPE},
+	{"fontsize", required_argument, NULL, OPT_FONTSIZE},
+	{"countname", required_argument, NULL, OPT_COUNTNAME},
+	{"nametype", required_argument, NULL, OPT_NAMETYPE},
+	{"colors", required_argument, NULL, OPT_COLORS},
+	{"hash", no_argument, NULL, OPT_HASH},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
@@ -95,6 +163,49 @@ usage_error(const char *msg, const char *arg)
 	exit(EXIT_USAGE);
 }
 
+/* A whole number in [lo, hi], or a usage error naming opt. */
+static long
+parse_long(const char *opt, const char *arg, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi) {
+		fprintf(stderr, "tflame: %s: expected a whole number from %ld to %ld\n",
+		    opt, lo, hi);
+		usage_error(NULL, NULL);
+	}
+	return v;
+}
+
+/* A number in (0, hi], or a usage error naming opt. */
+static double
+parse_positive(const char *opt, const char *arg, double hi)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || *end != '\0' || !(v > 0) || v > hi) {
+		fprintf(stderr, "tflame: %s: expected a number above 0\n", opt);
+		usage_error(NULL, NULL);
+	}
+	return v;
+}
+
+/* flamegraph.pl's --minwidth: digits and dots, optionally ending in "%". */
+static int
+valid_minwidth(const char *s)
+{
+	size_t n = strspn(s, "0123456789.");
+
+	return n > 0 && (s[n] == '\0' || (s[n] == '%' && s[n + 1] == '\0')) &&
+	    strtod(s, NULL) >= 0;
+}
+
 void
 options_parse(struct options *o, int argc, char **argv)
 {
@@ -102,10 +213,21 @@ options_parse(struct options *o, int argc, char **argv)
 
 	memset(o, 0, sizeof *o);
 	o->load.format = FORMAT_AUTO;
+	o->svg.width = 1200;
+	o->svg.height = 16;
+	o->svg.minwidth = "0.1";
+	o->svg.fonttype = "Verdana";
+	o->svg.fontsize = 12;
+	o->svg.countname = "samples";
+	o->svg.nametype = "Function:";
+	o->svg.colors = "hot";
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":cf:hiV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":cf:hinsV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
+			if (o->mode == MODE_SVG)
+				usage_error("--collapse and --svg exclude each other",
+				    NULL);
 			o->mode = MODE_COLLAPSE;
 			break;
 		case 'f':
@@ -138,6 +260,64 @@ options_parse(struct options *o, int argc, char **argv)
 		case 'i':
 			o->inverted = 1;
 			break;
+		case OPT_REVERSE:
+			o->reverse = 1;
+			break;
+		case OPT_SEARCH:
+			o->search = optarg;
+			break;
+		case OPT_DIFF:
+			o->diff = 1;
+			break;
+		case 'n':
+			o->normalize = 1;
+			break;
+		case 's':
+			o->strip_hex = 1;
+			break;
+		case OPT_NEGATE:
+			o->negate = 1;
+			break;
+		case OPT_SVG:
+			o->mode = MODE_SVG;
+			o->svg.path = optarg;
+			break;
+		case OPT_TITLE:
+			o->svg.title = optarg;
+			break;
+		case OPT_SUBTITLE:
+			o->svg.subtitle = optarg;
+			break;
+		case OPT_WIDTH:
+			o->svg.width = parse_long("--width", optarg, 1, 1000000);
+			break;
+		case OPT_HEIGHT:
+			o->svg.height = parse_long("--height", optarg, 1, 10000);
+			break;
+		case OPT_MINWIDTH:
+			if (!valid_minwidth(optarg))
+				usage_error("--minwidth takes pixels (0.1) or a "
+				    "percentage (0.5%)", optarg);
+			o->svg.minwidth = optarg;
+			break;
+		case OPT_FONTTYPE:
+			o->svg.fonttype = optarg;
+			break;
+		case OPT_FONTSIZE:
+			o->svg.fontsize = parse_positive("--fontsize", optarg, 1000);
+			break;
+		case OPT_COUNTNAME:
+			o->svg.countname = optarg;
+			break;
+		case OPT_NAMETYPE:
+			o->svg.nametype = optarg;
+			break;
+		case OPT_COLORS:
+			o->svg.colors = optarg;
+			break;
+		case OPT_HASH:
+			o->svg.hash = 1;
+			break;
 		case OPT_DEMANGLE:
 			o->load.demangle = 1;
 			break;
@@ -158,6 +338,14 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	if (optind < argc)
 		o->input = argv[optind++];
+	if (o->diff && optind < argc)
+		o->input2 = argv[optind++];
 	if (optind < argc)
 		usage_error("too many input files", argv[optind]);
+	if (o->diff && o->input == NULL)
+		usage_error("--diff needs BEFORE and AFTER (or one 3-column file)",
+		    NULL);
+	if (o->mode == MODE_SVG && (o->svg.path == NULL || o->svg.path[0] == '\0'))
+		usage_error("--svg needs a file name (or - for standard output)",
+		    NULL);
 }

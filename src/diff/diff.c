@@ -131,6 +131,55 @@ diff_normalize(struct tree *t)
 	return 0;
 }
 
+int64_t
+diff_delta(const struct tree *t, uint32_t node, int negate)
+{
+	uint64_t b = tree_self(t, DIFF_BEFORE, node).n;
+	uint64_t a = tree_self(t, DIFF_AFTER, node).n;
+	int64_t d;
+
+	/* Saturate rather than wrap on absurd counts. */
+	if (a >= b)
+		d = a - b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)(a - b);
+	else
+		d = b - a > (uint64_t)INT64_MAX ? -INT64_MAX : -(int64_t)(b - a);
+	return negate ? -d : d;
+}
+
+uint64_t
+diff_maxdelta(const struct tree *t)
+{
+	uint64_t m = 1, v;
+	uint32_t i, n = tree_size(t);
+	int64_t d;
+
+	for (i = 0; i < n; i++) {
+		d = diff_delta(t, i, 0);
+		v = d < 0 ? (uint64_t)-d : (uint64_t)d;
+		if (v > m)
+			m = v;
+	}
+	return m;
+}
+
+struct diff_rgb
+diff_colour(int64_t delta, uint64_t maxdelta)
+{
+	uint64_t v = delta < 0 ? (uint64_t)-delta : (uint64_t)delta;
+	unsigned char x;
+
+	if (maxdelta == 0)
+		maxdelta = 1;
+	if (v > maxdelta)
+		v = maxdelta;
+	x = (unsigned char)((long double)210 * (maxdelta - v) / maxdelta);
+	if (delta > 0)
+		return (struct diff_rgb){255, x, x};
+	if (delta < 0)
+		return (struct diff_rgb){x, x, 255};
+	return (struct diff_rgb){255, 255, 255};
+}
+
 struct dw_ctx {
 	FILE *fp;
 	char *key;

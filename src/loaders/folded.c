@@ -121,3 +121,45 @@ load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
 		res->samples++;
 	}
 }
+
+void
+load_folded_diff(struct reader *r, struct stack_sink *before,
+    struct stack_sink *after, struct diag *d, struct load_result *res)
+{
+	struct folded_line fl;
+	const char *line;
+	size_t len;
+	int st, rc;
+
+	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
+	    st != READER_ERROR) {
+		res->lines++;
+		if (st == READER_TOO_LONG) {
+			diag_bad_line(d, reader_lineno(r), "line too long, skipped",
+			    "", 0);
+			continue;
+		}
+		if (is_blank(line, len))
+			continue;
+		rc = folded_parse(line, len, 1, &fl);
+		if (rc == 0 || (rc > 0 && !fl.has_two)) {
+			if (line[0] != '#')
+				diag_bad_line(d, reader_lineno(r), "not a differential "
+				    "folded line (expected \"frame;... before after\")",
+				    line, len);
+			continue;
+		}
+		if (rc < 0) {
+			diag_bad_line(d, reader_lineno(r),
+			    "count too large for 64 bits", line, len);
+			continue;
+		}
+		before->begin(before->ctx);
+		folded_frames(line, fl.stack_len, before->frame, before->ctx);
+		before->end(before->ctx, fl.count1);
+		after->begin(after->ctx);
+		folded_frames(line, fl.stack_len, after->frame, after->ctx);
+		after->end(after->ctx, fl.count);
+		res->samples++;
+	}
+}

@@ -19,6 +19,9 @@ static attr_t role_attr[NROLES];
 static attr_t frame_attr[PALETTE_NFAMILIES][COLORS_SHADES];
 static short next_pair = 1;
 
+/* The colour of search matches: flamegraph.pl's. */
+static const struct palette_rgb match_rgb = {230, 0, 230};
+
 /* Distance between two rgb colours, squared. */
 static long
 dist2(int r1, int g1, int b1, int r2, int g2, int b2)
@@ -80,6 +83,7 @@ init_256(void)
 			    (s + 0.5) / COLORS_SHADES)));
 	role_attr[COLORS_ANCESTOR] = pair(252, 240);
 	role_attr[COLORS_MERGED] = pair(246, 237);
+	role_attr[COLORS_MATCH] = pair(16, xterm256(match_rgb));
 	role_attr[COLORS_SELECTED] = pair(231, 90) | A_BOLD;
 	role_attr[COLORS_STATUS] = pair(252, 236);
 	role_attr[COLORS_STATUS_NAME] = pair(231, 236) | A_BOLD;
@@ -107,10 +111,15 @@ init_8(void)
 		frame_attr[PALETTE_JIT][s] = green;
 		frame_attr[PALETTE_INLINE][s] = cyan;
 		frame_attr[PALETTE_GREY][s] = white;
+		frame_attr[PALETTE_DIFF_GROW][s] = red;
+		frame_attr[PALETTE_DIFF_SHRINK][s] = blue;
+		frame_attr[PALETTE_DIFF_SAME][s] = white;
 	}
 	role_attr[COLORS_ANCESTOR] = white | A_DIM;
 	role_attr[COLORS_MERGED] = A_DIM;
-	role_attr[COLORS_SELECTED] = pair(COLOR_WHITE, COLOR_MAGENTA) | A_BOLD;
+	role_attr[COLORS_MATCH] = pair(COLOR_BLACK, COLOR_MAGENTA);
+	role_attr[COLORS_SELECTED] = pair(COLOR_WHITE, COLOR_BLACK) | A_BOLD |
+	    A_UNDERLINE;
 	role_attr[COLORS_STATUS] = A_REVERSE;
 	role_attr[COLORS_STATUS_NAME] = A_REVERSE | A_BOLD;
 	role_attr[COLORS_STATUS_MSG] = A_REVERSE | A_BOLD;
@@ -130,6 +139,7 @@ init_mono(void)
 			frame_attr[f][s] = A_REVERSE;
 	role_attr[COLORS_ANCESTOR] = A_REVERSE | A_DIM;
 	role_attr[COLORS_MERGED] = A_NORMAL;
+	role_attr[COLORS_MATCH] = A_REVERSE | A_BOLD | A_UNDERLINE;
 	role_attr[COLORS_SELECTED] = A_BOLD | A_UNDERLINE;
 	role_attr[COLORS_STATUS] = A_REVERSE;
 	role_attr[COLORS_STATUS_NAME] = A_REVERSE | A_BOLD;

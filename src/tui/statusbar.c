@@ -7,6 +7,18 @@
  *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
  *	[flame]  zoomed: NAME                              2 warnings  ? help
  *
+ * With a search, its pattern and figures follow the view's name:
+ *
+ *	[flame]  /malloc/i  Matched 12.34% of all  40.00% of zoom  3/12 frames
+ *
+ * "Matched" is flamegraph.pl's figure (search/search.h: a stack with
+ * several matching frames counts once); "of zoom", shown once zoomed in,
+ * is the same within the zoomed frame; "3/12" says the selection is the
+ * third of twelve matching frames in flame order ("12 frames" when it is
+ * not one of them).  The reverse view is named "[reverse flame]" or
+ * "[reverse icicle]".  While the search prompt is open it takes the last
+ * status line.
+ *
  * The first line shows the selected frame's full name, never cut: when the
  * counts do not fit after it they move to the second line, and a name wider
  * than the screen scrolls across the line, a step every 1.5 seconds, with
@@ -19,13 +31,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "diff/diff.h"
 #include "model/count.h"
+#include "search/search.h"
 #include "tui/colors.h"
+#include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/view.h"
 #include "util/macros.h"
 
 #define STATS_BUFSZ 256
+#define PATTERN_COLS 32 /* a longer pattern is cut with ".." */
 
 /* Return how many status lines a screen of this size gets. */
 int
@@ -58,6 +74,33 @@ fmt_share(char *out, size_t cap, double part, double whole)
 	snprintf(out, cap, "%.2f%%", whole > 0 ? 100.0 * part / whole : 0.0);
 }
 
+/*
+ * The counts of the selected frame in differential mode: BEFORE and AFTER
+ * samples with their shares of each side's total, and the change.
+ */
+static void
+diff_stats(const struct tui_view *v, char *buf, size_t cap)
+{
+	struct tf_count b = tree_total(v->tree, DIFF_BEFORE, v->sel);
+	struct tf_count a = tree_total(v->tree, DIFF_AFTER, v->sel);
+	double vb = count_value(b), va = count_value(a), d;
+	char nb[64], na[64], nd[64], pb[32], pa[32];
+
+	fmt_count(nb, sizeof nb, b);
+	fmt_count(na, sizeof na, a);
+	fmt_share(pb, sizeof pb, vb,
+	    count_value(tree_total(v->tree, DIFF_BEFORE, TREE_ROOT)));
+	fmt_share(pa, sizeof pa, va,
+	    count_value(tree_total(v->tree, DIFF_AFTER, TREE_ROOT)));
+	d = v->negate ? vb - va : va - vb;
+	fmt_count(nd, sizeof nd, (struct tf_count){(uint64_t)(d < 0 ? -d : d), 0});
+	/* A line cut at cap is still useful: the status bar scrolls it. */
+	if (snprintf(buf, cap, "before %s (%s)  after %s (%s)  change %s%s  "
+	    "[widths: %s]", nb, pb, na, pa, d > 0 ? "+" : d < 0 ? "-" : "", nd,
+	    v->prof == DIFF_AFTER ? "after" : "before") >= (int)cap)
+		buf[cap - 1] = '\0';
+}
+
 /* The counts of the selected frame. */
 static void
 stats(const struct tui_view *v, char *buf, size_t cap)
@@ -67,6 +110,11 @@ stats(const struct tui_view *v, char *buf, size_t cap)
 	double t = count_value(total);
 	char n[64], s[64], pa[32], pz[32];
 
+	if (v->diff) {
+		diff_stats(v, buf, cap);
+		return;
+	}
+
 	fmt_count(n, sizeof n, total);
 	fmt_count(s, sizeof s, self);
 	fmt_share(pa, sizeof pa, t,
@@ -75,6 +123,81 @@ stats(const struct tui_view *v, char *buf, size_t cap)
 	    count_value(tree_total(v->tree, v->prof, v->zoom)));
 	snprintf(buf, cap, "%s sample%s  %s of all  %s of zoom  self %s", n,
 	    total.n == 1 && total.frac == 0.0 ? "" : "s", pa, pz, s);
+}
+
+/* The name of the view, as the status line shows it. */
+static const char *
+view_name(const struct tui_view *v)
+{
+	if (v->reverse)
+		return v->inverted ? "[reverse icicle]" : "[reverse flame]";
+	return v->inverted ? "[icicle]" : "[flame]";
+}
+
+/* Append pattern s[0..len) to tx, cut with ".." past maxw columns. */
+static void
+append_pattern(struct tui_text *tx, const char *s, size_t len, size_t maxw)
+{
+	size_t start = tx->cols;
+
+	prompt_text_append(tx, s, len, start + maxw);
+	if (tx->more || tx->cols > start + maxw) {
+		while (tx->n > 0 && tx->cols > start + maxw - 2)
+			tx->cols -= tx->width[--tx->n];
+		tx->more = 0;
+		text_append_ascii(tx, "..");
+	}
+}
+
+/*
+ * Append the search's part of the status line to tx:
+ * "  /PATTERN/  Matched 12.34% of all[  50.00% of zoom]  3/12 frames".
+ */
+static void
+search_part(struct tui_view *v, struct tui_text *tx)
+{
+	struct tui_search *s = &v->search;
+	const struct search_hits *h = &s->hits[v->reverse];
+	uint32_t n = h->nnodes, pos;
+	char buf[160], pa[32], pz[32], ix[24];
+
+	if (s->re == NULL)
+		return;
+	if (s->zoom_node != v->zoom) {
+		s->zoom_matched = search_matched_under(h, v->tree,
+		    s->marks, v->prof, v->zoom);
+		s->zoom_node = v->zoom;
+	}
+	text_append_ascii(tx, "  /");
+	append_pattern(tx, s->pattern, s->patlen, PATTERN_COLS);
+	text_append_ascii(tx, search_re_caseless(s->re) ? "/i" : "/");
+	if (n == 0) {
+		text_append_ascii(tx, "  no match");
+		return;
+	}
+	fmt_share(pa, sizeof pa, count_value(h->matched[v->prof]),
+	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
+	pz[0] = '\0';
+	if (v->zoom != TREE_ROOT) {
+		memcpy(pz, "  ", 3);
+		fmt_share(pz + 2, sizeof pz - 2, count_value(s->zoom_matched),
+		    count_value(tree_total(v->tree, v->prof, v->zoom)));
+		strncat(pz, " of zoom", sizeof pz - strlen(pz) - 1);
+	}
+	ix[0] = '\0';
+	pos = search_hits_find(h, &s->order[v->reverse], v->sel);
+	if (pos < n && h->nodes[pos] == v->sel)
+		snprintf(ix, sizeof ix, "%lu/", (unsigned long)pos + 1);
+	snprintf(buf, sizeof buf, "  Matched %s of all%s  %s%lu frame%s", pa,
+	    pz, ix, (unsigned long)n, n == 1 ? "" : "s");
+	text_append_ascii(tx, buf);
+}
+
+/* The label of the search prompt. */
+static const char *
+prompt_label(const struct tui_view *v)
+{
+	return v->search.caseless ? "Search (ignore case): " : "Search: ";
 }
 
 /* Name bytes of node as shown: the root is "all". */
@@ -154,6 +277,10 @@ statusbar_draw(struct tui_view *v, int y)
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
 	for (i = 0; i < v->status_lines; i++)
 		blank(y + i, cols);
+	if (v->prompt.active && !two) {
+		prompt_draw(&v->prompt, y, cols, prompt_label(v));
+		return;
+	}
 
 	/* First line: the name, and the counts when they fit after it. */
 	name = shown_name(v, v->sel, &len);
@@ -166,7 +293,9 @@ statusbar_draw(struct tui_view *v, int y)
 		text_append_ascii(a, st);
 	}
 	if (!two) {
-		text_append_ascii(a, v->inverted ? "  [icicle]" : "  [flame]");
+		text_append_ascii(a, "  ");
+		text_append_ascii(a, view_name(v));
+		search_part(v, a);
 		text_append_ascii(a, "  ");
 		text_append_ascii(a, right);
 	}
@@ -174,6 +303,10 @@ statusbar_draw(struct tui_view *v, int y)
 	draw_scrolling(v, a, y);
 	if (!two)
 		return;
+	if (v->prompt.active) {
+		prompt_draw(&v->prompt, y + 1, cols, prompt_label(v));
+		return;
+	}
 
 	/* Second line: the counts if they moved here, the view, the hints. */
 	text_clear(b);
@@ -181,7 +314,9 @@ statusbar_draw(struct tui_view *v, int y)
 		text_append_ascii(b, st);
 		text_append_ascii(b, "  ");
 	}
-	text_append_ascii(b, v->inverted ? "[icicle]" : "[flame]");
+	text_append_ascii(b, view_name(v));
+	if (v->msg == NULL)
+		search_part(v, b); /* else the message needs the room */
 	if (v->msg != NULL) {
 		colors_use(COLORS_STATUS, PALETTE_USER, 0);
 		i = text_draw_label(b, y + 1, 0, cols) + 2;
@@ -200,10 +335,12 @@ statusbar_draw(struct tui_view *v, int y)
 	/*
 	 * The hints on the right go first when space is short, then the end
 	 * of the left part (the zoomed name, cut with ".."); the counts are
-	 * cut only when they alone are wider than the screen.
+	 * cut only when they alone are wider than the screen.  With a search,
+	 * the hints give way to it entirely.
 	 */
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
-	if ((on_first ? 0 : sw) + 2 + rw + 8 <= (size_t)cols) {
+	if (b->cols + 2 + rw <= (size_t)cols || (v->search.re == NULL &&
+	    (on_first ? 0 : sw) + 2 + rw + 8 <= (size_t)cols)) {
 		text_draw_label(b, y + 1, 0, cols - (int)rw - 2);
 		mvaddstr(y + 1, cols - (int)rw, right);
 	} else

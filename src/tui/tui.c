@@ -395,7 +395,7 @@ tui_run(struct tree *t, const struct tui_opts *o)
 	exit_signal = 0;
 	if (tui_start() != 0)
 		return EXIT_INPUT;
-	view_flame_init(&v, t, o->prof, o->inverted, o->nwarnings);
+	view_flame_init(&v, t, o);
 	tui_loop(&v);
 	tui_done();
 	view_flame_done(&v);

@@ -11,16 +11,31 @@
  * flame view row d is picture line (lines - 1 - d), so the root sits on the
  * last line of the graph area; in the icicle view row d is line d.  The
  * graph area shows picture lines [scroll, scroll + graph lines).
+ *
+ * Search.  A pattern is matched once per distinct name into marks by name
+ * id; drawing a frame then costs one lookup, and the hits (the matching
+ * frames in flame order, and the matched counts) are found in one pass
+ * over the nodes when the pattern or the view changes.  While the prompt
+ * is open it gets every key and the terminal cursor is shown in it.
+ *
+ * Reverse view.  The reverse tree is built on the first "r" and kept, so
+ * switching back and forth costs one layout.  Its names have the ids of
+ * the loaded tree's, so the colour cache and the search marks carry over.
  */
 #include "config.h"
 
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "layout/layout.h"
+#include "diff/diff.h"
 #include "layout/palette.h"
+#include "model/reverse.h"
+#include "search/search.h"
 #include "tui/colors.h"
+#include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/view.h"
 #include "util/macros.h"
@@ -37,6 +52,13 @@ static int act_zoom(struct tui_view *);
 static int act_back(struct tui_view *);
 static int act_reset(struct tui_view *);
 static int act_flip(struct tui_view *);
+static int act_reverse(struct tui_view *);
+static int act_width(struct tui_view *);
+static int act_search(struct tui_view *);
+static int act_next(struct tui_view *);
+static int act_prev(struct tui_view *);
+static int act_quote(struct tui_view *);
+static int act_case(struct tui_view *);
 static int act_pgup(struct tui_view *);
 static int act_pgdn(struct tui_view *);
 static int act_top(struct tui_view *);
@@ -47,7 +69,7 @@ static int act_quit(struct tui_view *);
 
 /*
  * The key table.  The help screen lists it in this order.  Later work
- * (search /, n, N; reverse r; sandwich s; # and w) adds rows here.
+ * (sandwich s; w) adds rows here.
  */
 static const struct tui_binding bindings[] = {
 	{"Left  h", "select the frame to the left", act_left,
@@ -64,11 +86,22 @@ static const struct tui_binding bindings[] = {
 	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
 	{"Esc", "back to the root (all)", act_reset, {KEY_ESCAPE, 0}},
 	{"i", "switch between flame and icicle view", act_flip, {'i', 0}},
-	{"PgUp", "scroll up a page", act_pgup, {KEY_PPAGE, KEY_CTRL('B'), 0}},
-	{"PgDn", "scroll down a page", act_pgdn,
-	    {KEY_NPAGE, KEY_CTRL('F'), 0}},
-	{"g Home", "scroll to the top", act_top, {'g', KEY_HOME, 0}},
-	{"G End", "scroll to the bottom", act_bottom, {'G', KEY_END, 0}},
+	{"r", "switch between the normal and the reverse (callers) view",
+	    act_reverse, {'r', 0}},
+	{"w", "--diff: widths from AFTER or from BEFORE", act_width, {'w', 0}},
+	{"/", "search frame names (PCRE2 regex; empty: clear)", act_search,
+	    {'/', 0}},
+	{"n", "select the next matching frame", act_next, {'n', 0}},
+	{"N", "select the previous matching frame", act_prev, {'N', 0}},
+	{"#", "search for the selected frame's name", act_quote, {'#', 0}},
+	{"Tab Ctrl-I", "search ignoring case, or not (in the prompt too)",
+	    act_case, {'\t', 0}},
+	{"PgUp PgDn", "scroll up / down a page", act_pgup,
+	    {KEY_PPAGE, KEY_CTRL('B'), 0}},
+	{"", "", act_pgdn, {KEY_NPAGE, KEY_CTRL('F'), 0}},
+	{"g G", "scroll to the top / bottom (also Home, End)", act_top,
+	    {'g', KEY_HOME, 0}},
+	{"", "", act_bottom, {'G', KEY_END, 0}},
 	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
 	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
 	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
@@ -101,20 +134,26 @@ keymap_init(void)
 		}
 }
 
-/* Set up the view of t: root zoom, root selected. */
+static int search_apply(struct tui_view *v, const char *pat, size_t len,
+    unsigned flags);
+
+/* Set up the view of t as o asks: root zoom, root selected. */
 void
-view_flame_init(struct tui_view *v, struct tree *t, int prof, int inverted,
-    uint64_t nwarnings)
+view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 {
+	size_t len;
+
 	memset(v, 0, sizeof *v);
-	v->tree = t;
-	v->prof = prof;
+	v->tree = v->fwd = t;
+	v->prof = o->prof;
+	v->diff = o->diff && tree_nprof(t) == 2;
+	v->negate = o->negate;
 	layout_init(&v->layout);
-	v->inverted = inverted;
+	v->inverted = o->inverted;
 	v->zoom = TREE_ROOT;
 	v->want = v->sel = TREE_ROOT;
 	v->sel_rect = LAYOUT_NONE;
-	v->nwarnings = nwarnings;
+	v->nwarnings = o->nwarnings;
 	v->screen = TUI_SCREEN_FLAME;
 	text_init(&v->sel_text);
 	text_init(&v->label);
@@ -122,7 +161,18 @@ view_flame_init(struct tui_view *v, struct tree *t, int prof, int inverted,
 	v->sel_text_node = TREE_NONE;
 	v->style = xcalloc((size_t)strtab_count(tree_strtab(t)) + 1,
 	    sizeof *v->style);
+	prompt_init(&v->prompt);
+	v->search.zoom_node = TREE_NONE;
 	keymap_init();
+	if (o->reverse) {
+		v->rev = reverse_build(t);
+		v->reverse = 1;
+		v->tree = v->rev;
+	}
+	if (o->search != NULL && (len = strlen(o->search)) > 0) {
+		prompt_history_add(&v->prompt, o->search, len);
+		search_apply(v, o->search, len, 0);
+	}
 }
 
 /* Release what the view holds. */
@@ -137,6 +187,18 @@ view_flame_done(struct tui_view *v)
 	text_free(&v->line);
 	v->history = NULL;
 	v->style = NULL;
+	search_re_free(v->search.re);
+	free(v->search.pattern);
+	free(v->search.marks);
+	search_hits_free(&v->search.hits[0]);
+	search_hits_free(&v->search.hits[1]);
+	search_order_free(&v->search.order[0]);
+	search_order_free(&v->search.order[1]);
+	memset(&v->search, 0, sizeof v->search);
+	prompt_free(&v->prompt);
+	tree_free(v->rev);
+	v->rev = NULL;
+	v->tree = v->fwd;
 }
 
 /* Lines in the picture: every row, and at least the graph area. */
@@ -286,6 +348,32 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	show_selection(v);
 }
 
+/*
+ * Differential style of node: red or blue by its own change (self AFTER -
+ * self BEFORE), as flamegraph.pl colours it, the shade by the size of the
+ * change against the largest one in the tree shown.
+ */
+static unsigned char
+diff_style(struct tui_view *v, uint32_t node)
+{
+	int64_t d = diff_delta(v->tree, node, v->negate);
+	uint64_t a = d < 0 ? (uint64_t)-d : (uint64_t)d;
+	unsigned shade;
+	enum palette_family f;
+
+	if (v->maxdelta_of != v->tree) {
+		v->maxdelta = diff_maxdelta(v->tree);
+		v->maxdelta_of = v->tree;
+	}
+	if (d == 0)
+		return (unsigned char)(0x80 | PALETTE_DIFF_SAME << 3);
+	f = d > 0 ? PALETTE_DIFF_GROW : PALETTE_DIFF_SHRINK;
+	shade = (unsigned)((long double)a * COLORS_SHADES / v->maxdelta);
+	if (shade >= COLORS_SHADES)
+		shade = COLORS_SHADES - 1;
+	return (unsigned char)(0x80 | (unsigned)f << 3 | shade);
+}
+
 /* Palette family and shade of node, computed once per name. */
 static unsigned char
 node_style(struct tui_view *v, uint32_t node)
@@ -295,6 +383,8 @@ node_style(struct tui_view *v, uint32_t node)
 	size_t len;
 	enum palette_family f;
 
+	if (v->diff)
+		return diff_style(v, node);
 	if (v->style[name] == 0) {
 		s = tree_name(v->tree, node, &len);
 		f = palette_family(s, len);
@@ -351,6 +441,8 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 	}
 	if (i == v->sel_rect)
 		colors_use(COLORS_SELECTED, PALETTE_USER, 0);
+	else if (view_is_match(v, r->node))
+		colors_use(COLORS_MATCH, PALETTE_USER, 0);
 	else if (r->flags & LAYOUT_ANCESTOR)
 		colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);
 	else {
@@ -364,7 +456,18 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 		len = 3;
 	} else
 		name = tree_name(v->tree, r->node, &len);
-	text_set(&v->label, name, len, (size_t)n);
+	if (v->diff && colors_mode() != COLORS_256 && r->node != TREE_ROOT) {
+		/* Without shades the direction is a mark: "+grew", "-shrank". */
+		int64_t d = diff_delta(v->tree, r->node, v->negate);
+		char mark[512];
+
+		if (len > sizeof mark - 1)
+			len = sizeof mark - 1;
+		mark[0] = d > 0 ? '+' : d < 0 ? '-' : '=';
+		memcpy(mark + 1, name, len - (len == sizeof mark - 1));
+		text_set(&v->label, mark, len + (len < sizeof mark - 1), (size_t)n);
+	} else
+		text_set(&v->label, name, len, (size_t)n);
 	text_draw_label(&v->label, y, (int)x0, n);
 }
 
@@ -389,6 +492,13 @@ view_flame_draw(struct tui_view *v)
 	}
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
 	statusbar_draw(v, v->graph_lines);
+	/* The prompt shows the cursor where it inserts (statusbar_draw()). */
+	if (v->prompt.active != v->cursor_on) {
+		v->cursor_on = v->prompt.active;
+		curs_set(v->cursor_on ? 1 : 0);
+	}
+	if (v->prompt.active)
+		return;
 	/* Leave the (hidden) cursor on the selection, for screen readers. */
 	if (sy >= 0) {
 		layout_cells(&l->rects[v->sel_rect], &sx0, &sx1);
@@ -461,6 +571,18 @@ static int
 act_reset(struct tui_view *v)
 {
 	return zoom_to(v, TREE_ROOT);
+}
+
+/* --diff: take the widths from the other profile (AFTER <-> BEFORE). */
+static int
+act_width(struct tui_view *v)
+{
+	if (!v->diff) {
+		v->msg = "w: widths from BEFORE or AFTER need --diff";
+		return TUI_REDRAW;
+	}
+	v->prof = v->prof == DIFF_AFTER ? DIFF_BEFORE : DIFF_AFTER;
+	return TUI_RELAYOUT;
 }
 
 /* Switch between the flame and icicle views. */
@@ -537,6 +659,324 @@ act_quit(struct tui_view *v)
 	return TUI_QUIT;
 }
 
+/* --------------------------------------------------------------- search */
+
+/*
+ * Find the hits of the search in the tree shown, unless they are known
+ * (each tree keeps its own, so switching views costs nothing here).
+ */
+static void
+search_refresh(struct tui_view *v)
+{
+	struct tui_search *s = &v->search;
+	struct search_order *o = &s->order[v->reverse];
+
+	s->zoom_node = TREE_NONE;
+	if (s->re == NULL || s->hits_ok[v->reverse])
+		return;
+	if (o->order == NULL)
+		search_order_build(o, v->tree);
+	search_hits_build(&s->hits[v->reverse], v->tree, s->marks, o);
+	s->hits_ok[v->reverse] = 1;
+}
+
+/*
+ * Search for pat[0..len), compiled with flags.  A bad pattern leaves the
+ * search as it was and says why in the status line.
+ */
+static int
+search_apply(struct tui_view *v, const char *pat, size_t len, unsigned flags)
+{
+	struct tui_search *s = &v->search;
+	struct search_error err;
+	struct search_re *re;
+	char *copy;
+
+	memset(&err, 0, sizeof err);
+	re = search_compile(pat, len, flags, &err);
+	if (re == NULL) {
+		snprintf(v->msgbuf, sizeof v->msgbuf,
+		    "Bad pattern: %s at offset %zu", err.msg, err.offset);
+		v->msg = v->msgbuf;
+		return TUI_REDRAW;
+	}
+	copy = xmemdup(pat, len); /* pat may be s->pattern itself */
+	free(s->pattern);
+	s->pattern = copy;
+	s->patlen = len;
+	s->flags = flags;
+	search_re_free(s->re);
+	s->re = re;
+	if (s->marks == NULL)
+		s->marks = xcalloc((size_t)strtab_count(tree_strtab(v->fwd)) +
+		    1, 1);
+	search_mark(re, tree_strtab(v->fwd), s->marks, &s->nfailed);
+	s->hits_ok[0] = s->hits_ok[1] = 0;
+	search_refresh(v);
+	if (s->nfailed > 0) {
+		snprintf(v->msgbuf, sizeof v->msgbuf, "The pattern is too "
+		    "costly for %lu name%s (PCRE2 match limit): not matched",
+		    (unsigned long)s->nfailed, s->nfailed == 1 ? "" : "s");
+		v->msg = v->msgbuf;
+	}
+	return TUI_REDRAW;
+}
+
+/* Drop the search and its highlight. */
+static void
+search_clear(struct tui_view *v)
+{
+	struct tui_search *s = &v->search;
+
+	search_re_free(s->re);
+	s->re = NULL;
+	free(s->pattern);
+	s->pattern = NULL;
+	s->patlen = 0;
+	s->hits[0].nnodes = s->hits[1].nnodes = 0;
+	s->hits_ok[0] = s->hits_ok[1] = 0;
+	s->zoom_node = TREE_NONE;
+}
+
+/* Hand a key to the open prompt. */
+static int
+prompt_input(struct tui_view *v, int key)
+{
+	struct prompt *p = &v->prompt;
+	struct tui_search *s = &v->search;
+
+	switch (prompt_key(p, key)) {
+	case PROMPT_NONE:
+		return 0;
+	case PROMPT_TAB:
+		s->caseless = !s->caseless;
+		return TUI_REDRAW;
+	case PROMPT_ENTER:
+		if (p->len == 0) {
+			search_clear(v);
+			return TUI_REDRAW;
+		}
+		prompt_history_add(p, p->buf, p->len);
+		return search_apply(v, p->buf, p->len,
+		    s->caseless ? SEARCH_CASELESS : 0);
+	case PROMPT_CHANGED:
+	case PROMPT_CANCEL:
+		break;
+	}
+	return TUI_REDRAW;
+}
+
+/* Open the search prompt. */
+static int
+act_search(struct tui_view *v)
+{
+	prompt_open(&v->prompt);
+	return TUI_REDRAW;
+}
+
+/* Search for the selected frame's name, exactly. */
+static int
+act_quote(struct tui_view *v)
+{
+	const char *name;
+	size_t len, n;
+	unsigned flags;
+	char *q;
+	int rc;
+
+	if (v->sel == TREE_ROOT) {
+		v->msg = "Select a frame first: the root has no name.";
+		return TUI_REDRAW;
+	}
+	name = tree_name(v->tree, v->sel, &len);
+	q = xmalloc(search_quote_size(len));
+	n = search_quote(q, name, len, &flags);
+	prompt_history_add(&v->prompt, q, n);
+	rc = search_apply(v, q, n, flags);
+	free(q);
+	return rc;
+}
+
+/* Toggle ignoring case, and search again with the current pattern. */
+static int
+act_case(struct tui_view *v)
+{
+	struct tui_search *s = &v->search;
+	unsigned flags;
+
+	s->caseless = !s->caseless;
+	if (s->re != NULL) {
+		flags = s->flags & ~SEARCH_CASELESS;
+		if (s->caseless)
+			flags |= SEARCH_CASELESS;
+		search_apply(v, s->pattern, s->patlen, flags);
+	}
+	if (v->msg == NULL)
+		v->msg = s->caseless ? "Searches ignore case." :
+		    "Searches are case-sensitive.";
+	return TUI_REDRAW;
+}
+
+/* True when a is node b or one of its ancestors. */
+static int
+is_ancestor(const struct tree *t, uint32_t a, uint32_t b)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t da = nodes[a].depth;
+
+	while (nodes[b].depth > da)
+		b = nodes[b].parent;
+	return a == b;
+}
+
+/*
+ * Select node, changing the zoom only as far as needed to draw it: out to
+ * the nearest zoom node that holds it, then, when it is narrower than a
+ * cell there, in to the highest of its ancestors under which it is wide
+ * enough (never further than the frame itself).  Scrolling follows.
+ */
+static int
+show_node(struct tui_view *v, uint32_t node)
+{
+	const struct tree_node *nodes = tree_nodes(v->tree);
+	uint32_t z = v->zoom, a, i;
+	double w = count_value(tree_total(v->tree, v->prof, node));
+	double cells = v->cols > 0 ? v->cols : 1;
+
+	/* Ancestors of the zoom node are drawn too, full width. */
+	if (!is_ancestor(v->tree, node, z))
+		while (!is_ancestor(v->tree, z, node))
+			z = nodes[z].parent;
+	/* A margin over one cell: the layout sums widths in floating point. */
+	if (z != node && !is_ancestor(v->tree, node, z) &&
+	    w * cells < 1.001 * count_value(tree_total(v->tree, v->prof, z))) {
+		for (a = node; nodes[a].parent != z &&
+		    w * cells >= 1.001 * count_value(tree_total(v->tree,
+		    v->prof, nodes[a].parent)); a = nodes[a].parent)
+			;
+		z = a;
+	}
+	v->want = node;
+	if (z != v->zoom) {
+		xgrow((void **)&v->history, &v->caphistory, v->nhistory + 1,
+		    sizeof *v->history);
+		v->history[v->nhistory++] = v->zoom;
+		v->zoom = z;
+		return TUI_RELAYOUT;
+	}
+	i = layout_find(&v->layout, v->tree, node);
+	if (i == LAYOUT_NONE)
+		return TUI_RELAYOUT; /* not expected: relayout finds it */
+	select_rect(v, i);
+	return TUI_REDRAW;
+}
+
+/* Select the next (dir 1) or previous (dir -1) matching frame. */
+static int
+goto_match(struct tui_view *v, int dir)
+{
+	struct tui_search *s = &v->search;
+	const struct search_order *o = &s->order[v->reverse];
+	const struct search_hits *h = &s->hits[v->reverse];
+	uint32_t n = h->nnodes, pos, k, node = TREE_NONE;
+
+	if (s->re == NULL) {
+		v->msg = "No search: press / to search.";
+		return TUI_REDRAW;
+	}
+	if (n == 0) {
+		v->msg = "No frame matches the search.";
+		return TUI_REDRAW;
+	}
+	pos = search_hits_find(h, o, v->want);
+	if (dir > 0) {
+		if (pos < n && h->nodes[pos] == v->want)
+			pos++;
+	} else
+		pos = pos > 0 ? pos - 1 : n - 1;
+	/* Frames without samples in this profile have no place to be shown. */
+	for (k = 0; k < n; k++) {
+		pos %= n;
+		if (!count_is_zero(tree_total(v->tree, v->prof,
+		    h->nodes[pos]))) {
+			node = h->nodes[pos];
+			break;
+		}
+		pos = dir > 0 ? pos + 1 : pos > 0 ? pos - 1 : n - 1;
+	}
+	if (node == TREE_NONE) {
+		v->msg = "No matching frame has samples in this profile.";
+		return TUI_REDRAW;
+	}
+	if (dir > 0 && o->rank[node] <= o->rank[v->want])
+		v->msg = "Search wrapped around to the first match.";
+	else if (dir < 0 && o->rank[node] >= o->rank[v->want])
+		v->msg = "Search wrapped around to the last match.";
+	return show_node(v, node);
+}
+
+/* Select the next matching frame. */
+static int
+act_next(struct tui_view *v)
+{
+	return goto_match(v, 1);
+}
+
+/* Select the previous matching frame. */
+static int
+act_prev(struct tui_view *v)
+{
+	return goto_match(v, -1);
+}
+
+/* --------------------------------------------------------- reverse view */
+
+/* The frame called name nearest the root of t (the widest), or the root. */
+static uint32_t
+nearest_named(const struct tui_view *v, const struct tree *t, uint32_t name)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t size = tree_size(t), i, best = TREE_ROOT;
+	double bw = 0, w;
+
+	for (i = 1; i < size; i++) {
+		if (nodes[i].name != name)
+			continue;
+		w = count_value(tree_total(t, v->prof, i));
+		if (best == TREE_ROOT || nodes[i].depth < nodes[best].depth ||
+		    (nodes[i].depth == nodes[best].depth && w > bw)) {
+			best = i;
+			bw = w;
+		}
+	}
+	return best;
+}
+
+/*
+ * Switch between the normal and the reverse view.  The selection moves to
+ * the frame of the same name nearest the root; the zoom history restarts.
+ */
+static int
+act_reverse(struct tui_view *v)
+{
+	uint32_t name = TREE_NONE;
+
+	if (v->sel != TREE_ROOT)
+		name = tree_node(v->tree, v->sel)->name;
+	if (v->rev == NULL)
+		v->rev = reverse_build(v->fwd);
+	v->reverse = !v->reverse;
+	v->tree = v->reverse ? v->rev : v->fwd;
+	v->zoom = TREE_ROOT;
+	v->nhistory = 0;
+	v->want = v->sel = name == TREE_NONE ? TREE_ROOT :
+	    nearest_named(v, v->tree, name);
+	v->sel_rect = LAYOUT_NONE;
+	v->sel_text_node = TREE_NONE;
+	search_refresh(v);
+	return TUI_RELAYOUT;
+}
+
 /* Run the binding of key, or note that there is none. */
 int
 view_flame_key(struct tui_view *v, int key)
@@ -547,6 +987,8 @@ view_flame_key(struct tui_view *v, int key)
 		v->msg = NULL;
 		flags |= TUI_REDRAW;
 	}
+	if (v->prompt.active)
+		return flags | prompt_input(v, key);
 	if (key >= 0 && key <= KEY_MAX && keymap[key] != NULL)
 		return flags | keymap[key]->fn(v);
 	v->msg = "Unknown key: press ? for help, q to quit.";

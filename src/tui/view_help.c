@@ -17,8 +17,15 @@
 static const char *const legend[] = {
 	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame;",
-	"+ = frames too narrow to draw.  Counts in the status line: samples,",
-	"share of all samples, share of the zoomed frame, self samples.",
+	"magenta = frames matching the search; + = frames too narrow to draw.",
+	"Counts in the status line: samples, share of all samples, share of",
+	"the zoomed frame, self samples.  Matched: the samples whose stack has",
+	"a matching frame (counted once), and i/N when one is selected.",
+	"In the search prompt: Left Right Home End, Backspace, Ctrl-U, Ctrl-W,",
+	"Up Down for earlier searches, Tab to ignore case (or start with",
+	"(?i)), Enter to search (an empty line clears), Esc to cancel.",
+	"The reverse view (r) puts the sampled functions next to the root and",
+	"their callers above them.",
 };
 
 /* Write s at (y, x), cut to fit in cols columns. */
@@ -48,6 +55,11 @@ view_help_draw(const struct tui_view *v)
 		put(y++, 1, "tflame: keys", cols);
 	y++;
 	for (i = 0; i < nb && y < last; i++, y++) {
+		/* A binding without keys text is described by the row before. */
+		if (b[i].keys[0] == '\0') {
+			y--;
+			continue;
+		}
 		colors_use(COLORS_KEY, PALETTE_USER, 0);
 		put(y, 3, b[i].keys, cols);
 		colors_use(COLORS_NORMAL, PALETTE_USER, 0);

@@ -18,7 +18,7 @@ void
 diag_init(struct diag *d, const char *source)
 {
 	memset(d, 0, sizeof *d);
-	d->source = source;
+	d->source = xstrdup(source ? source : "-");
 }
 
 void
@@ -26,12 +26,27 @@ diag_free(struct diag *d)
 {
 	size_t i;
 
+	free(d->source);
 	for (i = 0; i < DIAG_KEEP; i++)
 		free(d->bad_msg[i]);
 	for (i = 0; i < d->nnotes; i++)
 		free(d->notes[i]);
 	free(d->notes);
+	if (d->next != NULL) {
+		diag_free(d->next);
+		free(d->next);
+	}
 	memset(d, 0, sizeof *d);
+}
+
+uint64_t
+diag_count(const struct diag *d)
+{
+	uint64_t n = 0;
+
+	for (; d != NULL; d = d->next)
+		n += d->nbad + d->nnotes;
+	return n;
 }
 
 void
@@ -89,4 +104,6 @@ diag_print(const struct diag *d, FILE *fp)
 		    name, (unsigned long long)d->nbad, d->nbad == 1 ? "" : "s");
 	for (i = 0; i < d->nnotes; i++)
 		fprintf(fp, "tflame: %s: %s\n", name, d->notes[i]);
+	if (d->next != NULL)
+		diag_print(d->next, fp);
 }

@@ -119,6 +119,60 @@ START_TEST(test_fractions_truncated)
 }
 END_TEST
 
+/*
+ * The colour rule on formats.md 6.2's worked example (difffolded -s F1 F2):
+ * maxdelta = 6 (main;d 0 6).
+ *   a    10 -> 12  d=+2  X = 210*(6-2)/6 = 140  rgb(255,140,140)
+ *   b     5 ->  1  d=-4  X = 210*(6-4)/6 =  70  rgb(70,70,255)
+ *   c     (not a leaf)  d=0                      white
+ *   0x... 2 ->  3  d=+1  X = 210*5/6 = 175      rgb(255,175,175)
+ *   d     0 ->  6  d=+6  X = 0 (only in AFTER)  rgb(255,0,0)
+ */
+START_TEST(test_colour_rule)
+{
+	struct tree *t = load_pair(F1, F2, 1);
+	uint64_t m = diff_maxdelta(t);
+	struct diff_rgb c;
+
+	ck_assert_uint_eq(m, 6);
+	c = diff_colour(diff_delta(t, node_at(t, "main;a"), 0), m);
+	ck_assert(c.r == 255 && c.g == 140 && c.b == 140);   /* growth */
+	c = diff_colour(diff_delta(t, node_at(t, "main;b"), 0), m);
+	ck_assert(c.r == 70 && c.g == 70 && c.b == 255);     /* shrinkage */
+	c = diff_colour(diff_delta(t, node_at(t, "main;c"), 0), m);
+	ck_assert(c.r == 255 && c.g == 255 && c.b == 255);   /* unchanged */
+	c = diff_colour(diff_delta(t, node_at(t, "main;c;0x..."), 0), m);
+	ck_assert(c.r == 255 && c.g == 175 && c.b == 175);
+	c = diff_colour(diff_delta(t, node_at(t, "main;d"), 0), m);
+	ck_assert(c.r == 255 && c.g == 0 && c.b == 0);       /* only in AFTER */
+	/* --negate swaps the hues: b's shrinkage shows red. */
+	c = diff_colour(diff_delta(t, node_at(t, "main;b"), 1), m);
+	ck_assert(c.r == 255 && c.g == 70 && c.b == 70);
+	tree_free(t);
+}
+END_TEST
+
+/* Only in BEFORE: deepest blue; normalisation changes the deltas. */
+START_TEST(test_colour_only_before_normalized)
+{
+	struct tree *t = load_pair("x;gone 8\nx;kept 8\n", "x;kept 4\n", 0);
+	struct diff_rgb c;
+
+	/* gone: 8 -> 0, d=-8 = -M: rgb(0,0,255); kept: 8 -> 4, d=-4: X=105. */
+	c = diff_colour(diff_delta(t, node_at(t, "x;gone"), 0), diff_maxdelta(t));
+	ck_assert(c.r == 0 && c.g == 0 && c.b == 255);
+	c = diff_colour(diff_delta(t, node_at(t, "x;kept"), 0), diff_maxdelta(t));
+	ck_assert(c.r == 105 && c.b == 255);
+	/* -n: BEFORE 16 -> AFTER 4, so gone 8 -> 2, kept 8 -> 2: kept grew by 2. */
+	ck_assert_int_eq(diff_normalize(t), 0);
+	ck_assert_int_eq(diff_delta(t, node_at(t, "x;kept"), 0), 2);
+	ck_assert_int_eq(diff_delta(t, node_at(t, "x;gone"), 0), -2);
+	c = diff_colour(diff_delta(t, node_at(t, "x;kept"), 0), diff_maxdelta(t));
+	ck_assert(c.r == 255 && c.g == 0 && c.b == 0);
+	tree_free(t);
+}
+END_TEST
+
 Suite *
 suite_diff(void)
 {
@@ -129,6 +183,8 @@ suite_diff(void)
 	tcase_add_test(tc, test_normalize);
 	tcase_add_test(tc, test_strip_hex);
 	tcase_add_test(tc, test_fractions_truncated);
+	tcase_add_test(tc, test_colour_rule);
+	tcase_add_test(tc, test_colour_only_before_normalized);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -782,7 +782,7 @@ END_TEST
 /*
  * What each file under tests/data is, from its path (relative to
  * TESTS_DATADIR); -1 for files that are not inputs (READMEs, SVGs, palette
- * maps).  Folded files with a few bad lines (bad-lines.txt, bad_before.txt)
+ * maps, C sources of recorded programs, the SVG tests' references).  Folded files with a few bad lines (bad-lines.txt, bad_before.txt)
  * are still folded.
  */
 static int
@@ -792,8 +792,17 @@ expected_format(const char *rel, const struct stat *sb)
 
 	if (strstr(rel, "README") != NULL ||
 	    (n > 4 && (strcmp(rel + n - 4, ".svg") == 0 ||
-	    strcmp(rel + n - 4, ".map") == 0)))
+	    strcmp(rel + n - 4, ".map") == 0)) ||
+	    (n > 2 && strcmp(rel + n - 2, ".c") == 0))
 		return -1;
+	/* The SVG tests' fixtures: only their *.folded files are profiles. */
+	if (strncmp(rel, "svg/", 4) == 0 &&
+	    !(n > 7 && strcmp(rel + n - 7, ".folded") == 0))
+		return -1;
+	/* Recordings of our own: "*.perf", plain or gzipped. */
+	if ((n > 5 && strcmp(rel + n - 5, ".perf") == 0) ||
+	    (n > 8 && strcmp(rel + n - 8, ".perf.gz") == 0))
+		return FORMAT_PERF;
 	/* An empty file is an empty profile (inferno's no-events.txt). */
 	if (sb->st_size == 0)
 		return FORMAT_FOLDED;

@@ -1,0 +1,31 @@
+/*
+ * The reverse (caller) tree: every stack read leaf first.
+ *
+ * In the reverse tree the root's children are the functions where samples
+ * were taken, and above each are the callers that led there, merged, as
+ * flamegraph.pl --reverse draws it.  It is built from the unique stacks of
+ * a finished tree (every node with a non-zero self count, in any profile),
+ * not by reading the input again: each such node's parent chain, walked
+ * upwards, is its reversed stack, inserted with the node's self counts.
+ * Every profile is carried (both sides of a differential tree).  No
+ * recursion: the chain is followed by parent links, however deep.
+ *
+ * The reverse tree's string table holds the same names under the same ids
+ * as the original's, so anything kept per name id (search marks, colours)
+ * serves both trees.  Self counts on the root itself (stacks with no frame)
+ * stay on the root.
+ *
+ * Cost: one hash probe per frame of every unique stack, so about what
+ * loading the collapsed input costs.
+ *
+ * Ownership: the result is a new tree, owned by the caller; t is only read.
+ */
+#ifndef TFLAME_MODEL_REVERSE_H
+#define TFLAME_MODEL_REVERSE_H
+
+#include "model/tree.h"
+
+/* Build the finished reverse tree of t (finished). */
+struct tree *reverse_build(const struct tree *t);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+ * --svg: the loaded profile as an SVG flame graph, then exit.
+ *
+ * The options become a struct svg_view, the same the viewer's export
+ * builds, and svg_write_file() does the rest (see svg/svg.h).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/svg_cmd.h"
+#include "svg/svg.h"
+#include "util/escape.h"
+#include "util/fatal.h"
+#include "util/xalloc.h"
+
+/* "tflame: " and msg, made safe for the terminal. */
+static void
+say(const char *msg)
+{
+	char buf[1024];
+
+	escape_text(buf, sizeof buf, msg, strlen(msg));
+	fprintf(stderr, "tflame: %s\n", buf);
+}
+
+int
+svg_command(const struct options *o, struct tree *t)
+{
+	struct svg_view v;
+	char *err = NULL, *msg;
+	const char *input;
+	int scheme, rc;
+
+	svg_view_init(&v, t);
+	scheme = palette_scheme_parse(o->svg.colors);
+	if (scheme < 0) {
+		msg = xasprintf("--colors: unknown palette \"%s\" (expected "
+		    "hot, mem, io, wakeup, java, js, perl, red, green, blue, "
+		    "aqua, yellow, purple or orange)", o->svg.colors);
+		say(msg);
+		free(msg);
+		fputs("Try 'tflame --help' for more information.\n", stderr);
+		return EXIT_USAGE;
+	}
+	v.opts.colors = (enum palette_scheme)scheme;
+	v.opts.title = o->svg.title;
+	v.opts.subtitle = o->svg.subtitle;
+	v.opts.width = o->svg.width;
+	v.opts.height = o->svg.height;
+	v.opts.minwidth = o->svg.minwidth;
+	v.opts.fonttype = o->svg.fonttype;
+	v.opts.fontsize = o->svg.fontsize;
+	v.opts.countname = o->svg.countname;
+	v.opts.nametype = o->svg.nametype;
+	v.opts.hash = o->svg.hash;
+	v.inverted = o->inverted;
+	v.reverse = o->reverse;
+	v.negate = o->negate;
+	v.search = o->search;
+
+	rc = svg_write_file(o->svg.path, t, &v, &err);
+	switch (rc) {
+	case SVG_OK:
+		return EXIT_OK;
+	case SVG_EMPTY:
+		/* Differential graphs are as wide as AFTER. */
+		input = o->diff && o->input2 != NULL ? o->input2 : o->input;
+		msg = xasprintf("%s: no samples; no SVG written",
+		    input != NULL && strcmp(input, "-") != 0 ?
+		    input : "standard input");
+		say(msg);
+		free(msg);
+		free(err);
+		return EXIT_INPUT;
+	case SVG_EUSAGE:
+		say(err != NULL ? err : "bad SVG options");
+		free(err);
+		return EXIT_USAGE;
+	default:
+		say(err != NULL ? err : "cannot write the SVG");
+		free(err);
+		return EXIT_INPUT;
+	}
+}

@@ -1,0 +1,402 @@
+/*
+ * Regex search over frame names: PCRE2 once per distinct name, then one
+ * pass over the nodes.  See search/search.h.
+ *
+ * Patterns are compiled in UTF mode with PCRE2_MATCH_INVALID_UTF, so "."
+ * is one character of a UTF-8 name and a name with bad bytes (they come
+ * from other machines) is still searched instead of failing the match.
+ * PCRE2 older than 10.34 lacks that option: there such a name simply does
+ * not match.  Each match runs under a match limit and with a private JIT
+ * stack, so a pathological pattern over hostile names gives up on that
+ * name instead of running for minutes or failing for want of stack.
+ */
+#include "config.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/search.h"
+#include "util/escape.h"
+#include "util/fatal.h"
+#include "util/xalloc.h"
+
+#define MATCH_LIMIT 1000000u      /* backtracking steps per name */
+#define DEPTH_LIMIT 10000u        /* interpreter nesting per name */
+#define JIT_STACK_MIN (32u << 10)
+#define JIT_STACK_MAX (1u << 20)
+
+struct search_re {
+	pcre2_code *code;
+	pcre2_match_data *md;
+	pcre2_match_context *mctx;
+	pcre2_jit_stack *jstack; /* NULL without the JIT */
+	int jit;
+	int caseless;
+};
+
+/*
+ * True when pat starts (after any "(*VERB)" items) with an option setting
+ * such as "(?i)" or "(?xi)" that turns on caseless matching for the whole
+ * pattern.  PCRE2 no longer reports those in PCRE2_INFO_ALLOPTIONS.
+ */
+static int
+leading_caseless(const char *pat, size_t len)
+{
+	size_t i = 0;
+	int on = 1, ci = 0;
+
+	while (i + 1 < len && pat[i] == '(' && pat[i + 1] == '*') {
+		while (i < len && pat[i] != ')')
+			i++;
+		i++;
+	}
+	if (i + 1 >= len || pat[i] != '(' || pat[i + 1] != '?')
+		return 0;
+	for (i += 2; i < len; i++) {
+		switch (pat[i]) {
+		case ')':
+			return ci;
+		case '-':
+			on = 0;
+			break;
+		case '^':
+			on = 1;
+			ci = 0;
+			break;
+		case 'i':
+			ci = on;
+			break;
+		default:
+			if (!((pat[i] >= 'a' && pat[i] <= 'z') ||
+			    (pat[i] >= 'A' && pat[i] <= 'Z')))
+				return 0;
+		}
+	}
+	return 0;
+}
+
+/* Compile pat[0..len) (see search.h). */
+struct search_re *
+search_compile(const char *pat, size_t len, unsigned flags,
+    struct search_error *err)
+{
+	struct search_re *re;
+	uint32_t opts = 0;
+	int code;
+	PCRE2_SIZE off;
+	pcre2_code *c;
+
+	if (!(flags & SEARCH_BYTES)) {
+		opts |= PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C;
+#ifdef PCRE2_MATCH_INVALID_UTF
+		opts |= PCRE2_MATCH_INVALID_UTF;
+#endif
+	}
+	if (flags & SEARCH_CASELESS)
+		opts |= PCRE2_CASELESS;
+	c = pcre2_compile((PCRE2_SPTR)(len > 0 ? pat : ""), len, opts, &code,
+	    &off, NULL);
+	if (c == NULL) {
+		if (pcre2_get_error_message(code, (PCRE2_UCHAR *)err->msg,
+		    sizeof err->msg) < 0 && err->msg[0] == '\0')
+			snprintf(err->msg, sizeof err->msg, "error %d", code);
+		err->offset = off;
+		return NULL;
+	}
+	re = xcalloc(1, sizeof *re);
+	re->code = c;
+	re->caseless = (flags & SEARCH_CASELESS) || leading_caseless(pat, len);
+	re->md = pcre2_match_data_create(1, NULL);
+	re->mctx = pcre2_match_context_create(NULL);
+	if (re->md == NULL || re->mctx == NULL)
+		fatal("out of memory");
+	pcre2_set_match_limit(re->mctx, MATCH_LIMIT);
+	pcre2_set_depth_limit(re->mctx, DEPTH_LIMIT);
+	if (pcre2_jit_compile(c, PCRE2_JIT_COMPLETE) == 0) {
+		re->jit = 1;
+		re->jstack = pcre2_jit_stack_create(JIT_STACK_MIN,
+		    JIT_STACK_MAX, NULL);
+		if (re->jstack != NULL)
+			pcre2_jit_stack_assign(re->mctx, NULL, re->jstack);
+	}
+	return re;
+}
+
+/* Free a compiled pattern. */
+void
+search_re_free(struct search_re *re)
+{
+	if (re == NULL)
+		return;
+	pcre2_jit_stack_free(re->jstack);
+	pcre2_match_context_free(re->mctx);
+	pcre2_match_data_free(re->md);
+	pcre2_code_free(re->code);
+	free(re);
+}
+
+/* True when the compiled pattern ignores case. */
+int
+search_re_caseless(const struct search_re *re)
+{
+	return re->caseless;
+}
+
+/* True when the pattern runs JIT-compiled. */
+int
+search_re_jit(const struct search_re *re)
+{
+	return re->jit;
+}
+
+/* Match one name. */
+int
+search_match(const struct search_re *re, const char *s, size_t len)
+{
+	int rc = pcre2_match(re->code, (PCRE2_SPTR)(len > 0 ? s : ""), len, 0,
+	    0, re->md, re->mctx);
+
+	if (rc >= 0)
+		return 1;
+	return rc == PCRE2_ERROR_NOMATCH ? 0 : -1;
+}
+
+/* Mark every matching name of st. */
+uint32_t
+search_mark(const struct search_re *re, const struct strtab *st,
+    unsigned char *marks, uint32_t *nfailed)
+{
+	uint32_t n = strtab_count(st), id, hits = 0, failed = 0;
+	const char *s;
+	size_t len;
+	int rc;
+
+	for (id = 0; id < n; id++) {
+		s = strtab_get(st, id, &len);
+		rc = search_match(re, s, len);
+		marks[id] = rc > 0;
+		hits += rc > 0;
+		failed += rc < 0;
+	}
+	if (nfailed != NULL)
+		*nfailed = failed;
+	return hits;
+}
+
+/* Bytes search_quote() may need for a name of len bytes. */
+size_t
+search_quote_size(size_t len)
+{
+	return len * 6 + 3;
+}
+
+/* Quote a name into an anchored pattern that matches only it. */
+size_t
+search_quote(char *dst, const char *s, size_t len, unsigned *flags)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, o = 0;
+	uint32_t cp;
+	int n, bytes = 0;
+
+	for (i = 0; i < len; i += (size_t)n)
+		if (u[i] < 0x80)
+			n = 1;
+		else if ((n = utf8_decode(u + i, len - i, &cp)) == 0) {
+			bytes = 1;
+			break;
+		}
+	*flags = bytes ? SEARCH_BYTES : 0;
+	dst[o++] = '^';
+	for (i = 0; i < len; i += (size_t)n) {
+		n = 1;
+		if ((u[i] >= '0' && u[i] <= '9') ||
+		    (u[i] >= 'a' && u[i] <= 'z') ||
+		    (u[i] >= 'A' && u[i] <= 'Z') || u[i] == '_')
+			dst[o++] = (char)u[i];
+		else if (u[i] >= 0x20 && u[i] < 0x7f) {
+			dst[o++] = '\\';
+			dst[o++] = (char)u[i];
+		} else if (u[i] >= 0x80 && !bytes) {
+			n = utf8_decode(u + i, len - i, &cp);
+			memcpy(dst + o, u + i, (size_t)n);
+			o += (size_t)n;
+		} else {
+			/* A control byte, or any byte of a non-UTF-8 name. */
+			memcpy(dst + o, "\\x{", 3);
+			dst[o + 3] = hex[u[i] >> 4];
+			dst[o + 4] = hex[u[i] & 0xf];
+			dst[o + 5] = '}';
+			o += 6;
+		}
+	}
+	dst[o++] = '$';
+	dst[o] = '\0';
+	return o;
+}
+
+/*
+ * Number the nodes in preorder over the sorted sibling lists, without
+ * recursion: go down to the first child, else across to the next sibling,
+ * else up until a sibling exists.
+ */
+void
+search_order_build(struct search_order *o, const struct tree *t)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n = TREE_ROOT, k = 0;
+
+	o->n = tree_size(t);
+	o->order = xreallocarray(o->order, o->n, sizeof *o->order);
+	o->rank = xreallocarray(o->rank, o->n, sizeof *o->rank);
+	o->name = xreallocarray(o->name, o->n, sizeof *o->name);
+	o->up = xreallocarray(o->up, o->n, sizeof *o->up);
+	for (;;) {
+		o->order[k] = n;
+		o->name[k] = nodes[n].name;
+		o->up[k] = n == TREE_ROOT ? 0 : o->rank[nodes[n].parent];
+		o->rank[n] = k++;
+		if (nodes[n].first_child != TREE_NONE) {
+			n = nodes[n].first_child;
+			continue;
+		}
+		while (n != TREE_ROOT && nodes[n].next_sibling == TREE_NONE)
+			n = nodes[n].parent;
+		if (n == TREE_ROOT)
+			break;
+		n = nodes[n].next_sibling;
+	}
+}
+
+/* Release a flame order. */
+void
+search_order_free(struct search_order *o)
+{
+	free(o->order);
+	free(o->rank);
+	free(o->name);
+	free(o->up);
+	memset(o, 0, sizeof *o);
+}
+
+/* Append node to the hits. */
+static inline void
+hits_add(struct search_hits *h, uint32_t node)
+{
+	if (h->nnodes == h->cap)
+		xgrow((void **)&h->nodes, &h->cap, (size_t)h->nnodes + 1,
+		    sizeof *h->nodes);
+	h->nodes[h->nnodes++] = node;
+}
+
+/* Add the totals of node, a match with no matching ancestor. */
+static void
+hits_count(struct search_hits *h, const struct tree *t, uint32_t node)
+{
+	int p;
+
+	for (p = 0; p < h->nprof; p++)
+		count_add(&h->matched[p], tree_total(t, p, node));
+}
+
+/*
+ * List the matching frames and sum the matched counts in one forward pass
+ * (parents come first in either order): a frame adds its total when its
+ * parent's "matched here or above" flag is clear.  In flame order the
+ * flags are kept by rank and the pass reads ord's arrays in sequence.
+ */
+void
+search_hits_build(struct search_hits *h, const struct tree *t,
+    const unsigned char *marks, const struct search_order *ord)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t size = tree_size(t), k;
+	unsigned char *above, m, a;
+	int p;
+
+	h->nnodes = 0;
+	h->nprof = tree_nprof(t);
+	for (p = 0; p < TREE_MAX_PROFILES; p++)
+		h->matched[p] = COUNT_ZERO;
+	if (memchr(marks, 1, strtab_count(tree_strtab_c(t))) == NULL)
+		return; /* no name matches: no need to look at the nodes */
+	above = xcalloc(size, 1);
+	/* Slot 0 is the root either way: never a match. */
+	for (k = 1; k < size; k++) {
+		if (ord != NULL) {
+			m = marks[ord->name[k]];
+			a = above[ord->up[k]];
+		} else {
+			m = marks[nodes[k].name];
+			a = above[nodes[k].parent];
+		}
+		above[k] = m | a;
+		if (!m)
+			continue;
+		hits_add(h, ord != NULL ? ord->order[k] : k);
+		if (!a)
+			hits_count(h, t, h->nodes[h->nnodes - 1]);
+	}
+	free(above);
+}
+
+/* Release the hits. */
+void
+search_hits_free(struct search_hits *h)
+{
+	free(h->nodes);
+	memset(h, 0, sizeof *h);
+}
+
+/* Matched count below node: a preorder walk that skips matched subtrees. */
+struct tf_count
+search_matched_under(const struct search_hits *h, const struct tree *t,
+    const unsigned char *marks, int prof, uint32_t node)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	struct tf_count sum = COUNT_ZERO;
+	uint32_t n;
+
+	if (node == TREE_ROOT)
+		return h->matched[prof];
+	for (n = node; n != TREE_ROOT; n = nodes[n].parent)
+		if (marks[nodes[n].name])
+			return tree_total(t, prof, node);
+	n = nodes[node].first_child;
+	while (n != TREE_NONE) {
+		if (marks[nodes[n].name])
+			count_add(&sum, tree_total(t, prof, n));
+		else if (nodes[n].first_child != TREE_NONE) {
+			n = nodes[n].first_child;
+			continue;
+		}
+		while (n != node && nodes[n].next_sibling == TREE_NONE)
+			n = nodes[n].parent;
+		if (n == node)
+			break;
+		n = nodes[n].next_sibling;
+	}
+	return sum;
+}
+
+/* Lower bound of node's rank among the hits. */
+uint32_t
+search_hits_find(const struct search_hits *h, const struct search_order *ord,
+    uint32_t node)
+{
+	uint32_t lo = 0, hi = h->nnodes, mid, r = ord->rank[node];
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ord->rank[h->nodes[mid]] < r)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# tflame's benchmark (`make bench`): builds perf script inputs of the given
+# sizes from the project's own sample profiles (data/), runs tflame's
+# non-interactive paths, and prints each figure beside `wc -l` on the same
+# file in the same run, with peak RSS.  With FLAMEGRAPH_DIR set to a
+# FlameGraph checkout, stackcollapse-perf.pl and flamegraph.pl run too.
+# A benchmark, not a test: it prints figures and judges nothing.
+#
+#   BENCH_SIZES   sizes in MB (default "200 1024")
+#   BENCH_DIR     where inputs are built and kept (default /tmp/tflame-bench)
+#   BENCH_RUNS    runs per figure, the median is printed (default 3)
+set -eu
+: "${TFLAME:?}" "${MKPROFILE:?}" "${RUNSTAT:?}" "${DATADIR:?}"
+sizes=${BENCH_SIZES:-200 1024}
+dir=${BENCH_DIR:-/tmp/tflame-bench}
+runs=${BENCH_RUNS:-3}
+mkdir -p "$dir"
+
+# The project's own recordings, as plain text.
+gzip -dc "$DATADIR/python-json.perf.gz" > "$dir/python-json.perf"
+cp "$DATADIR/perl-regex.perf" "$dir/perl-regex.perf"
+
+# row TOOL MB RESULT BASELINE_WALL: one table row from a runstat line.
+row() {
+	set -- "$1" "$2" $3 "$4"
+	awk -v tool="$1" -v mb="$2" -v wall="$3" -v cpu="$4" -v rss="$5" \
+	    -v st="$6" -v base="$7" 'BEGIN {
+		rate = wall > 0 ? mb / wall : 0
+		ratio = base > 0 ? wall / base : 0
+		printf "  %-28s %8.3f s %9.1f MB/s %8.1fx wc %9.1f MB%s\n",
+		    tool, wall, rate, ratio, rss / 1024, st == 0 ? "" : "  (exit " st ")"
+	}'
+}
+
+echo "tflame benchmark: $(uname -m), $(getconf _NPROCESSORS_ONLN) CPUs, median of $runs runs"
+for size in $sizes; do
+	in=$dir/perf-$size.perf
+	[ -s "$in" ] || "$MKPROFILE" "$size" "$in" "$dir/perl-regex.perf" \
+	    "$dir/python-json.perf"
+	mb=$(awk -v b="$(wc -c < "$in")" 'BEGIN { printf "%.1f", b / 1048576 }')
+	echo
+	echo "perf script, $mb MB ($in):"
+	wc=$("$RUNSTAT" "$runs" /dev/null wc -l "$in")
+	base=${wc%% *}
+	row "wc -l" "$mb" "$wc" "$base"
+	row "tflame --collapse" "$mb" \
+	    "$("$RUNSTAT" "$runs" "$dir/out-$size.folded" "$TFLAME" --collapse "$in")" "$base"
+	stacks=$(wc -l < "$dir/out-$size.folded")
+	fmb=$(awk -v b="$(wc -c < "$dir/out-$size.folded")" 'BEGIN { printf "%.1f", b / 1048576 }')
+	if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -f "$FLAMEGRAPH_DIR/stackcollapse-perf.pl" ]; then
+		row "stackcollapse-perf.pl" "$mb" \
+		    "$("$RUNSTAT" 1 "$dir/pl-$size.folded" perl "$FLAMEGRAPH_DIR/stackcollapse-perf.pl" "$in")" "$base"
+		if cmp -s "$dir/pl-$size.folded" "$dir/out-$size.folded"; then
+			echo "  (stackcollapse-perf.pl output: identical)"
+		else
+			echo "  (stackcollapse-perf.pl output: differs)"
+		fi
+	fi
+	echo "folded, $fmb MB, $stacks unique stacks:"
+	fwc=$("$RUNSTAT" "$runs" /dev/null wc -l "$dir/out-$size.folded")
+	row "wc -l" "$fmb" "$fwc" "${fwc%% *}"
+	row "tflame --collapse (folded)" "$fmb" \
+	    "$("$RUNSTAT" "$runs" /dev/null "$TFLAME" --collapse "$dir/out-$size.folded")" "${fwc%% *}"
+done
