@@ -6,6 +6,16 @@
 
 #include "cli/options.h"
 #include "model/tree.h"
+#include "svg/svg.h"
+
+/*
+ * The SVG view the options ask for (flamegraph.pl's options, --inverted,
+ * --reverse, --negate, --search): what --svg writes, and what the viewer's
+ * `s` starts from, so both write the same file for the same view.  Returns
+ * EXIT_OK, or EXIT_USAGE after saying what is wrong.
+ */
+int svg_view_from_options(const struct options *o, const struct tree *t,
+    struct svg_view *v);
 
 /* Write t as o->svg says; returns the exit status (messages on stderr). */
 int svg_command(const struct options *o, struct tree *t);

@@ -64,6 +64,9 @@ void prompt_free(struct prompt *p);
 /* Open the prompt on an empty line. */
 void prompt_open(struct prompt *p);
 
+/* Open the prompt on the line s (cut at PROMPT_MAX), the cursor at its end. */
+void prompt_open_with(struct prompt *p, const char *s);
+
 /* Handle one key (a curses key code) of the open prompt. */
 enum prompt_event prompt_key(struct prompt *p, int key);
 

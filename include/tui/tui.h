@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "model/tree.h"
+#include "svg/svg.h"
 
 struct tui_opts {
 	int inverted;         /* start in the icicle view (root at the top) */
@@ -30,6 +31,8 @@ struct tui_opts {
 	int prof;             /* profile whose counts are shown */
 	int diff;             /* differential: profiles 0 (BEFORE) and 1 (AFTER) */
 	int negate;           /* differential: swap red and blue */
+	const struct svg_view *svg; /* `s`: the SVG options to export with */
+	const char *input;    /* the input's name, for `s`'s default file name */
 	uint64_t nwarnings;   /* loader warnings, printed after the viewer */
 };
 

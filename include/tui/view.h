@@ -36,6 +36,7 @@
 #include "layout/layout.h"
 #include "model/tree.h"
 #include "search/search.h"
+#include "svg/svg.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/tui.h"
@@ -83,6 +84,10 @@ struct tui_view {
 	int diff;                /* differential: colour by each frame's change */
 	int negate;              /* differential: change counted BEFORE - AFTER */
 	uint64_t maxdelta;       /* differential: largest change in maxdelta_of */
+	struct svg_view svg;     /* `s`: export options (borrowed strings) */
+	const char *input;       /* borrowed: the input's name, or NULL */
+	int saving;              /* the prompt asks for a file name */
+	char *confirm;           /* owned: the file `y` would overwrite */
 	const struct tree *maxdelta_of;
 	struct layout layout;    /* owned; borrows node ids from tree */
 	int inverted;            /* icicle view */

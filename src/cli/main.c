@@ -121,6 +121,7 @@ static int
 view(const struct options *o, struct diag *d, struct tree *t)
 {
 	struct tui_opts to;
+	struct svg_view sv;
 	char name[512];
 	int rc, sig;
 
@@ -130,6 +131,8 @@ view(const struct options *o, struct diag *d, struct tree *t)
 		escape_text(name, sizeof name, d->source, strlen(d->source));
 		fprintf(stderr, "tflame: %s: no samples\n", name);
 		rc = EXIT_INPUT;
+	} else if ((rc = svg_view_from_options(o, t, &sv)) != EXIT_OK) {
+		/* A bad --colors is a usage error here too, before curses. */
 	} else {
 		memset(&to, 0, sizeof to);
 		to.inverted = o->inverted;
@@ -138,6 +141,8 @@ view(const struct options *o, struct diag *d, struct tree *t)
 		to.prof = o->diff ? DIFF_AFTER : 0;
 		to.diff = o->diff;
 		to.negate = o->negate;
+		to.svg = &sv;
+		to.input = o->diff && o->input2 != NULL ? o->input2 : o->input;
 		to.nwarnings = diag_count(d);
 		rc = tui_run(t, &to);
 		diag_print(d, stderr);

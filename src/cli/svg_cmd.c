@@ -27,14 +27,13 @@ say(const char *msg)
 }
 
 int
-svg_command(const struct options *o, struct tree *t)
+svg_view_from_options(const struct options *o, const struct tree *t,
+    struct svg_view *v)
 {
-	struct svg_view v;
-	char *err = NULL, *msg;
-	const char *input;
-	int scheme, rc;
+	char *msg;
+	int scheme;
 
-	svg_view_init(&v, t);
+	svg_view_init(v, t);
 	scheme = palette_scheme_parse(o->svg.colors);
 	if (scheme < 0) {
 		msg = xasprintf("--colors: unknown palette \"%s\" (expected "
@@ -45,22 +44,34 @@ svg_command(const struct options *o, struct tree *t)
 		fputs("Try 'tflame --help' for more information.\n", stderr);
 		return EXIT_USAGE;
 	}
-	v.opts.colors = (enum palette_scheme)scheme;
-	v.opts.title = o->svg.title;
-	v.opts.subtitle = o->svg.subtitle;
-	v.opts.width = o->svg.width;
-	v.opts.height = o->svg.height;
-	v.opts.minwidth = o->svg.minwidth;
-	v.opts.fonttype = o->svg.fonttype;
-	v.opts.fontsize = o->svg.fontsize;
-	v.opts.countname = o->svg.countname;
-	v.opts.nametype = o->svg.nametype;
-	v.opts.hash = o->svg.hash;
-	v.inverted = o->inverted;
-	v.reverse = o->reverse;
-	v.negate = o->negate;
-	v.search = o->search;
+	v->opts.colors = (enum palette_scheme)scheme;
+	v->opts.title = o->svg.title;
+	v->opts.subtitle = o->svg.subtitle;
+	v->opts.width = o->svg.width;
+	v->opts.height = o->svg.height;
+	v->opts.minwidth = o->svg.minwidth;
+	v->opts.fonttype = o->svg.fonttype;
+	v->opts.fontsize = o->svg.fontsize;
+	v->opts.countname = o->svg.countname;
+	v->opts.nametype = o->svg.nametype;
+	v->opts.hash = o->svg.hash;
+	v->inverted = o->inverted;
+	v->reverse = o->reverse;
+	v->negate = o->negate;
+	v->search = o->search;
+	return EXIT_OK;
+}
 
+int
+svg_command(const struct options *o, struct tree *t)
+{
+	struct svg_view v;
+	char *err = NULL, *msg;
+	const char *input;
+	int rc;
+
+	if ((rc = svg_view_from_options(o, t, &v)) != EXIT_OK)
+		return rc;
 	rc = svg_write_file(o->svg.path, t, &v, &err);
 	switch (rc) {
 	case SVG_OK:

@@ -50,6 +50,19 @@ prompt_open(struct prompt *p)
 	p->off = 0;
 }
 
+void
+prompt_open_with(struct prompt *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	prompt_open(p);
+	if (n > PROMPT_MAX)
+		n = PROMPT_MAX;
+	memcpy(p->buf, s, n);
+	p->buf[n] = '\0';
+	p->len = p->cur = n;
+}
+
 /* Keep s[0..len) in the history. */
 void
 prompt_history_add(struct prompt *p, const char *s, size_t len)

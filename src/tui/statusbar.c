@@ -197,6 +197,8 @@ search_part(struct tui_view *v, struct tui_text *tx)
 static const char *
 prompt_label(const struct tui_view *v)
 {
+	if (v->saving)
+		return "Save SVG as: ";
 	return v->search.caseless ? "Search (ignore case): " : "Search: ";
 }
 

@@ -28,16 +28,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
-#include "layout/layout.h"
 #include "diff/diff.h"
+#include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
 #include "search/search.h"
+#include "svg/svg.h"
 #include "tui/colors.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/view.h"
+#include "util/escape.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
@@ -54,6 +58,7 @@ static int act_reset(struct tui_view *);
 static int act_flip(struct tui_view *);
 static int act_reverse(struct tui_view *);
 static int act_width(struct tui_view *);
+static int act_save(struct tui_view *);
 static int act_search(struct tui_view *);
 static int act_next(struct tui_view *);
 static int act_prev(struct tui_view *);
@@ -89,10 +94,13 @@ static const struct tui_binding bindings[] = {
 	{"r", "switch between the normal and the reverse (callers) view",
 	    act_reverse, {'r', 0}},
 	{"w", "--diff: widths from AFTER or from BEFORE", act_width, {'w', 0}},
+	{"s", "save this view as an SVG file (asks for the name)", act_save,
+	    {'s', 0}},
 	{"/", "search frame names (PCRE2 regex; empty: clear)", act_search,
 	    {'/', 0}},
-	{"n", "select the next matching frame", act_next, {'n', 0}},
-	{"N", "select the previous matching frame", act_prev, {'N', 0}},
+	{"n N", "select the next / previous matching frame", act_next,
+	    {'n', 0}},
+	{"", "", act_prev, {'N', 0}},
 	{"#", "search for the selected frame's name", act_quote, {'#', 0}},
 	{"Tab Ctrl-I", "search ignoring case, or not (in the prompt too)",
 	    act_case, {'\t', 0}},
@@ -148,6 +156,11 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->prof = o->prof;
 	v->diff = o->diff && tree_nprof(t) == 2;
 	v->negate = o->negate;
+	if (o->svg != NULL)
+		v->svg = *o->svg;
+	else
+		svg_view_init(&v->svg, t);
+	v->input = o->input;
 	layout_init(&v->layout);
 	v->inverted = o->inverted;
 	v->zoom = TREE_ROOT;
@@ -181,6 +194,7 @@ view_flame_done(struct tui_view *v)
 {
 	layout_free(&v->layout);
 	free(v->history);
+	free(v->confirm);
 	free(v->style);
 	text_free(&v->sel_text);
 	text_free(&v->label);
@@ -573,6 +587,39 @@ act_reset(struct tui_view *v)
 	return zoom_to(v, TREE_ROOT);
 }
 
+/*
+ * Ask for a file name, "tflame-INPUT-YYYYmmdd-HHMMSS.svg" in the current
+ * directory by default, and save the view there as an SVG.
+ */
+static int
+act_save(struct tui_view *v)
+{
+	char name[PROMPT_MAX], stamp[32];
+	const char *in = v->input, *base;
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t i, n;
+
+	base = in == NULL || strcmp(in, "-") == 0 ? "stdin" : in;
+	if (strrchr(base, '/') != NULL && strrchr(base, '/')[1] != '\0')
+		base = strrchr(base, '/') + 1;
+	if (localtime_r(&now, &tm) == NULL ||
+	    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+		snprintf(stamp, sizeof stamp, "%lld", (long long)now);
+	n = (size_t)snprintf(name, sizeof name, "tflame-%.200s-%s.svg", base,
+	    stamp);
+	/* Keep the default name plain: letters, digits, ".", "-", "_". */
+	for (i = 7; i < n && i < sizeof name; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		    (name[i] >= 'A' && name[i] <= 'Z') ||
+		    (name[i] >= '0' && name[i] <= '9') || name[i] == '.' ||
+		    name[i] == '-' || name[i] == '_'))
+			name[i] = '_';
+	prompt_open_with(&v->prompt, name);
+	v->saving = 1;
+	return TUI_REDRAW;
+}
+
 /* --diff: take the widths from the other profile (AFTER <-> BEFORE). */
 static int
 act_width(struct tui_view *v)
@@ -738,6 +785,75 @@ search_clear(struct tui_view *v)
 	s->zoom_node = TREE_NONE;
 }
 
+/*
+ * Write the view as it is on the screen to path as an SVG: the command
+ * line's SVG options, the zoom (the file's initial zoom; Reset Zoom shows
+ * everything), flame or icicle, the reverse view, the differential colours
+ * and the search as its initial search.
+ */
+static int
+save_svg(struct tui_view *v, const char *path)
+{
+	struct svg_view sv = v->svg;
+	char *err = NULL, shown[256];
+	int rc;
+
+	sv.inverted = v->inverted;
+	sv.reverse = v->reverse;
+	sv.negate = v->negate;
+	sv.search = v->search.pattern;
+	sv.search_icase = v->search.caseless;
+	sv.zoom_tree = v->tree;
+	sv.zoom_node = v->zoom;
+	rc = svg_write_file(path, v->fwd, &sv, &err);
+	escape_text(shown, sizeof shown, rc == SVG_OK ? path :
+	    err ? err : "cannot write the SVG", strlen(rc == SVG_OK ? path :
+	    err ? err : "cannot write the SVG"));
+	snprintf(v->msgbuf, sizeof v->msgbuf, rc == SVG_OK ?
+	    "Saved the SVG to %s" : "Not saved: %s", shown);
+	v->msg = v->msgbuf;
+	free(err);
+	return TUI_REDRAW;
+}
+
+/* A key of the file-name prompt opened by `s`. */
+static int
+save_input(struct tui_view *v, int key)
+{
+	struct prompt *p = &v->prompt;
+	struct stat sb;
+	char shown[256];
+
+	switch (prompt_key(p, key)) {
+	case PROMPT_NONE:
+	case PROMPT_TAB:
+		return 0;
+	case PROMPT_CANCEL:
+		v->saving = 0;
+		v->msg = "Not saved.";
+		return TUI_REDRAW;
+	case PROMPT_ENTER:
+		v->saving = 0;
+		if (p->len == 0) {
+			v->msg = "Not saved: no file name.";
+			return TUI_REDRAW;
+		}
+		if (stat(p->buf, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+			free(v->confirm);
+			v->confirm = xstrdup(p->buf);
+			escape_text(shown, sizeof shown, p->buf, p->len);
+			snprintf(v->msgbuf, sizeof v->msgbuf,
+			    "%s exists: overwrite it? (y/n)", shown);
+			v->msg = v->msgbuf;
+			return TUI_REDRAW;
+		}
+		return save_svg(v, p->buf);
+	case PROMPT_CHANGED:
+		break;
+	}
+	return TUI_REDRAW;
+}
+
 /* Hand a key to the open prompt. */
 static int
 prompt_input(struct tui_view *v, int key)
@@ -745,6 +861,8 @@ prompt_input(struct tui_view *v, int key)
 	struct prompt *p = &v->prompt;
 	struct tui_search *s = &v->search;
 
+	if (v->saving)
+		return save_input(v, key);
 	switch (prompt_key(p, key)) {
 	case PROMPT_NONE:
 		return 0;
@@ -989,6 +1107,20 @@ view_flame_key(struct tui_view *v, int key)
 	}
 	if (v->prompt.active)
 		return flags | prompt_input(v, key);
+	if (v->confirm != NULL) {
+		/* The answer to "overwrite it? (y/n)". */
+		char *path = v->confirm;
+
+		v->confirm = NULL;
+		if (key == 'y' || key == 'Y')
+			flags |= save_svg(v, path);
+		else {
+			v->msg = "Not saved.";
+			flags |= TUI_REDRAW;
+		}
+		free(path);
+		return flags;
+	}
 	if (key >= 0 && key <= KEY_MAX && keymap[key] != NULL)
 		return flags | keymap[key]->fn(v);
 	v->msg = "Unknown key: press ? for help, q to quit.";

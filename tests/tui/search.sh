@@ -215,7 +215,7 @@ check "r back: the normal view" has "[flame]  /malloc|free/"
 
 # --- help -----------------------------------------------------------------
 keys '?'
-for k in / n N '#' r Tab; do
+for k in / 'n N' '#' r Tab; do
 	check "?: lists $k" has "   $k "
 done
 keys x
