@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "loaders/loader.h"
 #include "loaders/sink.h"
 
 #define FRAMEBUF_MAX_FRAMES 1000000u
@@ -63,5 +64,28 @@ int framebuf_count_line(const char *t, size_t n, struct tf_count *c);
 /* Hand the stack to sink, the last frame added first, with count. */
 void framebuf_emit(const struct framebuf *fb, struct stack_sink *sink,
     struct tf_count count);
+
+/*
+ * How one stack-aggregation format reads its frame lines (SystemTap and
+ * DTrace differ only there): frame() adds the frame(s) of one trimmed,
+ * non-count line to fb; finish(), when not NULL, adjusts a complete stack
+ * just before it is emitted.
+ */
+struct framebuf_format {
+	void (*frame)(void *ctx, struct framebuf *fb, const char *t, size_t n);
+	void (*finish)(void *ctx, struct framebuf *fb);
+	void *ctx;
+};
+
+/*
+ * Read stacks from r until its end: frame lines (leaf first, blank lines
+ * ignored) closed by a line holding only a count, each stack handed to
+ * sink.  A stack over the framebuf limits, with a line too long, or with a
+ * count over 64 bits is skipped and reported; frames left without a count
+ * at the end are reported with the line they start on.
+ */
+void framebuf_load(struct framebuf *fb, struct reader *r,
+    const struct framebuf_format *fmt, struct stack_sink *sink,
+    struct diag *d, struct load_result *res);
 
 #endif

@@ -63,6 +63,15 @@ int loader_run(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 
+/*
+ * The next line for a loader: counts it in res, and reports a line over
+ * READER_MAX_LINE (which the reader skipped) to d.  Returns READER_LINE
+ * with *line and *len set, READER_TOO_LONG (already reported), or 0 at
+ * the end of the input or on a read error (loader_run reports those).
+ */
+int loader_line(struct reader *r, struct diag *d, struct load_result *res,
+    const char **line, size_t *len);
+
 /* The loaders themselves (called by loader_run, and by tests directly). */
 void load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res);

@@ -259,70 +259,36 @@ skip_header(struct reader *r, struct diag *d, struct load_result *res)
 }
 
 /* Load a DTrace aggregation from r into sink (see the top of this file). */
+/* framebuf_format.frame for DTrace. */
+static void
+dtrace_frame_cb(void *ctx, struct framebuf *fb, const char *t, size_t n)
+{
+	(void)fb; /* it is ((struct dtrace_ctx *)ctx)->fb */
+	add_frame(ctx, t, n);
+}
+
+/* framebuf_format.finish for DTrace: --includeoffset's leaf cut. */
+static void
+dtrace_finish_cb(void *ctx, struct framebuf *fb)
+{
+	(void)ctx;
+	trim_leaf(fb);
+}
+
 void
 load_dtrace(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res)
 {
 	struct dtrace_ctx x;
-	struct tf_count c;
-	const char *line, *t;
-	size_t len, n;
-	uint64_t first = 0;
-	int st, rc, pending = 0;
+	struct framebuf_format fmt = {dtrace_frame_cb, NULL, &x};
 
 	memset(&x, 0, sizeof x);
 	x.opts = opts;
 	framebuf_init(&x.fb);
-	if (!skip_header(r, d, res))
-		goto out;
-	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
-	    st != READER_ERROR) {
-		res->lines++;
-		if (st == READER_TOO_LONG) {
-			diag_bad_line(d, reader_lineno(r),
-			    "line too long, skipped", "", 0);
-			/* The stack it belongs to would be wrong: drop it. */
-			x.fb.full = 1;
-			if (!pending)
-				first = reader_lineno(r);
-			pending = 1;
-			continue;
-		}
-		n = len;
-		t = trim(line, &n);
-		if (n == 0)
-			continue;
-		rc = framebuf_count_line(t, n, &c);
-		if (rc == 0) {
-			if (!pending)
-				first = reader_lineno(r);
-			pending = 1;
-			add_frame(&x, t, n);
-			continue;
-		}
-		if (rc < 0)
-			diag_bad_line(d, reader_lineno(r),
-			    "count too large for 64 bits; stack skipped",
-			    line, len);
-		else if (x.fb.full)
-			diag_bad_line(d, reader_lineno(r),
-			    "stack with more than 1000000 frames or 256 MiB of "
-			    "names, or with a line too long, skipped",
-			    line, len);
-		else {
-			if (opts->includeoffset)
-				trim_leaf(&x.fb);
-			framebuf_emit(&x.fb, sink, c);
-			res->samples++;
-		}
-		framebuf_clear(&x.fb);
-		pending = 0;
-	}
-	if (pending)
-		diag_note(d, "input ends in the middle of a stack: the frames "
-		    "from line %llu on have no count line and were dropped",
-		    (unsigned long long)first);
-out:
+	if (opts->includeoffset)
+		fmt.finish = dtrace_finish_cb;
+	if (skip_header(r, d, res))
+		framebuf_load(&x.fb, r, &fmt, sink, d, res);
 	framebuf_free(&x.fb);
 	free(x.tmp);
 }

@@ -92,15 +92,8 @@ load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
 	size_t len;
 	int st, rc;
 
-	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
-	    st != READER_ERROR) {
-		res->lines++;
-		if (st == READER_TOO_LONG) {
-			diag_bad_line(d, reader_lineno(r), "line too long, skipped",
-			    "", 0);
-			continue;
-		}
-		if (is_blank(line, len))
+	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
+		if (st == READER_TOO_LONG || is_blank(line, len))
 			continue;
 		rc = folded_parse(line, len, 1, &fl);
 		if (rc == 0) {
@@ -131,15 +124,8 @@ load_folded_diff(struct reader *r, struct stack_sink *before,
 	size_t len;
 	int st, rc;
 
-	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
-	    st != READER_ERROR) {
-		res->lines++;
-		if (st == READER_TOO_LONG) {
-			diag_bad_line(d, reader_lineno(r), "line too long, skipped",
-			    "", 0);
-			continue;
-		}
-		if (is_blank(line, len))
+	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
+		if (st == READER_TOO_LONG || is_blank(line, len))
 			continue;
 		rc = folded_parse(line, len, 1, &fl);
 		if (rc == 0 || (rc > 0 && !fl.has_two)) {

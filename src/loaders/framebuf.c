@@ -101,3 +101,57 @@ framebuf_count_line(const char *t, size_t n, struct tf_count *c)
 			return 0;
 	return count_parse(t, n, c) < 0 ? -1 : 1;
 }
+
+void
+framebuf_load(struct framebuf *fb, struct reader *r,
+    const struct framebuf_format *fmt, struct stack_sink *sink,
+    struct diag *d, struct load_result *res)
+{
+	struct tf_count c;
+	const char *line, *t;
+	size_t len, n;
+	uint64_t first = 0;
+	int st, rc, pending = 0;
+
+	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
+		if (st == READER_TOO_LONG) {
+			/* The stack it belongs to would be wrong: drop it. */
+			fb->full = 1;
+		} else {
+			n = len;
+			t = trim(line, &n);
+			if (n == 0)
+				continue;
+			rc = framebuf_count_line(t, n, &c);
+			if (rc == 0)
+				fmt->frame(fmt->ctx, fb, t, n);
+			else {
+				if (rc < 0)
+					diag_bad_line(d, reader_lineno(r),
+					    "count too large for 64 bits; "
+					    "stack skipped", line, len);
+				else if (fb->full)
+					diag_bad_line(d, reader_lineno(r),
+					    "stack with more than 1000000 frames "
+					    "or 256 MiB of names, or with a line "
+					    "too long, skipped", line, len);
+				else {
+					if (fmt->finish != NULL)
+						fmt->finish(fmt->ctx, fb);
+					framebuf_emit(fb, sink, c);
+					res->samples++;
+				}
+				framebuf_clear(fb);
+				pending = 0;
+				continue;
+			}
+		}
+		if (!pending)
+			first = reader_lineno(r);
+		pending = 1;
+	}
+	if (pending)
+		diag_note(d, "input ends in the middle of a stack: the frames "
+		    "from line %llu on have no count line and were dropped",
+		    (unsigned long long)first);
+}

@@ -118,6 +118,20 @@ format_detect(const char *buf, size_t len)
 }
 
 int
+loader_line(struct reader *r, struct diag *d, struct load_result *res,
+    const char **line, size_t *len)
+{
+	int st = reader_line(r, line, len);
+
+	if (st == READER_EOF || st == READER_ERROR)
+		return 0;
+	res->lines++;
+	if (st == READER_TOO_LONG)
+		diag_bad_line(d, reader_lineno(r), "line too long, skipped", "", 0);
+	return st;
+}
+
+int
 loader_run(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err)

@@ -755,15 +755,8 @@ load_perf(struct reader *r, const struct load_opts *opts,
 		p.filter = xstrdup(opts->event_filter);
 		p.filter_given = 1;
 	}
-	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
-	    st != READER_ERROR) {
-		res->lines++;
-		if (st == READER_TOO_LONG) {
-			diag_bad_line(d, reader_lineno(r), "line too long, skipped",
-			    "", 0);
-			continue;
-		}
-		if (len > 0 && line[0] == '#')
+	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
+		if (st == READER_TOO_LONG || (len > 0 && line[0] == '#'))
 			continue;
 		i = skip_ws(line, 0, len);
 		if (i == len) {

@@ -117,63 +117,23 @@ add_frame(struct framebuf *fb, const char *t, size_t n)
 }
 
 /* Load SystemTap backtraces from r into sink (see the top of this file). */
+/* framebuf_format.frame for SystemTap. */
+static void
+stap_frame_cb(void *ctx, struct framebuf *fb, const char *t, size_t n)
+{
+	(void)ctx;
+	add_frame(fb, t, n);
+}
+
 void
 load_stap(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res)
 {
+	static const struct framebuf_format fmt = {stap_frame_cb, NULL, NULL};
 	struct framebuf fb;
-	struct tf_count c;
-	const char *line, *t;
-	size_t len, n;
-	uint64_t first = 0;
-	int st, rc, pending = 0;
 
 	framebuf_init(&fb);
-	while ((st = reader_line(r, &line, &len)) != READER_EOF &&
-	    st != READER_ERROR) {
-		res->lines++;
-		if (st == READER_TOO_LONG) {
-			diag_bad_line(d, reader_lineno(r),
-			    "line too long, skipped", "", 0);
-			/* The stack it belongs to would be wrong: drop it. */
-			fb.full = 1;
-			if (!pending)
-				first = reader_lineno(r);
-			pending = 1;
-			continue;
-		}
-		n = len;
-		t = trim(line, &n);
-		if (n == 0)
-			continue;
-		rc = framebuf_count_line(t, n, &c);
-		if (rc == 0) {
-			if (!pending)
-				first = reader_lineno(r);
-			pending = 1;
-			add_frame(&fb, t, n);
-			continue;
-		}
-		if (rc < 0)
-			diag_bad_line(d, reader_lineno(r),
-			    "count too large for 64 bits; stack skipped",
-			    line, len);
-		else if (fb.full)
-			diag_bad_line(d, reader_lineno(r),
-			    "stack with more than 1000000 frames or 256 MiB of "
-			    "names, or with a line too long, skipped",
-			    line, len);
-		else {
-			framebuf_emit(&fb, sink, c);
-			res->samples++;
-		}
-		framebuf_clear(&fb);
-		pending = 0;
-	}
-	if (pending)
-		diag_note(d, "input ends in the middle of a stack: the frames "
-		    "from line %llu on have no count line and were dropped",
-		    (unsigned long long)first);
+	framebuf_load(&fb, r, &fmt, sink, d, res);
 	framebuf_free(&fb);
 }
 
