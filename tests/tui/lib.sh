@@ -58,6 +58,13 @@ screen() { T capture-pane -p -t t > "${1:-$tmpd/screen}"; }
 # has TEXT: the screen (as last captured) contains TEXT.
 has() { grep -qF -- "$1" "$tmpd/screen"; }
 
+# joined TEXT: the pane, with lines the terminal wrapped joined, contains
+# TEXT (for messages that start with a file name of any length).
+joined() {
+	T capture-pane -p -J -t t > "$tmpd/joined"
+	grep -qF -- "$1" "$tmpd/joined"
+}
+
 # line N: line N (0-based) of the last capture.
 line() { sed -n "$(($1 + 1))p" "$tmpd/screen"; }
 

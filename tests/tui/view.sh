@@ -189,7 +189,7 @@ viewer_up
 check "warnings: counted in the status line" has "1 warning"
 keys q
 finished
-check "warnings: printed after the viewer" has "malformed line"
+check "warnings: printed after the viewer" joined "malformed line"
 check "warnings: terminal restored" restored
 
 # No samples: a message, no screen.
@@ -197,7 +197,7 @@ check "warnings: terminal restored" restored
 run "$TFLAME $tmpd/empty.folded"
 finished
 check "no samples: exit status 1" exited 1
-check "no samples: message" has "no samples"
+check "no samples: message" joined "no samples"
 
 # --- a deep graph: scrolling keeps the selection on the screen -----------
 run "$TFLAME $deep"
