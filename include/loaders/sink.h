@@ -16,6 +16,7 @@
 #define TFLAME_LOADERS_SINK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/count.h"
 #include "model/tree.h"
@@ -25,6 +26,15 @@ struct stack_sink {
 	void (*begin)(void *ctx);
 	void (*frame)(void *ctx, const char *name, size_t len);
 	void (*end)(void *ctx, struct tf_count count);
+	/*
+	 * Optional (both NULL when not offered): last() names the stack the
+	 * latest end() closed, as an opaque handle valid until the sink is
+	 * freed; again(handle, count) adds count to that same stack, exactly
+	 * as begin(), the same frames and end(count) would.  Loaders use them
+	 * to skip re-reading a sample whose text they have seen before.
+	 */
+	uint64_t (*last)(void *ctx);
+	void (*again)(void *ctx, uint64_t handle, struct tf_count count);
 };
 
 /* A sink that inserts every stack into profile prof of tree. */

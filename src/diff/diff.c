@@ -73,6 +73,27 @@ df_end(void *ctx, struct tf_count c)
 	f->inner->end(f->inner->ctx, c);
 }
 
+static uint64_t
+df_last(void *ctx)
+{
+	struct diff_filter *f = ctx;
+
+	return f->inner->last(f->inner->ctx);
+}
+
+/* The same names go through the same filter: the inner stack is the same. */
+static void
+df_again(void *ctx, uint64_t handle, struct tf_count c)
+{
+	struct diff_filter *f = ctx;
+
+	if (c.frac != 0.0) {
+		c.frac = 0.0;
+		f->truncated = 1;
+	}
+	f->inner->again(f->inner->ctx, handle, c);
+}
+
 void
 diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
     struct stack_sink *inner, int strip_hex)
@@ -84,6 +105,8 @@ diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
 	sink->begin = df_begin;
 	sink->frame = df_frame;
 	sink->end = df_end;
+	sink->last = inner->last ? df_last : NULL;
+	sink->again = inner->again ? df_again : NULL;
 }
 
 void

@@ -43,6 +43,7 @@
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
 #include "util/escape.h"
+#include "util/hash.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
@@ -57,6 +58,148 @@ struct frame_ref {
 struct event_stat {
 	char *name;
 	uint64_t samples;
+};
+
+/*
+ * Repeated text.  A profile repeats itself: a few thousand distinct stack
+ * lines make up millions of samples, and most samples repeat a call chain
+ * seen before, byte for byte; only the header (time, period) differs.  So
+ * each distinct stack line is parsed once: a memo maps its text to a line
+ * id whose cleaned frames are kept.  A sample is then its root and the ids
+ * of its lines, and a second memo maps that key to the stack the sink made
+ * the first time (sink->last), so a repeated sample costs one lookup and
+ * sink->again(), with no frame re-parsed, interned or walked.  Lines that
+ * give a message are never remembered: each occurrence is reported with its
+ * own line number.  The memos' text is bounded (MEMO_BUDGET): past it, they
+ * start over at the next sample.
+ */
+#define MEMO_BUDGET (16u << 20)
+#define MEMO_MAX_KEY (64u << 10)
+
+/*
+ * Open addressing over small slots (a 32-bit hash tag and an entry index),
+ * so the probed array stays in cache; the entries hold the rest.
+ */
+struct memo_slot {
+	uint32_t tag;
+	uint32_t entry; /* index + 1; 0 = free */
+};
+
+struct memo_entry {
+	uint64_t value;
+	uint32_t off, len; /* key in the arena */
+};
+
+struct memo {
+	struct memo_slot *slots;
+	size_t mask;
+	struct memo_entry *e;
+	size_t used, cape;
+	char *arena;
+	size_t alen, acap;
+};
+
+/*
+ * The slot holding key k (hash h), or the free slot where it would go;
+ * *value is set when found.
+ */
+static struct memo_slot *
+memo_find(const struct memo *m, const void *k, size_t n, uint64_t h,
+    uint64_t *value)
+{
+	uint32_t tag = (uint32_t)(h >> 32);
+	size_t i;
+
+	for (i = h & m->mask;; i = (i + 1) & m->mask) {
+		struct memo_slot *s = &m->slots[i];
+		const struct memo_entry *e;
+
+		if (s->entry == 0)
+			return s;
+		if (s->tag != tag)
+			continue;
+		e = &m->e[s->entry - 1];
+		if (e->len == n && memcmp(m->arena + e->off, k, n) == 0) {
+			*value = e->value;
+			return s;
+		}
+	}
+}
+
+static void
+memo_init(struct memo *m)
+{
+	memset(m, 0, sizeof *m);
+	m->mask = 1023;
+	m->slots = xcalloc(m->mask + 1, sizeof *m->slots);
+}
+
+static void
+memo_clear(struct memo *m)
+{
+	memset(m->slots, 0, (m->mask + 1) * sizeof *m->slots);
+	m->used = 0;
+	m->alen = 0;
+}
+
+static void
+memo_grow(struct memo *m)
+{
+	size_t n = (m->mask + 1) * 2, i, j;
+	uint64_t h;
+
+	free(m->slots);
+	m->slots = xcalloc(n, sizeof *m->slots);
+	m->mask = n - 1;
+	for (i = 0; i < m->used; i++) {
+		h = hash_bytes(m->arena + m->e[i].off, m->e[i].len);
+		for (j = h & m->mask; m->slots[j].entry != 0; j = (j + 1) & m->mask)
+			;
+		m->slots[j].tag = (uint32_t)(h >> 32);
+		m->slots[j].entry = (uint32_t)i + 1;
+	}
+}
+
+/* Remember k -> value in slot s, the free slot memo_find() gave for k. */
+static void
+memo_put(struct memo *m, struct memo_slot *s, const void *k, size_t n,
+    uint64_t h, uint64_t value)
+{
+	struct memo_entry *e;
+
+	xgrow((void **)&m->arena, &m->acap, m->alen + n, 1);
+	memcpy(m->arena + m->alen, k, n);
+	xgrow((void **)&m->e, &m->cape, m->used + 1, sizeof *m->e);
+	e = &m->e[m->used++];
+	e->value = value;
+	e->off = (uint32_t)m->alen;
+	e->len = (uint32_t)n;
+	m->alen += n;
+	s->tag = (uint32_t)(h >> 32);
+	s->entry = (uint32_t)m->used;
+	if (m->used * 2 > m->mask + 1)
+		memo_grow(m);
+}
+
+/* What the memo holds: keys, entries and two slots per entry. */
+static size_t
+memo_bytes(const struct memo *m)
+{
+	return m->alen + m->used * (sizeof *m->e + 2 * sizeof *m->slots);
+}
+
+static void
+memo_free(struct memo *m)
+{
+	free(m->slots);
+	free(m->e);
+	free(m->arena);
+	memset(m, 0, sizeof *m);
+}
+
+/* A remembered stack line: its frames, leaf first, in the frame store. */
+struct line_frames {
+	uint32_t first, n;
 };
 
 struct perf_ctx {
@@ -83,6 +226,18 @@ struct perf_ctx {
 	struct event_stat ev[PERF_MAX_EVENTS];
 	int nev;
 	uint64_t ev_other;
+	/* repeated text (see above) */
+	int memo_live;  /* the open sample is being read as line ids */
+	char *key;      /* the sample's key: root, "\n", then its line ids */
+	size_t klen, kcap, kbody;
+	struct memo lines[2];   /* stack line -> line id; [1] for java roots */
+	struct memo samples;    /* sample key -> sink handle */
+	struct line_frames *lf; /* by line id */
+	size_t nlf, caplf;
+	char *ftext;            /* frame store: names of remembered lines */
+	size_t ftlen, ftcap;
+	struct frame_ref *fr;
+	size_t nfr, capfr;
 };
 
 struct header {
@@ -355,7 +510,7 @@ root_append(struct perf_ctx *p, const char *s, size_t n)
 }
 
 static void
-emit(struct perf_ctx *p)
+emit_frames(struct perf_ctx *p)
 {
 	size_t i;
 
@@ -406,6 +561,13 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->open = 1;
 	p->nframes = p->flen = 0;
 	p->toodeep = 0;
+	p->memo_live = p->sink->again != NULL;
+	if (p->memo_live) {
+		xgrow((void **)&p->key, &p->kcap, p->rootlen + 1, 1);
+		memcpy(p->key, p->root, p->rootlen);
+		p->key[p->rootlen] = '\n';
+		p->klen = p->kbody = p->rootlen + 1;
+	}
 }
 
 static int
@@ -661,6 +823,163 @@ add_stack_line(struct perf_ctx *p, const struct stack_line *sl)
 		    sl->mod, sl->modlen);
 }
 
+/* One stack line of the open sample: its frames, or a message. */
+static void
+read_stack_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno)
+{
+	struct stack_line sl;
+
+	if (parse_stack_line(line, len, &sl))
+		add_stack_line(p, &sl);
+	else
+		diag_bad_line(p->d, lineno, "unrecognized stack line", line, len);
+}
+
+/* Append remembered frames to the open sample, as add_part() would. */
+static void
+add_remembered(struct perf_ctx *p, const struct line_frames *lf)
+{
+	const struct frame_ref *f = p->fr + lf->first;
+	uint32_t i;
+
+	for (i = 0; i < lf->n; i++) {
+		if (p->nframes >= PERF_MAX_FRAMES ||
+		    p->flen + f[i].len > PERF_MAX_TEXT) {
+			p->toodeep = 1;
+			return;
+		}
+		xgrow((void **)&p->fbuf, &p->fcap, p->flen + f[i].len, 1);
+		memcpy(p->fbuf + p->flen, p->ftext + f[i].off, f[i].len);
+		xgrow((void **)&p->frames, &p->capframes, p->nframes + 1,
+		    sizeof *p->frames);
+		p->frames[p->nframes].off = (uint32_t)p->flen;
+		p->frames[p->nframes].len = f[i].len;
+		p->nframes++;
+		p->flen += f[i].len;
+	}
+}
+
+/* Turn the open sample's line ids into frames; read on the usual way. */
+static void
+memo_flush(struct perf_ctx *p)
+{
+	size_t k;
+	uint32_t id;
+
+	p->memo_live = 0;
+	for (k = p->kbody; k + 4 <= p->klen && !p->toodeep; k += 4) {
+		memcpy(&id, p->key + k, 4);
+		add_remembered(p, &p->lf[id]);
+	}
+}
+
+/* Parse a stack line not seen before and remember its frames; the id. */
+static uint32_t
+remember_line(struct perf_ctx *p, const struct stack_line *sl)
+{
+	size_t n0 = p->nframes, f0 = p->flen, i;
+	struct line_frames lf;
+
+	add_stack_line(p, sl);
+	lf.first = (uint32_t)p->nfr;
+	lf.n = (uint32_t)(p->nframes - n0);
+	xgrow((void **)&p->fr, &p->capfr, p->nfr + lf.n, sizeof *p->fr);
+	xgrow((void **)&p->ftext, &p->ftcap, p->ftlen + (p->flen - f0), 1);
+	for (i = n0; i < p->nframes; i++) {
+		p->fr[p->nfr].off = (uint32_t)p->ftlen;
+		p->fr[p->nfr].len = p->frames[i].len;
+		memcpy(p->ftext + p->ftlen, p->fbuf + p->frames[i].off,
+		    p->frames[i].len);
+		p->ftlen += p->frames[i].len;
+		p->nfr++;
+	}
+	p->nframes = n0;
+	p->flen = f0;
+	xgrow((void **)&p->lf, &p->caplf, p->nlf + 1, sizeof *p->lf);
+	p->lf[p->nlf] = lf;
+	return (uint32_t)p->nlf++;
+}
+
+/*
+ * A stack line of the open sample, read as a line id: s/n is the line
+ * without its indent, line/len the whole line (for messages).
+ */
+static void
+memo_line(struct perf_ctx *p, const char *s, size_t n, const char *line,
+    size_t len, uint64_t lineno)
+{
+	struct memo *m = &p->lines[p->java];
+	struct memo_slot *slot;
+	struct stack_line sl;
+	uint64_t h, value = 0;
+	uint32_t id;
+
+	if (n > MEMO_MAX_KEY || p->klen - p->kbody >= 4 * (size_t)PERF_MAX_FRAMES) {
+		/* Not worth remembering: read this sample the usual way. */
+		memo_flush(p);
+		read_stack_line(p, line, len, lineno);
+		return;
+	}
+	h = hash_bytes(s, n);
+	slot = memo_find(m, s, n, h, &value);
+	if (slot->entry != 0)
+		id = (uint32_t)value;
+	else if (!parse_stack_line(s, n, &sl)) {
+		diag_bad_line(p->d, lineno, "unrecognized stack line", line, len);
+		return;
+	} else {
+		id = remember_line(p, &sl);
+		memo_put(m, slot, s, n, h, id);
+	}
+	xgrow((void **)&p->key, &p->kcap, p->klen + 4, 1);
+	memcpy(p->key + p->klen, &id, 4);
+	p->klen += 4;
+}
+
+/* Forget all remembered text when it outgrows its budget. */
+static void
+memo_trim(struct perf_ctx *p)
+{
+	if (memo_bytes(&p->lines[0]) + memo_bytes(&p->lines[1]) +
+	    memo_bytes(&p->samples) + p->ftlen + p->nfr * sizeof *p->fr +
+	    p->nlf * sizeof *p->lf <= MEMO_BUDGET)
+		return;
+	memo_clear(&p->lines[0]);
+	memo_clear(&p->lines[1]);
+	memo_clear(&p->samples);
+	p->nlf = p->nfr = p->ftlen = 0;
+}
+
+/* The open sample is complete: count it. */
+static void
+end_sample(struct perf_ctx *p)
+{
+	struct memo_slot *slot = NULL;
+	uint64_t h = 0, value = 0;
+
+	if (!p->open)
+		return;
+	if (p->memo_live) {
+		h = hash_bytes(p->key, p->klen);
+		slot = memo_find(&p->samples, p->key, p->klen, h, &value);
+		if (slot->entry != 0) {
+			p->sink->again(p->sink->ctx, value, p->period);
+			p->res->samples++;
+			p->open = 0;
+			p->memo_live = 0;
+			return;
+		}
+		memo_flush(p);
+		if (p->toodeep)
+			slot = NULL;
+	}
+	emit_frames(p);
+	if (slot != NULL)
+		memo_put(&p->samples, slot, p->key, p->klen, h,
+		    p->sink->last(p->sink->ctx));
+	memo_trim(p);
+}
+
 static int
 hex_token(const char *s, size_t len)
 {
@@ -677,7 +996,7 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 {
 	struct stack_line sl;
 
-	emit(p);
+	end_sample(p);
 	p->skipping = 0;
 	if (h->period_bad) {
 		diag_bad_line(p->d, lineno, "sample period too large for 64 bits",
@@ -741,7 +1060,6 @@ load_perf(struct reader *r, const struct load_opts *opts,
 {
 	struct perf_ctx p;
 	struct header h;
-	struct stack_line sl;
 	const char *line;
 	size_t len, i;
 	int st;
@@ -751,6 +1069,9 @@ load_perf(struct reader *r, const struct load_opts *opts,
 	p.sink = sink;
 	p.d = d;
 	p.res = res;
+	memo_init(&p.lines[0]);
+	memo_init(&p.lines[1]);
+	memo_init(&p.samples);
 	if (opts->event_filter != NULL) {
 		p.filter = xstrdup(opts->event_filter);
 		p.filter_given = 1;
@@ -761,16 +1082,25 @@ load_perf(struct reader *r, const struct load_opts *opts,
 		i = skip_ws(line, 0, len);
 		if (i == len) {
 			/* An empty (or blank) line ends the sample. */
-			emit(&p);
+			end_sample(&p);
 			p.skipping = 0;
 			continue;
 		}
-		if (i == 0 || !p.open || !hex_token(line, len)) {
-			/* Column 0, or indented but not an address: a header? */
-			if (parse_header(line, len, &h)) {
-				handle_header(&p, &h, reader_lineno(r), line, len);
-				continue;
-			}
+		if (i > 0 && p.open && hex_token(line + i, len - i)) {
+			/* The common line: a stack line of the open sample. */
+			if (p.memo_live)
+				memo_line(&p, line + i, len - i, line, len,
+				    reader_lineno(r));
+			else
+				read_stack_line(&p, line, len, reader_lineno(r));
+			continue;
+		}
+		/* Column 0, or indented but not an address: a header? */
+		if (parse_header(line, len, &h)) {
+			handle_header(&p, &h, reader_lineno(r), line, len);
+			if (p.nframes > 0)
+				p.memo_live = 0; /* its frame is on the header line */
+			continue;
 		}
 		if (p.skipping)
 			continue;
@@ -779,23 +1109,23 @@ load_perf(struct reader *r, const struct load_opts *opts,
 			    "stack line outside a sample", line, len);
 			continue;
 		}
-		if (parse_stack_line(line, len, &sl))
-			add_stack_line(&p, &sl);
-		else
-			diag_bad_line(d, reader_lineno(r),
-			    "unrecognized stack line", line, len);
+		if (p.memo_live)
+			memo_flush(&p); /* keep the frames in line order */
+		read_stack_line(&p, line, len, reader_lineno(r));
 	}
 	/*
 	 * A sample still open at the end is kept when it has frames (the file
 	 * just lacks its last empty line); a bare header there is a cut-off
 	 * sample, dropped as both reference tools do.
 	 */
-	if (p.open && p.nframes == 0) {
+	if (p.memo_live)
+		memo_flush(&p);
+	if (p.open && p.nframes == 0 && !p.toodeep) {
 		diag_bad_line(d, p.header_line,
 		    "sample cut off at the end of the input", "", 0);
 		p.open = 0;
 	}
-	emit(&p);
+	end_sample(&p);
 	event_notes(&p);
 	for (i = 0; i < (size_t)p.nev; i++)
 		free(p.ev[i].name);
@@ -803,6 +1133,13 @@ load_perf(struct reader *r, const struct load_opts *opts,
 	free(p.root);
 	free(p.fbuf);
 	free(p.frames);
+	free(p.key);
+	memo_free(&p.lines[0]);
+	memo_free(&p.lines[1]);
+	memo_free(&p.samples);
+	free(p.lf);
+	free(p.ftext);
+	free(p.fr);
 }
 
 int

@@ -32,6 +32,23 @@ st_end(void *ctx, struct tf_count count)
 	st->stacks++;
 }
 
+static uint64_t
+st_last(void *ctx)
+{
+	struct sink_tree *st = ctx;
+
+	return st->cur;
+}
+
+static void
+st_again(void *ctx, uint64_t handle, struct tf_count count)
+{
+	struct sink_tree *st = ctx;
+
+	tree_add_self(st->tree, st->prof, (uint32_t)handle, count);
+	st->stacks++;
+}
+
 void
 sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
     struct tree *tree, int prof)
@@ -44,4 +61,6 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	sink->begin = st_begin;
 	sink->frame = st_frame;
 	sink->end = st_end;
+	sink->last = st_last;
+	sink->again = st_again;
 }

@@ -306,6 +306,72 @@ START_TEST(test_demangle)
 }
 END_TEST
 
+/*
+ * Repeated samples are read once (the loader's memo): the result and the
+ * messages must be those of reading every sample (rec_load() loads both
+ * ways and compares), whatever sits between the repeats.
+ */
+static const char REPEATS[] =
+    "java 1/1 [000] 1.0: 5 cpu-clock:\n"
+    "\t1 Ljava/lang/Thread;::run (/x.so)\n"
+    "\t2 main (/x)\n"
+    "\n"
+    "node 1/1 [000] 1.0: 5 cpu-clock:\n"
+    "\t1 Ljava/lang/Thread;::run (/x.so)\n"
+    "\t2 main (/x)\n"
+    "\n"
+    "java 1/1 [000] 1.1: 7 cpu-clock:\n"
+    "\t1 Ljava/lang/Thread;::run (/x.so)\n"
+    "# a comment inside a sample\n"
+    "\t2 main (/x)\n"
+    "\n"
+    "a 1/1 [000] 1.2: 1 cpu-clock:\n"
+    "\t1 f->g (/x)\n"
+    "\t3 nonsense\n"
+    "\t2 main (/x)\n"
+    "\n"
+    "a 1/1 [000] 1.3: 2 cpu-clock:\n"
+    "\t1 f->g (/x)\n"
+    "\t3 nonsense\n"
+    "\t2 main (/x)\n"
+    "\n"
+    "a 1/1 [000] 1.4: 4 cpu-clock:\n"
+    "\t1 f->g (/x)\n"
+    "\t9 (anonymous namespace)::h (/x)\n"
+    "\t2 main (/x)\n"
+    "a 1/1 [000] 1.5: 8 cpu-clock:\n"
+    "\t1 f->g (/x)\n"
+    "\tzz0 word (/x)\n"
+    "\t2 main (/x)\n"
+    "\n"
+    "a 1/1 [000] 1.6: 16 cpu-clock:\n"
+    "\t1 f->g (/x)\n"
+    "\t2 main (/x)\n";
+
+START_TEST(test_repeats)
+{
+	struct rec_sink r;
+	struct diag d;
+	const char *out;
+
+	out = rec_load(&r, FORMAT_PERF, NULL, REPEATS, sizeof REPEATS - 1, &d);
+	ck_assert_ptr_nonnull(strstr(out, "java;main;java/lang/Thread:::run 5\n"));
+	ck_assert_ptr_nonnull(strstr(out, "node;main;Ljava/lang/Thread:::run 5\n"));
+	ck_assert_ptr_nonnull(strstr(out, "java;main;java/lang/Thread:::run 7\n"));
+	ck_assert_ptr_nonnull(strstr(out, "a;main;f;g_[i] 1\na;main;f;g_[i] 2\n"));
+	ck_assert_ptr_nonnull(strstr(out, "a;main;f;g_[i] 4\n"));
+	ck_assert_ptr_nonnull(strstr(out, "a;main;word;f;g_[i] 8\n"));
+	ck_assert_ptr_nonnull(strstr(out, "a;main;f;g_[i] 16\n"));
+	/* "nonsense" is reported each time, with its own line number. */
+	ck_assert_uint_eq(diag_count(&d), 2);
+	ck_assert_uint_eq(d.first_bad[0], 16);
+	ck_assert_uint_eq(d.first_bad[1], 21);
+	diag_free(&d);
+	rec_free(&r);
+}
+END_TEST
+
+
 Suite *
 suite_perf(void)
 {
@@ -321,6 +387,7 @@ suite_perf(void)
 	tcase_add_test(tc, test_stack_lines);
 	tcase_add_test(tc, test_weird_lines);
 	tcase_add_test(tc, test_demangle);
+	tcase_add_test(tc, test_repeats);
 	suite_add_tcase(s, tc);
 	return s;
 }

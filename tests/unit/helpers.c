@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,10 @@ rec_put(struct rec_sink *r, const char *s, size_t n)
 static void
 rec_begin(void *ctx)
 {
-	((struct rec_sink *)ctx)->nframes = 0;
+	struct rec_sink *r = ctx;
+
+	r->nframes = 0;
+	r->start = r->len;
 }
 
 static void
@@ -37,9 +41,8 @@ rec_frame(void *ctx, const char *name, size_t len)
 }
 
 static void
-rec_end(void *ctx, struct tf_count c)
+rec_count(struct rec_sink *r, struct tf_count c)
 {
-	struct rec_sink *r = ctx;
 	char num[COUNT_BUFSZ + 2];
 	size_t n;
 
@@ -47,6 +50,39 @@ rec_end(void *ctx, struct tf_count c)
 	n = count_format(num + 1, c);
 	num[n + 1] = '\n';
 	rec_put(r, num, n + 2);
+}
+
+static void
+rec_end(void *ctx, struct tf_count c)
+{
+	struct rec_sink *r = ctx;
+
+	xgrow((void **)&r->spans, &r->capspans, 2 * (r->nspans + 1),
+	    sizeof *r->spans);
+	r->spans[2 * r->nspans] = r->start;
+	r->spans[2 * r->nspans + 1] = r->len - r->start;
+	r->nspans++;
+	rec_count(r, c);
+}
+
+static uint64_t
+rec_last(void *ctx)
+{
+	return ((struct rec_sink *)ctx)->nspans - 1;
+}
+
+/* The same stack again: its names as first recorded, the new count. */
+static void
+rec_again(void *ctx, uint64_t handle, struct tf_count c)
+{
+	struct rec_sink *r = ctx;
+	size_t start = r->spans[2 * handle], len = r->spans[2 * handle + 1];
+
+	xgrow((void **)&r->text, &r->cap, r->len + len + 1, 1);
+	memcpy(r->text + r->len, r->text + start, len);
+	r->len += len;
+	r->text[r->len] = '\0';
+	rec_count(r, c);
 }
 
 void
@@ -58,37 +94,73 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->begin = rec_begin;
 	sink->frame = rec_frame;
 	sink->end = rec_end;
+	sink->last = rec_last;
+	sink->again = rec_again;
 }
 
 void
 rec_free(struct rec_sink *r)
 {
 	free(r->text);
+	free(r->spans);
 	memset(r, 0, sizeof *r);
 }
 
-const char *
-rec_load(struct rec_sink *r, enum input_format fmt,
-    const struct load_opts *opts, const char *buf, size_t len, struct diag *d)
+static void
+rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
+    size_t len, struct diag *d, int hooks)
 {
 	struct stack_sink sink;
 	struct reader *rd = reader_mem(buf, len, "test");
-	struct load_opts o;
 	struct load_result res;
 	char *err = NULL;
 
-	memset(&o, 0, sizeof o);
-	if (opts != NULL)
-		o = *opts;
-	o.format = fmt;
 	rec_init(r, &sink);
+	if (!hooks)
+		sink.last = NULL, sink.again = NULL;
 	diag_init(d, "test");
-	if (loader_run(rd, &o, &sink, d, &res, &err) != 0) {
+	if (loader_run(rd, o, &sink, d, &res, &err) != 0) {
 		rec_put(r, "ERROR: ", 7);
 		rec_put(r, err, strlen(err));
 		free(err);
 	}
 	reader_close(rd);
+}
+
+/*
+ * Load twice, with and without the sink's last()/again() shortcut that
+ * loaders may use for repeated samples: both must give the same stacks
+ * and the same messages.
+ */
+const char *
+rec_load(struct rec_sink *r, enum input_format fmt,
+    const struct load_opts *opts, const char *buf, size_t len, struct diag *d)
+{
+	struct load_opts o;
+	struct rec_sink plain;
+	struct diag pd;
+	char *a = NULL, *b = NULL;
+	size_t alen = 0, blen = 0;
+	FILE *fa, *fb;
+
+	memset(&o, 0, sizeof o);
+	if (opts != NULL)
+		o = *opts;
+	o.format = fmt;
+	rec_run(&plain, &o, buf, len, &pd, 0);
+	rec_run(r, &o, buf, len, d, 1);
+	ck_assert_str_eq(plain.text, r->text);
+	fa = open_memstream(&a, &alen);
+	fb = open_memstream(&b, &blen);
+	diag_print(&pd, fa);
+	diag_print(d, fb);
+	fclose(fa);
+	fclose(fb);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	diag_free(&pd);
+	rec_free(&plain);
 	return r->text;
 }
 

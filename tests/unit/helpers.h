@@ -19,6 +19,9 @@ struct rec_sink {
 	char *text;
 	size_t len, cap;
 	int nframes;
+	size_t start;            /* where the open stack's text starts */
+	size_t *spans;           /* (start, length) of each ended stack */
+	size_t nspans, capspans;
 };
 
 void rec_init(struct rec_sink *r, struct stack_sink *sink);
