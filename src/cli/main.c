@@ -104,9 +104,10 @@ load(const struct options *o, struct diag *d)
 		d->next = xcalloc(1, sizeof *d->next);
 		load_into(o, o->input2, t, DIFF_AFTER, 0, d->next, d);
 	}
+	/* After tree_finish(): the totals it adds up can saturate too. */
+	tree_finish(t);
 	if (tree_overflows(t) > 0)
 		diag_note(d, "some counts exceed 2^64-1 and were capped");
-	tree_finish(t);
 	if (o->diff && o->normalize && diff_normalize(t) != 0)
 		diag_note(d, "cannot normalise: BEFORE has no samples");
 	return t;
