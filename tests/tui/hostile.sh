@@ -83,6 +83,13 @@ printf '\037\213\010\000\000\000\000\000\000\003' > "$tmpd/corrupt.gz"
 head -c 3000 "$tmpd/random" >> "$tmpd/corrupt.gz"
 printf '\t1 main (m)\n\t2 start (m)\n\n' > "$tmpd/frames.perf"
 cp "$tmpd/random" "$tmpd/evil$(printf '\033')[2J"
+# fresh: a cleared screen, so that finished() cannot see the DONE of the
+# command line before.
+fresh() {
+	T send-keys -t t clear Enter
+	wait_until not has DONE
+}
+
 start 100 24
 for c in "empty:$tmpd/empty:no samples" "blank:$tmpd/blank:no samples" \
     "random bytes:$tmpd/random:cannot tell the format" \
@@ -91,12 +98,14 @@ for c in "empty:$tmpd/empty:no samples" "blank:$tmpd/blank:no samples" \
     "hostile file name:$tmpd/evil*:evil\\e[2J; use --format"; do
 	what=${c%%:*} c=${c#*:}
 	args=${c%%:*} msg=${c#*:}
+	fresh
 	run "TERM=dumb $TFLAME $args"
 	finished
 	check "$what: exit status 1" exited 1
 	check "$what: message" joined "$msg"
 	check "$what: not a terminal complaint" not joined "cannot move the cursor"
 	check "$what: terminal untouched" restored
+	fresh
 	run "$TFLAME $args"
 	finished
 	check "$what (xterm): exit status 1" exited 1
