@@ -57,7 +57,8 @@ enum input_format format_detect(const char *buf, size_t len);
 /*
  * Load everything from r into sink.  Detects the format when opts->format is
  * FORMAT_AUTO.  Returns 0 on success, -1 when the input is unusable (unknown
- * format or a read error); *err then holds the message (caller frees).
+ * format or a read error); *err then holds the message, with the input's
+ * name as it is (the caller escapes it for the terminal, and frees it).
  */
 int loader_run(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,

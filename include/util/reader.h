@@ -56,6 +56,16 @@ int reader_line(struct reader *r, const char **line, size_t *len);
  */
 size_t reader_peek(struct reader *r, const char **buf);
 
+/*
+ * Like reader_peek(), but make the bytes available up to the end of the line
+ * that byte `at` is in (a line that crosses the end of the peek window), or
+ * up to READER_MAX_LINE bytes past `at`, or to the end of the input.  *all
+ * is set when the input ends there.  Only valid before the first
+ * reader_line().
+ */
+size_t reader_peek_line(struct reader *r, size_t at, const char **buf,
+    int *all);
+
 /* Number of the line last returned (1-based). */
 uint64_t reader_lineno(const struct reader *r);
 

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -104,9 +105,10 @@ load(const struct options *o, struct diag *d)
 		d->next = xcalloc(1, sizeof *d->next);
 		load_into(o, o->input2, t, DIFF_AFTER, 0, d->next, d);
 	}
+	/* After tree_finish(): the totals it adds up can saturate too. */
+	tree_finish(t);
 	if (tree_overflows(t) > 0)
 		diag_note(d, "some counts exceed 2^64-1 and were capped");
-	tree_finish(t);
 	if (o->diff && o->normalize && diff_normalize(t) != 0)
 		diag_note(d, "cannot normalise: BEFORE has no samples");
 	return t;
@@ -164,7 +166,7 @@ main(int argc, char **argv)
 	struct options o;
 	struct diag d;
 	struct tree *t;
-	int rc;
+	int rc, err;
 
 	setlocale(LC_ALL, "");
 	/*
@@ -187,12 +189,15 @@ main(int argc, char **argv)
 	if (count_is_zero(tree_total(t, 0, TREE_ROOT)) &&
 	    (!o.diff || count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
 		diag_note(&d, "no samples in the input");
+	errno = 0;
 	rc = o.diff ? diff_collapse_write(t, stdout) : collapse_write(t, 0, stdout);
+	err = errno;
 	diag_print(&d, stderr);
 	diag_free(&d);
 	tree_free(t);
 	if (rc != 0) {
-		fprintf(stderr, "tflame: write error on standard output\n");
+		fprintf(stderr, "tflame: write error on standard output%s%s\n",
+		    err != 0 ? ": " : "", err != 0 ? strerror(err) : "");
 		return EXIT_INPUT;
 	}
 	return EXIT_OK;

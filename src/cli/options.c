@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "util/escape.h"
 #include "util/fatal.h"
 
 static const char usage_text[] =
@@ -154,12 +155,17 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* Say what is wrong (arg, untrusted, is escaped) and exit with EXIT_USAGE. */
 static void ATTR_NORETURN
 usage_error(const char *msg, const char *arg)
 {
+	char buf[1024];
+
+	if (arg != NULL)
+		escape_text(buf, sizeof buf, arg, strlen(arg));
 	if (msg != NULL)
 		fprintf(stderr, "tflame: %s%s%s\n", msg, arg ? ": " : "",
-		    arg ? arg : "");
+		    arg ? buf : "");
 	fputs("Try 'tflame --help' for more information.\n", stderr);
 	exit(EXIT_USAGE);
 }

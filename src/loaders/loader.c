@@ -2,8 +2,9 @@
  * Format names, detection and the loader entry point.
  *
  * Detection looks only at the first bytes (the reader keeps up to
- * READER_PEEK_MAX of them buffered), so it works on pipes and gzip input and
- * never reads the whole input.  The sniffers are asked in a fixed order and
+ * READER_PEEK_MAX of them buffered, more only when the first lines are
+ * longer than that), so it works on pipes and gzip input and never reads
+ * the whole input.  The sniffers are asked in a fixed order and
  * the first sure yes wins:
  *
  *  1. perf: a header line ("COMM PID [CPU] TIME: [PERIOD] EVENT:") followed
@@ -32,7 +33,6 @@
 #include "loaders/folded.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
-#include "util/escape.h"
 #include "util/xalloc.h"
 
 static const char *const names[] = {
@@ -100,11 +100,10 @@ folded_sniff(const char *buf, size_t len, int complete)
 	return valid + comments > 0 && invalid * 2 <= valid;
 }
 
-enum input_format
-format_detect(const char *buf, size_t len)
+/* format_detect() on buf[0..len), which is the whole input when complete. */
+static enum input_format
+detect(const char *buf, size_t len, int complete)
 {
-	int complete = len < READER_PEEK_MAX;
-
 	if (perf_sniff(buf, len, complete) == 1)
 		return FORMAT_PERF;
 	if (dtrace_sniff(buf, len, complete) == 1)
@@ -115,6 +114,33 @@ format_detect(const char *buf, size_t len)
 		return FORMAT_FOLDED;
 	/* Nothing but blank lines: an empty profile, not an error. */
 	return is_blank(buf, len) ? FORMAT_FOLDED : FORMAT_UNKNOWN;
+}
+
+enum input_format
+format_detect(const char *buf, size_t len)
+{
+	return detect(buf, len, len < READER_PEEK_MAX);
+}
+
+/*
+ * Detect the format of r's input.  The sniffers read whole lines only, so a
+ * line longer than the window (a folded stack 100,000 frames deep, a long
+ * first frame) would hide the format: then the window is extended to that
+ * line's end, and the sniffers asked again.
+ */
+static enum input_format
+detect_reader(struct reader *r)
+{
+	const char *buf;
+	size_t len = reader_peek(r, &buf);
+	enum input_format f = format_detect(buf, len);
+	int all;
+
+	if (f == FORMAT_UNKNOWN && len >= READER_PEEK_MAX) {
+		len = reader_peek_line(r, len - 1, &buf, &all);
+		f = detect(buf, len, all);
+	}
+	return f;
 }
 
 int
@@ -137,15 +163,12 @@ loader_run(struct reader *r, const struct load_opts *opts,
     char **err)
 {
 	enum input_format f = opts->format;
-	const char *buf;
-	size_t len;
-	char name[512];
+	/* Not escaped here: the caller escapes *err as a whole. */
+	const char *name = reader_name(r);
 
 	memset(res, 0, sizeof *res);
-	escape_text(name, sizeof name, reader_name(r), strlen(reader_name(r)));
-	len = reader_peek(r, &buf);
 	if (f == FORMAT_AUTO)
-		f = format_detect(buf, len);
+		f = detect_reader(r);
 	res->format = f;
 	switch (f) {
 	case FORMAT_PERF:

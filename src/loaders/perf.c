@@ -1164,9 +1164,16 @@ perf_sniff(const char *buf, size_t len, int complete)
 		} else if (skip_ws(p, 0, n) == n) {
 			if (seen_header)
 				return 1; /* a sample without stack lines */
-		} else if (!seen_header) {
-			if (!parse_header(p, n, &h) || h.event == NULL)
+		} else if (!seen_header &&
+		    (!parse_header(p, n, &h) || h.event == NULL)) {
+			/*
+			 * Stack lines before the first header (a file cut at
+			 * its start) are perf if a header follows; the loader
+			 * reports them with their line numbers.
+			 */
+			if (!hex_token(p, n) || !parse_stack_line(p, n, &sl))
 				return 0;
+		} else if (!seen_header) {
 			if (h.rest != NULL && h.restlen > 0 &&
 			    hex_token(h.rest, h.restlen) &&
 			    parse_stack_line(h.rest, h.restlen, &sl))

@@ -10,10 +10,17 @@
  * and the usual interrupting signals are held until the file is in place or
  * gone.  SIGXFSZ (file size limit) is ignored meanwhile, so the write fails
  * with EFBIG instead of killing the process.
+ *
+ * A target that exists but is not a regular file (a device, a FIFO) is
+ * written into directly: renaming over /dev/null would replace the device.
+ * A symbolic link is followed: the file it names is replaced, the link
+ * stays.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +68,40 @@ write_stdout(const struct tree *t, const struct svg_view *v, char **err)
 	return rc;
 }
 
+/*
+ * Write to path, which exists and is neither a regular file nor a directory
+ * (/dev/null, /dev/full, a FIFO, /dev/stdout on a pipe): renaming a file
+ * over it would replace the device node or the link, so write into it.
+ */
+static int
+write_direct(const char *path, const struct tree *t, const struct svg_view *v,
+    char **err)
+{
+	char *e = NULL;
+	FILE *fp;
+	int fd, rc;
+
+	fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 || (fp = fdopen(fd, "w")) == NULL) {
+		set_err(err, xasprintf("cannot write %s: %s", path,
+		    strerror(errno)));
+		if (fd >= 0)
+			close(fd);
+		return SVG_EIO;
+	}
+	rc = svg_write(fp, t, v, &e);
+	if (fclose(fp) != 0 && rc == SVG_OK) {
+		e = xasprintf("%s", strerror(errno));
+		rc = SVG_EIO;
+	}
+	if (rc == SVG_EIO) {
+		set_err(err, xasprintf("cannot write %s: %s", path, e));
+		free(e);
+	} else
+		set_err(err, e);
+	return rc;
+}
+
 int
 svg_write_file(const char *path, const struct tree *t,
     const struct svg_view *v, char **err)
@@ -69,8 +110,8 @@ svg_write_file(const char *path, const struct tree *t,
 	struct stat st;
 	struct sigaction ign, old_xfsz;
 	sigset_t hold, old_mask;
-	const char *slash, *base;
-	char *tmp, *e = NULL;
+	const char *slash, *base, *target = path;
+	char *tmp, *e = NULL, *real = NULL;
 	mode_t mode, mask;
 	FILE *fp;
 	int fd, rc, saved;
@@ -85,18 +126,26 @@ svg_write_file(const char *path, const struct tree *t,
 		set_err(err, xasprintf("cannot write %s: Is a directory", path));
 		return SVG_EIO;
 	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return write_direct(path, t, v, err);
+	/* A symbolic link: replace the file it names, not the link. */
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
+	    (real = realpath(path, NULL)) != NULL) {
+		target = real;
+		slash = strrchr(target, '/');
+	}
 	/* Keep the permissions of a file being replaced. */
 	mask = umask(0);
 	umask(mask);
 	mode = 0666 & ~mask;
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+	if (stat(target, &st) == 0 && S_ISREG(st.st_mode))
 		mode = st.st_mode & 07777;
 
 	if (slash == NULL)
 		tmp = xstrdup(".tflame-svg.XXXXXX");
 	else
-		tmp = xasprintf("%.*s/.tflame-svg.XXXXXX", (int)(slash - path),
-		    path);
+		tmp = xasprintf("%.*s/.tflame-svg.XXXXXX", (int)(slash - target),
+		    target);
 	if (!registered) {
 		atexit(remove_pending);
 		registered = 1;
@@ -138,7 +187,7 @@ svg_write_file(const char *path, const struct tree *t,
 		e = xasprintf("%s", strerror(errno));
 		rc = SVG_EIO;
 	}
-	if (rc == SVG_OK && rename(tmp, path) != 0) {
+	if (rc == SVG_OK && rename(tmp, target) != 0) {
 		e = xasprintf("%s", strerror(errno));
 		rc = SVG_EIO;
 	}
@@ -155,5 +204,6 @@ out:
 	sigaction(SIGXFSZ, &old_xfsz, NULL);
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	free(tmp);
+	free(real);
 	return rc;
 }

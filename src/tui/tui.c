@@ -35,6 +35,7 @@
 #include "tui/text.h"
 #include "tui/tui.h"
 #include "tui/view.h"
+#include "util/escape.h"
 #include "util/fatal.h"
 #include "util/macros.h"
 
@@ -241,6 +242,7 @@ tui_start(void)
 {
 	FILE *in = stdin, *out = stdout;
 	const char *term = getenv("TERM");
+	char name[256];
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		tty_fp = fopen("/dev/tty", "r+e");
@@ -262,9 +264,11 @@ tui_start(void)
 		if (term == NULL || *term == '\0')
 			fprintf(stderr, "tflame: TERM is not set; "
 			    "use --collapse\n");
-		else
+		else {
+			escape_text(name, sizeof name, term, strlen(term));
 			fprintf(stderr, "tflame: cannot draw on terminal type "
-			    "\"%s\"; use --collapse\n", term);
+			    "\"%s\"; use --collapse\n", name);
+		}
 		return -1;
 	}
 	set_term(screen);
@@ -272,8 +276,10 @@ tui_start(void)
 	if (tigetstr("cup") == NULL || tigetstr("cup") == (char *)-1) {
 		endwin();
 		tui_done();
+		escape_text(name, sizeof name, term != NULL ? term : "",
+		    term != NULL ? strlen(term) : 0);
 		fprintf(stderr, "tflame: terminal type \"%s\" cannot move the "
-		    "cursor; use --collapse\n", term != NULL ? term : "");
+		    "cursor; use --collapse\n", name);
 		return -1;
 	}
 	reset_len = 0;

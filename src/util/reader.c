@@ -197,14 +197,17 @@ gz_read(struct reader *r, char *dst, size_t n)
 			/* Concatenated gzip members (gzip a >> f; gzip b >> f). */
 			if (inflateReset(&r->z) != Z_OK) {
 				set_error(r, "corrupt gzip data");
-				return -1;
+				return n > r->z.avail_out ?
+				    (ssize_t)(n - r->z.avail_out) : -1;
 			}
 			r->zinit = 2; /* at a member boundary */
 			continue;
 		}
 		if (rc != Z_OK && rc != Z_BUF_ERROR) {
 			set_error(r, r->z.msg ? r->z.msg : "corrupt gzip data");
-			return -1;
+			/* Hand out what came before the damage; then the end. */
+			return n > r->z.avail_out ?
+			    (ssize_t)(n - r->z.avail_out) : -1;
 		}
 		r->zinit = 1;
 	}
@@ -302,6 +305,27 @@ reader_peek(struct reader *r, const char **buf)
 	while (r->end - r->start < READER_PEEK_MAX && fill(r) > 0)
 		;
 	*buf = r->buf + r->start;
+	return r->end - r->start;
+}
+
+size_t
+reader_peek_line(struct reader *r, size_t at, const char **buf, int *all)
+{
+	size_t from = at;
+
+	for (;;) {
+		if (r->end - r->start > from &&
+		    memchr(r->buf + r->start + from, '\n',
+		    r->end - r->start - from) != NULL)
+			break;
+		if (r->end - r->start > from)
+			from = r->end - r->start;
+		if (r->end - r->start >= (size_t)READER_MAX_LINE + at ||
+		    fill(r) == 0)
+			break;
+	}
+	*buf = r->buf + r->start;
+	*all = r->eof;
 	return r->end - r->start;
 }
 

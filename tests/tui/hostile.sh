@@ -71,4 +71,49 @@ keys q
 finished
 check "long name: terminal restored" restored
 
+# Unusable input: a message and exit status 1, before the terminal is
+# touched.  TERM=dumb proves it: a viewer that got as far as the terminal
+# would complain about it instead.  A hostile file name is shown escaped.
+: > "$tmpd/empty"
+printf ' \n\t\r\n' > "$tmpd/blank"
+LC_ALL=C awk 'BEGIN { s = 7; for (i = 0; i < 65536; i++) {
+	s = (s * 16807) % 2147483647; printf "%c", int(s / 128) % 256 } }' \
+    > "$tmpd/random"
+printf '\037\213\010\000\000\000\000\000\000\003' > "$tmpd/corrupt.gz"
+head -c 3000 "$tmpd/random" >> "$tmpd/corrupt.gz"
+printf '\t1 main (m)\n\t2 start (m)\n\n' > "$tmpd/frames.perf"
+cp "$tmpd/random" "$tmpd/evil$(printf '\033')[2J"
+# fresh: a cleared screen, so that finished() cannot see the DONE of the
+# command line before.
+fresh() {
+	T send-keys -t t clear Enter
+	wait_until not has DONE
+}
+
+start 100 24
+for c in "empty:$tmpd/empty:no samples" "blank:$tmpd/blank:no samples" \
+    "random bytes:$tmpd/random:cannot tell the format" \
+    "corrupt gzip:$tmpd/corrupt.gz:corrupt.gz: " \
+    "perf frames without a header:--format=perf $tmpd/frames.perf:frames.perf:1: stack line outside a sample" \
+    "hostile file name:$tmpd/evil*:evil\\e[2J; use --format"; do
+	what=${c%%:*} c=${c#*:}
+	args=${c%%:*} msg=${c#*:}
+	fresh
+	run "TERM=dumb $TFLAME $args"
+	finished
+	check "$what: exit status 1" exited 1
+	check "$what: message" joined "$msg"
+	check "$what: not a terminal complaint" not joined "cannot move the cursor"
+	check "$what: terminal untouched" restored
+	fresh
+	run "$TFLAME $args"
+	finished
+	check "$what (xterm): exit status 1" exited 1
+	check "$what (xterm): message" joined "$msg"
+	check "$what (xterm): terminal untouched" restored
+done
+# A raw ESC [2J would have erased the start of the message.
+check "hostile file name: the screen was not cleared" \
+    joined "tflame: cannot tell the format of $tmpd/evil"
+
 finish

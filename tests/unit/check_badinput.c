@@ -154,6 +154,58 @@ START_TEST(test_truncated)
 }
 END_TEST
 
+/*
+ * A first line longer than the 64 KiB format detection looks at: the
+ * window is extended to the end of the line (folded), or of the frame
+ * line after a perf header.
+ */
+START_TEST(test_long_first_line)
+{
+	size_t big = 200000;
+	char *buf = xmalloc(big + 64);
+	struct rec_sink r;
+	struct diag d;
+
+	memset(buf, 'x', big);
+	memcpy(buf, "main;", 5);
+	memcpy(buf + big, " 3\nmain;b 1\n", 12);
+	rec_load(&r, FORMAT_AUTO, NULL, buf, big + 12, &d);
+	ck_assert_uint_eq(r.len, big + 12);
+	ck_assert_int_eq(strncmp(r.text, "main;xxx", 8), 0);
+	ck_assert_str_eq(r.text + big, " 3\nmain;b 1\n");
+	ck_assert_uint_eq(d.nbad, 0);
+	rec_free(&r);
+	diag_free(&d);
+
+	memcpy(buf, "p 1 1.0: 1 cycles:\n\t1 ", 22);
+	memcpy(buf + big, " (m)\n\n", 6);
+	rec_load(&r, FORMAT_AUTO, NULL, buf, big + 6, &d);
+	ck_assert_int_eq(strncmp(r.text, "p;xxx", 5), 0);
+	ck_assert_uint_eq(d.nbad, 0);
+	rec_free(&r);
+	diag_free(&d);
+	free(buf);
+}
+END_TEST
+
+/* perf stack lines before the first header: perf, the lines reported. */
+START_TEST(test_perf_orphans_detected)
+{
+	static const char in[] = "\t1 main (m)\n\t2 start (m)\n\n"
+	    "app 1 1.0: 2 cycles:\n\t1 main (m)\n\n";
+	struct rec_sink r;
+	struct diag d;
+
+	rec_load(&r, FORMAT_AUTO, NULL, in, sizeof in - 1, &d);
+	ck_assert_str_eq(r.text, "app;main 2\n");
+	ck_assert_uint_eq(d.nbad, 2);
+	ck_assert_uint_eq(d.first_bad[0], 1);
+	ck_assert_uint_eq(d.first_bad[1], 2);
+	rec_free(&r);
+	diag_free(&d);
+}
+END_TEST
+
 /* Hostile names are escaped in messages. */
 START_TEST(test_message_escaped)
 {
@@ -185,6 +237,8 @@ suite_badinput(void)
 	tcase_add_test(tc, test_deep_perf_sample);
 	tcase_add_test(tc, test_truncated);
 	tcase_add_test(tc, test_message_escaped);
+	tcase_add_test(tc, test_long_first_line);
+	tcase_add_test(tc, test_perf_orphans_detected);
 	suite_add_tcase(s, tc);
 	return s;
 }
