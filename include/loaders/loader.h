@@ -34,6 +34,8 @@ struct load_opts {
 	int includeoffset;
 	/* perf and DTrace */
 	int demangle;           /* Rust legacy symbols */
+	/* perf: 1 = read and parse in one thread, 0 = two when 2+ CPUs */
+	int threads;
 };
 
 struct load_result {

@@ -47,6 +47,8 @@ static const char usage_text[] =
 "      --includeoffset     DTrace: keep +0x offsets on every frame but the leaf\n"
 "      --demangle          perf, DTrace: clean up Rust legacy symbol names\n"
 "                          (drop the hash, decode $LT$-style escapes)\n"
+"      --threads=N         perf: 1 reads and parses in one thread, 2 in two\n"
+"                          (default: 2 when there are two processors)\n"
 "\n"
 "Viewer:\n"
 "  -i, --inverted          start in the icicle view (root at the top)\n"
@@ -101,6 +103,7 @@ enum {
 	OPT_EVENT_FILTER,
 	OPT_DEMANGLE,
 	OPT_INCLUDEOFFSET,
+	OPT_THREADS,
 	OPT_REVERSE,
 	OPT_SEARCH,
 	OPT_DIFF,
@@ -131,6 +134,7 @@ static const struct option longopts[] = {
 	{"event-filter", required_argument, NULL, OPT_EVENT_FILTER},
 	{"demangle", no_argument, NULL, OPT_DEMANGLE},
 	{"includeoffset", no_argument, NULL, OPT_INCLUDEOFFSET},
+	{"threads", required_argument, NULL, OPT_THREADS},
 	{"inverted", no_argument, NULL, 'i'},
 	{"reverse", no_argument, NULL, OPT_REVERSE},
 	{"search", required_argument, NULL, OPT_SEARCH},
@@ -263,6 +267,9 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_INCLUDEOFFSET:
 			o->load.includeoffset = 1;
+			break;
+		case OPT_THREADS:
+			o->load.threads = (int)parse_long("--threads", optarg, 1, 2);
 			break;
 		case 'i':
 			o->inverted = 1;

@@ -44,6 +44,7 @@
 #include "loaders/sniff.h"
 #include "util/escape.h"
 #include "util/hash.h"
+#include "util/lineq.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
@@ -905,13 +906,13 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
  * without its indent, line/len the whole line (for messages).
  */
 static void
-memo_line(struct perf_ctx *p, const char *s, size_t n, const char *line,
-    size_t len, uint64_t lineno)
+memo_line(struct perf_ctx *p, const char *s, size_t n, uint64_t h,
+    const char *line, size_t len, uint64_t lineno)
 {
 	struct memo *m = &p->lines[p->java];
 	struct memo_slot *slot;
 	struct stack_line sl;
-	uint64_t h, value = 0;
+	uint64_t value = 0;
 	uint32_t id;
 
 	if (n > MEMO_MAX_KEY || p->klen - p->kbody >= 4 * (size_t)PERF_MAX_FRAMES) {
@@ -920,7 +921,6 @@ memo_line(struct perf_ctx *p, const char *s, size_t n, const char *line,
 		read_stack_line(p, line, len, lineno);
 		return;
 	}
-	h = hash_bytes(s, n);
 	slot = memo_find(m, s, n, h, &value);
 	if (slot->entry != 0)
 		id = (uint32_t)value;
@@ -1054,12 +1054,132 @@ event_notes(struct perf_ctx *p)
 		    list, p->ev_other ? " and more" : "");
 }
 
+/*
+ * What a line is, decided from its bytes alone (so another thread can do
+ * it, see load_perf()): the reading loop's costly part, header parsing and
+ * the stack line's hash, is done here.
+ */
+enum line_kind {
+	LK_SKIP,     /* a comment, or a line over READER_MAX_LINE */
+	LK_BLANK,    /* ends the sample */
+	LK_STACK,    /* indented, an address first: a stack line */
+	LK_HEADER,   /* parses as a sample header */
+	LK_OTHER
+};
+
+struct line_class {
+	int kind;
+	size_t indent;
+	uint64_t hash;     /* LK_STACK: of the line without its indent */
+	struct header h;   /* LK_HEADER */
+};
+
+static void
+classify(const char *line, size_t len, int status, void *aux, void *ctx)
+{
+	struct line_class *c = aux;
+	size_t i;
+
+	(void)ctx;
+	if (status == READER_TOO_LONG || (len > 0 && line[0] == '#')) {
+		c->kind = LK_SKIP;
+		return;
+	}
+	i = skip_ws(line, 0, len);
+	c->indent = i;
+	if (i == len)
+		c->kind = LK_BLANK;
+	else if (i > 0 && hex_token(line + i, len - i)) {
+		c->kind = LK_STACK;
+		c->hash = hash_bytes(line + i, len - i);
+	} else
+		c->kind = parse_header(line, len, &c->h) ? LK_HEADER : LK_OTHER;
+}
+
+/* Read one classified line into the samples. */
+static void
+perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
+    struct line_class *c)
+{
+	struct header h, *hp = &c->h;
+
+	switch (c->kind) {
+	case LK_SKIP:
+		return;
+	case LK_BLANK:
+		/* An empty (or blank) line ends the sample. */
+		end_sample(p);
+		p->skipping = 0;
+		return;
+	case LK_STACK:
+		if (p->open) {
+			/* The common line: a stack line of the open sample. */
+			if (p->memo_live)
+				memo_line(p, line + c->indent, len - c->indent,
+				    c->hash, line, len, lineno);
+			else
+				read_stack_line(p, line, len, lineno);
+			return;
+		}
+		/* Outside a sample an indented address may start a header. */
+		if (!parse_header(line, len, &h))
+			break;
+		hp = &h;
+		/* FALLTHROUGH */
+	case LK_HEADER:
+		handle_header(p, hp, lineno, line, len);
+		if (p->nframes > 0)
+			p->memo_live = 0; /* its frame is on the header line */
+		return;
+	default:
+		break;
+	}
+	if (p->skipping)
+		return;
+	if (!p->open) {
+		diag_bad_line(p->d, lineno, "stack line outside a sample", line,
+		    len);
+		return;
+	}
+	if (p->memo_live)
+		memo_flush(p); /* keep the frames in line order */
+	read_stack_line(p, line, len, lineno);
+}
+
+/*
+ * Two threads when two processors are there: one reads the input, splits
+ * and classifies its lines, the other (this one) builds the samples from
+ * them in input order.  Every decision that depends on what came before
+ * is taken here, so the result is the single-threaded one.
+ */
+static int
+read_threaded(struct perf_ctx *p, struct reader *r)
+{
+	struct lineq *q;
+	struct lineq_line l;
+
+	if (p->opts->threads == 1 || (p->opts->threads == 0 && lineq_cpus() < 2))
+		return 0;
+	q = lineq_start(r, sizeof(struct line_class), classify, NULL);
+	if (q == NULL)
+		return 0;
+	while (lineq_next(q, &l)) {
+		p->res->lines++;
+		if (l.status == READER_TOO_LONG)
+			diag_bad_line(p->d, l.lineno, "line too long, skipped",
+			    "", 0);
+		perf_line(p, l.s, l.len, l.lineno, l.aux);
+	}
+	lineq_finish(q);
+	return 1;
+}
+
 void
 load_perf(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res)
 {
 	struct perf_ctx p;
-	struct header h;
+	struct line_class c;
 	const char *line;
 	size_t len, i;
 	int st;
@@ -1076,43 +1196,11 @@ load_perf(struct reader *r, const struct load_opts *opts,
 		p.filter = xstrdup(opts->event_filter);
 		p.filter_given = 1;
 	}
-	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
-		if (st == READER_TOO_LONG || (len > 0 && line[0] == '#'))
-			continue;
-		i = skip_ws(line, 0, len);
-		if (i == len) {
-			/* An empty (or blank) line ends the sample. */
-			end_sample(&p);
-			p.skipping = 0;
-			continue;
+	if (!read_threaded(&p, r))
+		while ((st = loader_line(r, d, res, &line, &len)) != 0) {
+			classify(line, len, st, &c, NULL);
+			perf_line(&p, line, len, reader_lineno(r), &c);
 		}
-		if (i > 0 && p.open && hex_token(line + i, len - i)) {
-			/* The common line: a stack line of the open sample. */
-			if (p.memo_live)
-				memo_line(&p, line + i, len - i, line, len,
-				    reader_lineno(r));
-			else
-				read_stack_line(&p, line, len, reader_lineno(r));
-			continue;
-		}
-		/* Column 0, or indented but not an address: a header? */
-		if (parse_header(line, len, &h)) {
-			handle_header(&p, &h, reader_lineno(r), line, len);
-			if (p.nframes > 0)
-				p.memo_live = 0; /* its frame is on the header line */
-			continue;
-		}
-		if (p.skipping)
-			continue;
-		if (!p.open) {
-			diag_bad_line(d, reader_lineno(r),
-			    "stack line outside a sample", line, len);
-			continue;
-		}
-		if (p.memo_live)
-			memo_flush(&p); /* keep the frames in line order */
-		read_stack_line(&p, line, len, reader_lineno(r));
-	}
 	/*
 	 * A sample still open at the end is kept when it has frames (the file
 	 * just lacks its last empty line); a bare header there is a cut-off

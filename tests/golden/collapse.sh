@@ -44,4 +44,20 @@ done
         "$inf/results/example-perf-stacks-collapsed.txt" ||
     bad "example-perf-stacks.txt.gz (stdin)"
 
+# One thread or two: the same stacks and the same messages, for every perf
+# input and option set above.
+for src in "$fg"/test/perf-*.txt "$inf"/*.txt "$fg/example-perf-stacks.txt.gz"; do
+	for opt in "" --all --pid --addrs; do
+		"$TFLAME" --collapse --threads=1 $opt "$src" > "$tmpd/one" 2>&1
+		s1=$?
+		"$TFLAME" --collapse --threads=2 $opt "$src" > "$tmpd/two" 2>&1
+		s2=$?
+		if [ "$s1" = "$s2" ] && cmp -s "$tmpd/one" "$tmpd/two"; then
+			ok
+		else
+			bad "threads:$(basename "$src") $opt" "one vs two threads differ"
+		fi
+	done
+done
+
 finish

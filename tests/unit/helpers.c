@@ -128,9 +128,9 @@ rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
 }
 
 /*
- * Load twice, with and without the sink's last()/again() shortcut that
- * loaders may use for repeated samples: both must give the same stacks
- * and the same messages.
+ * Load with and without the sink's last()/again() shortcut that loaders
+ * may use for repeated samples, in one thread and in two (perf): all must
+ * give the same stacks and the same messages.
  */
 const char *
 rec_load(struct rec_sink *r, enum input_format fmt,
@@ -143,22 +143,31 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 	size_t alen = 0, blen = 0;
 	FILE *fa, *fb;
 
+	int way;
+
 	memset(&o, 0, sizeof o);
 	if (opts != NULL)
 		o = *opts;
 	o.format = fmt;
+	o.threads = 1;
 	rec_run(&plain, &o, buf, len, &pd, 0);
-	rec_run(r, &o, buf, len, d, 1);
-	ck_assert_str_eq(plain.text, r->text);
 	fa = open_memstream(&a, &alen);
-	fb = open_memstream(&b, &blen);
 	diag_print(&pd, fa);
-	diag_print(d, fb);
 	fclose(fa);
-	fclose(fb);
-	ck_assert_str_eq(a, b);
+	/* Then with the shortcut, in one thread and in two (perf). */
+	for (way = 1; way <= 2; way++) {
+		if (way == 2)
+			rec_free(r), diag_free(d);
+		o.threads = way;
+		rec_run(r, &o, buf, len, d, 1);
+		ck_assert_str_eq(plain.text, r->text);
+		fb = open_memstream(&b, &blen);
+		diag_print(d, fb);
+		fclose(fb);
+		ck_assert_str_eq(a, b);
+		free(b);
+	}
 	free(a);
-	free(b);
 	diag_free(&pd);
 	rec_free(&plain);
 	return r->text;

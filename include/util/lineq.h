@@ -1,0 +1,51 @@
+/*
+ * A line queue: a second thread reads lines from a reader and classifies
+ * them while the caller's thread consumes them, in order.
+ *
+ * The reading thread copies each line into a batch (about 1 MiB of text)
+ * and calls classify(line, len, status, aux, ctx) on it, where aux is this
+ * line's record of auxsize bytes for the caller's own use (precomputed
+ * hashes, parsed headers...).  classify must be a pure function of the line:
+ * it runs in the other thread and must touch no shared state.  Pointers it
+ * stores in aux into the line stay valid until lineq_next() is called again.
+ *
+ * The caller gets the lines back with lineq_next() in input order, with
+ * the reader's status (READER_LINE or READER_TOO_LONG) and line number.
+ * READER_EOF and READER_ERROR end the queue; after lineq_finish() the
+ * reader can be asked what happened, as if read directly.
+ */
+#ifndef TFLAME_UTIL_LINEQ_H
+#define TFLAME_UTIL_LINEQ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/reader.h"
+
+struct lineq;
+
+struct lineq_line {
+	const char *s;
+	size_t len;
+	uint64_t lineno;
+	int status;   /* READER_LINE or READER_TOO_LONG */
+	void *aux;
+};
+
+typedef void (*lineq_classify_fn)(const char *s, size_t len, int status,
+    void *aux, void *ctx);
+
+/* Start reading r in a new thread; NULL if no thread could be started. */
+struct lineq *lineq_start(struct reader *r, size_t auxsize,
+    lineq_classify_fn classify, void *ctx);
+
+/* The next line (1), or 0 at the end of the input. */
+int lineq_next(struct lineq *q, struct lineq_line *out);
+
+/* Stop (reading may not be finished), join the thread and free q. */
+void lineq_finish(struct lineq *q);
+
+/* Processors online, at least 1. */
+int lineq_cpus(void);
+
+#endif
