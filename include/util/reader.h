@@ -56,6 +56,18 @@ int reader_line(struct reader *r, const char **line, size_t *len);
  */
 size_t reader_peek(struct reader *r, const char **buf);
 
+/*
+ * Call fn(ctx) before each read(2) of the descriptor: every complete line
+ * read so far has been handed out, and the read may block.  fn may wait
+ * itself (the streaming viewer polls the descriptor and the terminal
+ * there).  A non-zero return ends the input at that point, as EOF would.
+ * With gzip input, what is already inflated is handed out first.
+ */
+void reader_set_progress(struct reader *r, int (*fn)(void *ctx), void *ctx);
+
+/* The descriptor read, or -1 for a memory reader. */
+int reader_fd(const struct reader *r);
+
 /* Number of the line last returned (1-based). */
 uint64_t reader_lineno(const struct reader *r);
 
