@@ -60,7 +60,8 @@ size_t reader_peek(struct reader *r, const char **buf);
  * Call fn(ctx) before each read(2) of the descriptor: every complete line
  * read so far has been handed out, and the read may block.  fn may wait
  * itself (the streaming viewer polls the descriptor and the terminal
- * there).  A non-zero return ends the input at that point, as EOF would.
+ * there).  A non-zero return ends the input at that point, as EOF would,
+ * except that an unfinished last line is dropped, not handed out.
  * With gzip input, what is already inflated is handed out first.
  */
 void reader_set_progress(struct reader *r, int (*fn)(void *ctx), void *ctx);

@@ -45,6 +45,7 @@ struct reader {
 	int gzip;
 	int (*progress)(void *); /* reader_set_progress() */
 	void *progress_ctx;
+	int stopped;     /* the progress hook ended the input */
 #ifdef HAVE_ZLIB
 	z_stream z;
 	unsigned char *zin;
@@ -158,7 +159,7 @@ raw_read(struct reader *r, char *dst, size_t n)
 		return (ssize_t)n;
 	}
 	if (r->progress != NULL && r->progress(r->progress_ctx) != 0) {
-		r->eof = 1; /* told to stop: the input ends here */
+		r->eof = r->stopped = 1; /* the input ends here */
 		return 0;
 	}
 	for (;;) {
@@ -217,7 +218,7 @@ gz_read(struct reader *r, char *dst, size_t n)
 		}
 		r->zinit = 1;
 	}
-	if (r->zend && r->z.avail_in == 0 && r->zinit == 1 &&
+	if (r->zend && r->z.avail_in == 0 && r->zinit == 1 && !r->stopped &&
 	    (size_t)(n - r->z.avail_out) == 0) {
 		set_error(r, "truncated gzip input");
 		return -1;
@@ -349,8 +350,11 @@ reader_line(struct reader *r, const char **line, size_t *len)
 			r->start = r->scan = r->end;
 		}
 		if (fill(r) == 0 && r->eof) {
-			/* The last line has no "\n" (or only its skipped part is left). */
-			if (r->end > r->start || r->skipping)
+			/*
+			 * The last line has no "\n" (or only its skipped part
+			 * is left).  When told to stop, it is only cut short.
+			 */
+			if ((r->end > r->start || r->skipping) && !r->stopped)
 				return take_line(r, r->end - r->start, r->end, line, len);
 			return r->failed ? READER_ERROR : READER_EOF;
 		}
