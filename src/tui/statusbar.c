@@ -20,7 +20,8 @@
  * status line.
  *
  * While the input is still loading, a progress line takes the place of the
- * search and the hints (of everything on a one-line status bar):
+ * search and the hints, and of the counts when they do not fit on the first
+ * line (of everything on a one-line status bar):
  *
  *	[flame]  reading stdin: 182.4 MB, 1,204,332 samples, 3,911 stacks, 94.1 MB/s
  *
@@ -323,7 +324,8 @@ statusbar_draw(struct tui_view *v, int y)
 
 	/* Second line: the counts if they moved here, the view, the hints. */
 	text_clear(b);
-	if (!on_first) {
+	if (!on_first && v->progress == NULL) {
+		/* While loading, the progress has this line to itself. */
 		text_append_ascii(b, st);
 		text_append_ascii(b, "  ");
 	}
