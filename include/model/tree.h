@@ -67,7 +67,10 @@ void tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 
 /*
  * Compute totals and sort children by name.  May be called again after more
- * stacks were added (the streaming viewer does that).
+ * stacks were added, with the same result as one call at the end (the
+ * streaming viewer draws a tree that is still loading this way).  Between
+ * the calls, tree_child() prepends new nodes to their sibling lists and
+ * totals are stale: read the tree only just after a tree_finish().
  */
 void tree_finish(struct tree *t);
 
@@ -84,8 +87,14 @@ struct tf_count tree_total(const struct tree *t, int prof, uint32_t id);
 /* True when some count in profile prof has a fractional part. */
 int tree_has_fraction(const struct tree *t, int prof);
 
-/* Number of additions that saturated at 2^64-1 (0 for sane input). */
+/*
+ * Number of counts that saturated at 2^64-1 (0 for sane input): additions
+ * to self counts, and totals at the last tree_finish().
+ */
 uint64_t tree_overflows(const struct tree *t);
+
+/* Unique stacks (nodes with a self count) in prof at the last tree_finish(). */
+uint64_t tree_stacks(const struct tree *t, int prof);
 
 /* Bytes held by the tree, strtab included, for the benchmark. */
 size_t tree_memory(const struct tree *t);

@@ -39,9 +39,52 @@ struct tui_opts {
 /*
  * Explore tree t (finished, with samples) in the terminal.  Returns an exit
  * status: EXIT_OK, or EXIT_INPUT after printing why when there is no
- * terminal to draw on.  The tree is only read.
+ * terminal to draw on.  The tree is only read.  After tui_stream_init(),
+ * t and o must be the ones given there (o->nwarnings may have grown); if
+ * the user quit while loading, only the terminal is given back.
  */
 int tui_run(struct tree *t, const struct tui_opts *o);
+
+/*
+ * The streaming viewer: the graph is drawn while the input still arrives
+ * (from a pipe).  The caller sets it up with tui_stream_init() on the empty
+ * tree before loading, has the reader call tui_stream_wait() before each
+ * read (reader_set_progress()), and when the input has ended finishes the
+ * tree and calls tui_run(), which goes on with the same view (zoom,
+ * selection, search).
+ *
+ * tui_stream_wait() takes the terminal once loading has lasted 250 ms (a
+ * short input never does), then about every 250 ms, or as soon as the
+ * input pauses, refreshes the tree with tree_finish() and draws it with a
+ * progress line; while the input pauses it waits for the input and the
+ * keyboard together, so keys work and q quits at once.  Keys that come
+ * while data flows are handled at the next refresh.
+ */
+struct tui_progress {
+	const char *source;   /* "stdin", or the input's name (any bytes) */
+	uint64_t bytes;       /* read so far */
+	uint64_t nwarnings;   /* loader warnings so far */
+};
+
+/* Get ready to show t while it loads (no terminal taken yet). */
+void tui_stream_init(struct tree *t, const struct tui_opts *o);
+
+/*
+ * Called before each read of descriptor fd: draw, handle keys, wait until
+ * fd is readable.  Returns 1 when the input must not be read any further:
+ * the user quit (q, or a signal), or there is no terminal to draw on
+ * (said on standard error); tui_stream_stopped() then tells which.
+ */
+int tui_stream_wait(int fd, const struct tui_progress *p);
+
+/* 1: the user quit while loading, 2: no terminal, 0: neither. */
+int tui_stream_stopped(void);
+
+/*
+ * Give the terminal back if the streaming viewer took it, before saying
+ * why there is nothing to show (no samples, an unusable input).
+ */
+void tui_end(void);
 
 /*
  * The signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that ended the last

@@ -107,6 +107,9 @@ struct tui_view {
 	const char *msg;         /* one-shot status message (static text,
 	                            or msgbuf) */
 	char msgbuf[320];
+	const char *progress;    /* while loading: the progress line
+	                            (progbuf), else NULL */
+	char progbuf[320];
 	uint64_t nwarnings;
 
 	/* Status line: the selected name, converted once per selection. */
@@ -119,6 +122,7 @@ struct tui_view {
 	struct tui_text line;    /* scratch for status text */
 	unsigned char *style;    /* owned; per name id: 0 = not yet known,
 	                            else 0x80 | family << 3 | shade */
+	size_t nstyle;           /* entries in style */
 
 	struct tui_search search;
 	struct prompt prompt;
@@ -138,6 +142,7 @@ void view_flame_init(struct tui_view *v, struct tree *t,
     const struct tui_opts *o);
 void view_flame_done(struct tui_view *v);
 void view_flame_relayout(struct tui_view *v, int cols, int lines);
+void view_flame_grown(struct tui_view *v);
 void view_flame_draw(struct tui_view *v);
 int view_flame_key(struct tui_view *v, int key);
 int view_flame_tick(struct tui_view *v);
@@ -159,5 +164,7 @@ view_is_match(const struct tui_view *v, uint32_t node)
 int statusbar_lines(int cols, int lines);
 void statusbar_draw(struct tui_view *v, int y);
 int statusbar_tick(struct tui_view *v);
+void statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
+    const char *verb, const struct tui_progress *p, double secs);
 
 #endif

@@ -66,6 +66,22 @@ size_t reader_peek(struct reader *r, const char **buf);
 size_t reader_peek_line(struct reader *r, size_t at, const char **buf,
     int *all);
 
+/*
+ * Call fn(ctx) before each read(2) of the descriptor: every complete line
+ * read so far has been handed out, and the read may block.  fn may wait
+ * itself (the streaming viewer polls the descriptor and the terminal
+ * there).  A non-zero return ends the input at that point, as EOF would,
+ * except that an unfinished last line is dropped, not handed out.
+ * With gzip input, what is already inflated is handed out first.
+ */
+void reader_set_progress(struct reader *r, int (*fn)(void *ctx), void *ctx);
+
+/* Is a progress hook set?  (Then lines must be read in the hook's thread.) */
+int reader_has_progress(const struct reader *r);
+
+/* The descriptor read, or -1 for a memory reader. */
+int reader_fd(const struct reader *r);
+
 /* Number of the line last returned (1-based). */
 uint64_t reader_lineno(const struct reader *r);
 

@@ -1160,6 +1160,9 @@ read_threaded(struct perf_ctx *p, struct reader *r)
 
 	if (p->opts->threads == 1 || (p->opts->threads == 0 && lineq_cpus() < 2))
 		return 0;
+	/* The streaming viewer draws the tree from the reader's hook. */
+	if (reader_has_progress(r))
+		return 0;
 	q = lineq_start(r, sizeof(struct line_class), classify, NULL);
 	if (q == NULL)
 		return 0;

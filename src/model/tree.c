@@ -28,7 +28,9 @@ struct tree {
 	uint32_t *slots; /* child hash: node ids, EMPTY when free */
 	uint32_t mask;
 	struct strtab *st;
-	uint64_t overflows;
+	uint64_t overflows;      /* self counts that saturated */
+	uint64_t total_overflows; /* totals that did, at the last finish */
+	uint64_t stacks[TREE_MAX_PROFILES]; /* nodes with a self count */
 };
 
 static inline uint32_t
@@ -220,27 +222,36 @@ tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 	tree_add_self(t, prof, node, c);
 }
 
-/* Totals in one backwards pass: every child has a larger index than its parent. */
+/*
+ * Totals in one backwards pass: every child has a larger index than its
+ * parent.  Everything is computed from the self counts, so a later pass
+ * over a grown tree gives what one pass at the end would.
+ */
 static void
 compute_totals(struct tree *t, int prof)
 {
 	struct prof *pr = &t->prof[prof];
 	size_t i;
 	uint32_t par;
+	uint64_t stacks = 0;
 
 	memcpy(pr->total, pr->self, t->size * sizeof *pr->total);
 	if (pr->fself != NULL)
 		memcpy(pr->ftotal, pr->fself, t->size * sizeof *pr->ftotal);
 	for (i = t->size - 1; i > 0; i--) {
 		par = t->nodes[i].parent;
+		stacks += pr->self[i] != 0 ||
+		    (pr->fself != NULL && pr->fself[i] != 0.0);
 		if (pr->total[par] > UINT64_MAX - pr->total[i]) {
 			pr->total[par] = UINT64_MAX;
-			t->overflows++;
+			t->total_overflows++;
 		} else
 			pr->total[par] += pr->total[i];
 		if (pr->fself != NULL)
 			pr->ftotal[par] += pr->ftotal[i];
 	}
+	stacks += pr->self[0] != 0 || (pr->fself != NULL && pr->fself[0] != 0.0);
+	t->stacks[prof] = stacks;
 }
 
 /*
@@ -283,6 +294,7 @@ tree_finish(struct tree *t)
 {
 	int p;
 
+	t->total_overflows = 0;
 	for (p = 0; p < t->nprof; p++)
 		compute_totals(t, p);
 	sort_children(t);
@@ -345,7 +357,13 @@ tree_has_fraction(const struct tree *t, int prof)
 uint64_t
 tree_overflows(const struct tree *t)
 {
-	return t->overflows;
+	return t->overflows + t->total_overflows;
+}
+
+uint64_t
+tree_stacks(const struct tree *t, int prof)
+{
+	return t->stacks[prof];
 }
 
 size_t

@@ -19,6 +19,12 @@
  * "[reverse icicle]".  While the search prompt is open it takes the last
  * status line.
  *
+ * While the input is still loading, a progress line takes the place of the
+ * search and the hints, and of the counts when they do not fit on the first
+ * line (of everything on a one-line status bar):
+ *
+ *	[flame]  reading stdin: 182.4 MB, 1,204,332 samples, 3,911 stacks, 94.1 MB/s
+ *
  * The first line shows the selected frame's full name, never cut: when the
  * counts do not fit after it they move to the second line, and a name wider
  * than the screen scrolls across the line, a step every 1.5 seconds, with
@@ -283,6 +289,12 @@ statusbar_draw(struct tui_view *v, int y)
 		prompt_draw(&v->prompt, y, cols, prompt_label(v));
 		return;
 	}
+	if (v->progress != NULL && !two) {
+		colors_use(COLORS_STATUS_MSG, PALETTE_USER, 0);
+		text_set_ascii(b, v->msg != NULL ? v->msg : v->progress);
+		text_draw_label(b, y, 0, cols);
+		return;
+	}
 
 	/* First line: the name, and the counts when they fit after it. */
 	name = shown_name(v, v->sel, &len);
@@ -312,19 +324,20 @@ statusbar_draw(struct tui_view *v, int y)
 
 	/* Second line: the counts if they moved here, the view, the hints. */
 	text_clear(b);
-	if (!on_first) {
+	if (!on_first && v->progress == NULL) {
+		/* While loading, the progress has this line to itself. */
 		text_append_ascii(b, st);
 		text_append_ascii(b, "  ");
 	}
 	text_append_ascii(b, view_name(v));
-	if (v->msg == NULL)
+	if (v->msg == NULL && v->progress == NULL)
 		search_part(v, b); /* else the message needs the room */
-	if (v->msg != NULL) {
+	if (v->msg != NULL || v->progress != NULL) {
 		colors_use(COLORS_STATUS, PALETTE_USER, 0);
 		i = text_draw_label(b, y + 1, 0, cols) + 2;
 		if (i < cols) {
 			colors_use(COLORS_STATUS_MSG, PALETTE_USER, 0);
-			text_set_ascii(b, v->msg);
+			text_set_ascii(b, v->msg != NULL ? v->msg : v->progress);
 			text_draw_label(b, y + 1, i, cols - i);
 		}
 		return;
@@ -364,4 +377,43 @@ statusbar_tick(struct tui_view *v)
 	else
 		v->name_off = TF_MIN(v->name_off + step, total - avail);
 	return TUI_REDRAW;
+}
+
+/* bytes as "812 B", "12.3 kB", "182.4 MB" or "1.21 GB" (powers of 1000). */
+static void
+fmt_bytes(char *out, size_t cap, double bytes)
+{
+	if (bytes < 1e3)
+		snprintf(out, cap, "%.0f B", bytes);
+	else if (bytes < 1e6)
+		snprintf(out, cap, "%.1f kB", bytes / 1e3);
+	else if (bytes < 1e9)
+		snprintf(out, cap, "%.1f MB", bytes / 1e6);
+	else
+		snprintf(out, cap, "%.2f GB", bytes / 1e9);
+}
+
+/*
+ * The progress line of a loading input, from the tree as last finished:
+ * "VERB SOURCE: 182.4 MB, 1,204,332 samples, 3,911 stacks, 94.1 MB/s".
+ */
+void
+statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
+    const char *verb, const struct tui_progress *p, double secs)
+{
+	struct tf_count samples = tree_total(v->fwd, v->prof, TREE_ROOT);
+	uint64_t stacks = tree_stacks(v->fwd, v->prof);
+	char by[32], ns[64], nst[64], rate[32];
+
+	/* Raw bytes: the status line escapes what it draws (text_set()). */
+	fmt_bytes(by, sizeof by, (double)p->bytes);
+	fmt_count(ns, sizeof ns, samples);
+	fmt_count(nst, sizeof nst, (struct tf_count){stacks, 0.0});
+	if (secs > 0)
+		fmt_bytes(rate, sizeof rate, (double)p->bytes / secs);
+	else
+		snprintf(rate, sizeof rate, "-");
+	snprintf(buf, cap, "%s %.120s: %s, %s sample%s, %s stack%s, %s/s", verb,
+	    p->source, by, ns, samples.n == 1 && samples.frac == 0.0 ? "" : "s",
+	    nst, stacks == 1 ? "" : "s", rate);
 }

@@ -13,6 +13,17 @@
  * follows.  SIGWINCH is left to curses, which turns it into KEY_RESIZE, and
  * SIGTSTP too, which suspends and resumes cleanly.
  *
+ * Streaming.  While the input still loads (see tui/tui.h), the reader calls
+ * tui_stream_wait() before each read: the one moment the tree is whole and
+ * the loader waits.  A refresh there (tree_finish(), the view's caches,
+ * layout, draw) costs time proportional to the tree, so refreshes are at
+ * least 250 ms apart, and at least four times their own cost apart, which
+ * keeps loading at no less than about 80% of its speed however big the
+ * tree gets.  One poll() on the input and the terminal per read tells
+ * whether to return to reading, to handle keys, or to wait; keys that
+ * arrive while the tree is stale are queued until the next refresh, but
+ * for q, which quits at once.
+ *
  * Standard error.  While curses owns a terminal that is also standard
  * error, fd 2 points at a temporary file; it is put back and the file's
  * contents copied to it when the terminal is restored, in the crash handler
@@ -23,6 +34,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +51,8 @@
 #include "util/fatal.h"
 #include "util/macros.h"
 
+#define KEY_CTRL_C 3
+
 static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
@@ -46,6 +60,7 @@ static struct sigaction old_quit[ARRAY_SIZE(quit_signals)];
 static struct sigaction old_crash[ARRAY_SIZE(crash_signals)];
 static volatile sig_atomic_t quit_signal; /* a quit signal arrived */
 static volatile sig_atomic_t active;      /* curses owns the terminal */
+static int installed;                     /* our signal handlers are */
 static int exit_signal;
 
 static SCREEN *screen;
@@ -59,6 +74,28 @@ static int saved_stderr = -1;   /* the real standard error, while captured */
 static FILE *capture;           /* where fd 2 points meanwhile */
 static int capture_fd = -1;     /* its descriptor (fileno() is not
                                    async-signal-safe) */
+static int key_fd = -1;         /* where curses reads keys from */
+
+#define STREAM_START_MS 250     /* take the terminal after loading this long */
+#define STREAM_REFRESH_MS 250   /* shortest time between two refreshes */
+#define STREAM_KEYS 64          /* keys queued while the tree is stale */
+
+/* The streaming viewer (tui_stream_*). */
+static struct {
+	struct tree *t;
+	struct tui_opts o;
+	struct tui_view v;      /* the view, kept for tui_run() */
+	int begun;              /* tui_stream_init() was called */
+	int started;            /* the terminal is taken, v is set up */
+	int stopped;            /* tui_stream_stopped() */
+	long long t0;           /* when loading began (ms) */
+	long long last, gap;    /* the last refresh, and the wait after it */
+	uint64_t bytes;         /* input bytes at the last refresh */
+	struct tui_progress p;  /* as of the last tui_stream_wait() */
+	long long tp;           /* when that was */
+	int keys[STREAM_KEYS];  /* keys waiting for the next refresh */
+	int nkeys;
+} stream;
 
 /* Append terminfo string capability cap to reset_seq, without padding. */
 static void
@@ -174,6 +211,7 @@ signals_install(void)
 	size_t i;
 
 	quit_signal = 0;
+	installed = 1;
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_quit;
@@ -194,6 +232,9 @@ signals_restore(void)
 {
 	size_t i;
 
+	if (!installed)
+		return;
+	installed = 0;
 	for (i = 0; i < ARRAY_SIZE(quit_signals); i++)
 		sigaction(quit_signals[i], &old_quit[i], NULL);
 	for (i = 0; i < ARRAY_SIZE(crash_signals); i++)
@@ -227,7 +268,7 @@ tui_done(void)
 		fclose(tty_fp);
 		tty_fp = NULL;
 	}
-	tty_fd = -1;
+	tty_fd = key_fd = -1;
 	signals_restore();
 	fatal_set_cleanup(NULL);
 }
@@ -254,6 +295,7 @@ tui_start(void)
 		in = out = tty_fp;
 	}
 	tty_fd = fileno(out);
+	key_fd = fileno(in);
 	have_tio = tcgetattr(tty_fd, &saved_tio) == 0;
 	signals_install();
 	stderr_capture();
@@ -330,6 +372,19 @@ now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Hand key ch to the current screen; reaction flags. */
+static int
+tui_key(struct tui_view *v, int ch)
+{
+	if (ch == KEY_RESIZE)
+		return TUI_RELAYOUT | TUI_REDRAW;
+	if (v->screen == TUI_SCREEN_HELP) {
+		v->screen = TUI_SCREEN_FLAME;
+		return TUI_REDRAW;
+	}
+	return view_flame_key(v, ch);
+}
+
 /*
  * Run the event loop: draw when asked, wait for a key (or the status line's
  * scrolling timer), hand the key to the current screen.
@@ -379,16 +434,7 @@ tui_loop(struct tui_view *v)
 			continue;
 		}
 		early = 0;
-		if (ch == KEY_RESIZE) {
-			flags = TUI_RELAYOUT | TUI_REDRAW;
-			continue;
-		}
-		if (v->screen == TUI_SCREEN_HELP) {
-			v->screen = TUI_SCREEN_FLAME;
-			flags = TUI_REDRAW;
-			continue;
-		}
-		flags = view_flame_key(v, ch);
+		flags = tui_key(v, ch);
 	}
 }
 
@@ -396,17 +442,211 @@ tui_loop(struct tui_view *v)
 int
 tui_run(struct tree *t, const struct tui_opts *o)
 {
-	struct tui_view v;
+	struct tui_view v, *vp = &v;
 
 	exit_signal = 0;
-	if (tui_start() != 0)
-		return EXIT_INPUT;
-	view_flame_init(&v, t, o);
-	tui_loop(&v);
-	tui_done();
-	view_flame_done(&v);
+	if (stream.begun && stream.stopped == 2)
+		return EXIT_INPUT; /* no terminal: already said */
+	if (stream.started) {
+		/* Go on with the view drawn while loading, on the whole tree. */
+		vp = &stream.v;
+		if (!stream.stopped) {
+			view_flame_grown(vp);
+			vp->progress = NULL;
+			vp->nwarnings = o->nwarnings;
+			if (vp->msg == NULL) {
+				/* The figures for the whole input, once. */
+				statusbar_progress(vp, vp->msgbuf,
+				    sizeof vp->msgbuf, "read", &stream.p,
+				    (double)(stream.tp - stream.t0) / 1000.0);
+				vp->msg = vp->msgbuf;
+			}
+			tui_loop(vp);
+		}
+	} else {
+		if (tui_start() != 0)
+			return EXIT_INPUT;
+		view_flame_init(vp, t, o);
+		tui_loop(vp);
+	}
+	tui_end();
+	if (vp == &v)
+		view_flame_done(vp);
 	exit_signal = quit_signal;
 	return EXIT_OK;
+}
+
+/* Give the terminal back, and drop the streaming viewer's view. */
+void
+tui_end(void)
+{
+	tui_done();
+	if (stream.started) {
+		view_flame_done(&stream.v);
+		stream.started = 0;
+	}
+}
+
+/* Get ready to show t while the loader fills it. */
+void
+tui_stream_init(struct tree *t, const struct tui_opts *o)
+{
+	memset(&stream, 0, sizeof stream);
+	stream.t = t;
+	stream.o = *o;
+	stream.begun = 1;
+	stream.t0 = now_ms();
+	stream.gap = STREAM_REFRESH_MS;
+	stream.bytes = UINT64_MAX;
+}
+
+/* Tell whether the streaming viewer stopped the input, and why. */
+int
+tui_stream_stopped(void)
+{
+	return stream.stopped;
+}
+
+/* Act on the reaction flags of keys: relayout, repaint, draw. */
+static void
+stream_react(int flags)
+{
+	struct tui_view *v = &stream.v;
+
+	if (flags & TUI_QUIT) {
+		stream.stopped = 1;
+		return;
+	}
+	if (flags & TUI_RELAYOUT)
+		view_flame_relayout(v, COLS, LINES);
+	if (flags & TUI_CLEAR)
+		clearok(curscr, TRUE);
+	if (flags != 0)
+		tui_draw(v);
+}
+
+/* Refresh the tree, the view and the progress line, run queued keys, draw. */
+static void
+stream_refresh(const struct tui_progress *p)
+{
+	struct tui_view *v = &stream.v;
+	long long t0 = now_ms(), cost;
+	int flags = TUI_REDRAW, i;
+
+	tree_finish(stream.t);
+	view_flame_grown(v);
+	v->nwarnings = p->nwarnings;
+	statusbar_progress(v, v->progbuf, sizeof v->progbuf, "reading", p,
+	    (double)(t0 - stream.t0) / 1000.0);
+	v->progress = v->progbuf;
+	view_flame_relayout(v, COLS, LINES);
+	for (i = 0; i < stream.nkeys && !(flags & TUI_QUIT); i++) {
+		flags |= tui_key(v, stream.keys[i]);
+		if (flags & TUI_RELAYOUT) {
+			view_flame_relayout(v, COLS, LINES);
+			flags &= ~TUI_RELAYOUT;
+		}
+	}
+	stream.nkeys = 0;
+	stream_react(flags);
+	stream.bytes = p->bytes;
+	stream.last = now_ms();
+	cost = stream.last - t0;
+	stream.gap = TF_MAX((long long)STREAM_REFRESH_MS, 4 * cost);
+}
+
+/*
+ * Read the keys that have come.  With the tree fresh they are handled
+ * now; else queued for the next refresh, but for a quit key.
+ */
+static void
+stream_keys(int fresh)
+{
+	struct tui_view *v = &stream.v;
+	int ch;
+
+	wtimeout(stdscr, 0);
+	while (!stream.stopped && (ch = wgetch(stdscr)) != ERR) {
+		if (fresh) {
+			stream_react(tui_key(v, ch));
+			continue;
+		}
+		if (stream.nkeys == 0 && (ch == 'q' || ch == KEY_CTRL_C) &&
+		    v->screen == TUI_SCREEN_FLAME && !v->prompt.active &&
+		    v->confirm == NULL) {
+			stream.stopped = 1;
+			break;
+		}
+		if (stream.nkeys < STREAM_KEYS)
+			stream.keys[stream.nkeys++] = ch;
+	}
+}
+
+/* Take the terminal and set up the view. */
+static int
+stream_start(void)
+{
+	if (tui_start() != 0)
+		return -1;
+	view_flame_init(&stream.v, stream.t, &stream.o);
+	stream.started = 1;
+	return 0;
+}
+
+/* Before a read of fd: draw, handle keys, wait for fd. */
+int
+tui_stream_wait(int fd, const struct tui_progress *p)
+{
+	struct pollfd pf[2];
+	long long now, left;
+	int n, dirty;
+
+	stream.p = *p;
+	stream.tp = now_ms();
+	if (stream.stopped)
+		return 1;
+	if (!stream.started) {
+		left = STREAM_START_MS - (now_ms() - stream.t0);
+		pf[0].fd = fd;
+		pf[0].events = POLLIN;
+		if (left > 0 && poll(pf, 1, (int)left) != 0)
+			return 0; /* readable, or let read() say what is wrong */
+		if (stream_start() != 0) {
+			stream.stopped = 2;
+			return 1;
+		}
+	}
+	for (;;) {
+		if (quit_signal)
+			stream.stopped = 1;
+		if (stream.stopped)
+			return 1;
+		now = now_ms();
+		dirty = p->bytes != stream.bytes;
+		if (dirty && now - stream.last >= stream.gap) {
+			stream_refresh(p);
+			dirty = 0;
+			continue;
+		}
+		pf[0].fd = fd;
+		pf[0].events = POLLIN;
+		pf[0].revents = 0;
+		pf[1].fd = key_fd;
+		pf[1].events = POLLIN;
+		pf[1].revents = 0;
+		n = poll(pf, 2, dirty ? (int)(stream.last + stream.gap - now) : -1);
+		if (n < 0 && errno != EINTR)
+			return 0;
+		if (n < 0 || pf[1].revents != 0) {
+			/* A key, or a signal (SIGWINCH: curses has KEY_RESIZE). */
+			if (pf[1].revents & (POLLHUP | POLLERR | POLLNVAL))
+				stream.stopped = 1; /* the terminal is gone */
+			else
+				stream_keys(!dirty);
+		}
+		if (pf[0].revents != 0 && !stream.stopped)
+			return 0;
+	}
 }
 
 /* Return the signal that ended the last viewer, or 0. */

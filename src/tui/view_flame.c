@@ -21,6 +21,12 @@
  * Reverse view.  The reverse tree is built on the first "r" and kept, so
  * switching back and forth costs one layout.  Its names have the ids of
  * the loaded tree's, so the colour cache and the search marks carry over.
+ *
+ * Loading.  While the input still arrives the tree grows between two
+ * refreshes (tui.c): view_flame_grown() then extends what is kept per name
+ * id, matches the search again, and builds the reverse tree again, moving
+ * the zoom, its history and the selection to the frames with the same
+ * names.  Node ids of the loaded tree stay valid as it grows.
  */
 #include "config.h"
 
@@ -172,8 +178,8 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	text_init(&v->label);
 	text_init(&v->line);
 	v->sel_text_node = TREE_NONE;
-	v->style = xcalloc((size_t)strtab_count(tree_strtab(t)) + 1,
-	    sizeof *v->style);
+	v->nstyle = (size_t)strtab_count(tree_strtab(t)) + 1;
+	v->style = xcalloc(v->nstyle, sizeof *v->style);
 	prompt_init(&v->prompt);
 	v->search.zoom_node = TREE_NONE;
 	keymap_init();
@@ -1093,6 +1099,77 @@ act_reverse(struct tui_view *v)
 	v->sel_text_node = TREE_NONE;
 	search_refresh(v);
 	return TUI_RELAYOUT;
+}
+
+/*
+ * The node of tree to with the names of node of tree from (root first), or
+ * the deepest one that exists there: how a frame of an old reverse tree is
+ * found in a new one.
+ */
+static uint32_t
+map_node(const struct tree *from, uint32_t node, const struct tree *to,
+    uint32_t **names, size_t *cap)
+{
+	const struct tree_node *nodes = tree_nodes(from);
+	uint32_t depth = nodes[node].depth, d, id = TREE_ROOT, c;
+
+	xgrow((void **)names, cap, (size_t)depth + 1, sizeof **names);
+	for (d = depth; d > 0; d--, node = nodes[node].parent)
+		(*names)[d - 1] = nodes[node].name;
+	for (d = 0; d < depth; d++) {
+		c = tree_find_child(to, id, (*names)[d]);
+		if (c == TREE_NONE)
+			break;
+		id = c;
+	}
+	return id;
+}
+
+/*
+ * The tree grew and was finished again (the input is still loading): make
+ * what the view keeps about it fit the new tree.  The layout is stale too:
+ * the caller lays out again.
+ */
+void
+view_flame_grown(struct tui_view *v)
+{
+	struct tui_search *s = &v->search;
+	size_t n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1, cap = 0, i;
+	uint32_t *names = NULL;
+	struct tree *old = v->rev;
+
+	if (n > v->nstyle) {
+		v->style = xreallocarray(v->style, n, sizeof *v->style);
+		memset(v->style + v->nstyle, 0, n - v->nstyle);
+		v->nstyle = n;
+	}
+	if (old != NULL) {
+		v->rev = reverse_build(v->fwd);
+		if (v->reverse) {
+			v->tree = v->rev;
+			v->zoom = map_node(old, v->zoom, v->rev, &names, &cap);
+			v->want = map_node(old, v->want, v->rev, &names, &cap);
+			for (i = 0; i < v->nhistory; i++)
+				v->history[i] = map_node(old, v->history[i],
+				    v->rev, &names, &cap);
+			v->sel = v->want;
+		}
+		free(names);
+		tree_free(old);
+	}
+	v->sel_rect = LAYOUT_NONE;
+	v->sel_text_node = TREE_NONE;
+	v->maxdelta_of = NULL;
+	s->hits_ok[0] = s->hits_ok[1] = 0;
+	search_order_free(&s->order[0]);
+	search_order_free(&s->order[1]);
+	if (s->marks != NULL) {
+		s->marks = xreallocarray(s->marks, n, 1);
+		if (s->re != NULL)
+			search_mark(s->re, tree_strtab(v->fwd), s->marks,
+			    &s->nfailed);
+	}
+	search_refresh(v);
 }
 
 /* Run the binding of key, or note that there is none. */

@@ -43,6 +43,9 @@ struct reader {
 	size_t memlen, mempos;
 	int sniffed;     /* gzip magic checked */
 	int gzip;
+	int (*progress)(void *); /* reader_set_progress() */
+	void *progress_ctx;
+	int stopped;     /* the progress hook ended the input */
 #ifdef HAVE_ZLIB
 	z_stream z;
 	unsigned char *zin;
@@ -155,6 +158,10 @@ raw_read(struct reader *r, char *dst, size_t n)
 		r->bytes += n;
 		return (ssize_t)n;
 	}
+	if (r->progress != NULL && r->progress(r->progress_ctx) != 0) {
+		r->eof = r->stopped = 1; /* the input ends here */
+		return 0;
+	}
 	for (;;) {
 		got = read(r->fd, dst, n);
 		if (got >= 0)
@@ -180,6 +187,9 @@ gz_read(struct reader *r, char *dst, size_t n)
 	r->z.avail_out = (uInt)(n > (1u << 30) ? (1u << 30) : n);
 	while (r->z.avail_out > 0) {
 		if (r->z.avail_in == 0 && !r->zend) {
+			/* With a progress hook, hand out what is inflated before waiting. */
+			if (r->progress != NULL && r->z.avail_out < n)
+				break;
 			got = raw_read(r, (char *)r->zin, RAW_BUF);
 			if (got < 0)
 				return -1;
@@ -211,7 +221,7 @@ gz_read(struct reader *r, char *dst, size_t n)
 		}
 		r->zinit = 1;
 	}
-	if (r->zend && r->z.avail_in == 0 && r->zinit == 1 &&
+	if (r->zend && r->z.avail_in == 0 && r->zinit == 1 && !r->stopped &&
 	    (size_t)(n - r->z.avail_out) == 0) {
 		set_error(r, "truncated gzip input");
 		return -1;
@@ -364,12 +374,34 @@ reader_line(struct reader *r, const char **line, size_t *len)
 			r->start = r->scan = r->end;
 		}
 		if (fill(r) == 0 && r->eof) {
-			/* The last line has no "\n" (or only its skipped part is left). */
-			if (r->end > r->start || r->skipping)
+			/*
+			 * The last line has no "\n" (or only its skipped part
+			 * is left).  When told to stop, it is only cut short.
+			 */
+			if ((r->end > r->start || r->skipping) && !r->stopped)
 				return take_line(r, r->end - r->start, r->end, line, len);
 			return r->failed ? READER_ERROR : READER_EOF;
 		}
 	}
+}
+
+void
+reader_set_progress(struct reader *r, int (*fn)(void *ctx), void *ctx)
+{
+	r->progress = fn;
+	r->progress_ctx = ctx;
+}
+
+int
+reader_has_progress(const struct reader *r)
+{
+	return r->progress != NULL;
+}
+
+int
+reader_fd(const struct reader *r)
+{
+	return r->mem != NULL ? -1 : r->fd;
 }
 
 uint64_t

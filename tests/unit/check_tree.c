@@ -162,6 +162,121 @@ START_TEST(test_collapse_order)
 }
 END_TEST
 
+/* Add stack number i (a deterministic pseudo-random one) to sink. */
+static void
+add_stack(struct stack_sink *sink, uint32_t i)
+{
+	static const char *const names[] = {"main", "parse", "lex", "eval",
+	    "call", "gc", "sweep", "idle", "alloc", "free", "[unknown]", ""};
+	uint32_t x = i * 2654435761u + 12345u, depth = 1 + x % 7, d;
+
+	sink->begin(sink->ctx);
+	for (d = 0; d < depth; d++) {
+		x = x * 1103515245u + 12345u;
+		sink->frame(sink->ctx, names[(x >> 16) % 12],
+		    strlen(names[(x >> 16) % 12]));
+	}
+	sink->end(sink->ctx, i % 5 == 0 ? COUNT_INT(0) : i % 13 == 0 ?
+	    (struct tf_count){2, 0.5} : COUNT_INT(1 + x % 9));
+}
+
+/*
+ * Trees a and b are the same: same names in the same sibling order, same
+ * self and total counts, walked side by side without recursion.
+ */
+static void
+assert_same_tree(const struct tree *a, const struct tree *b)
+{
+	uint32_t *stk = xreallocarray(NULL, 2 * (size_t)tree_size(a),
+	    sizeof *stk), x, y;
+	size_t n = 0, seen = 0, la, lb;
+	const char *na, *nb;
+
+	ck_assert_uint_eq(tree_size(a), tree_size(b));
+	stk[n++] = TREE_ROOT;
+	stk[n++] = TREE_ROOT;
+	while (n > 0) {
+		y = stk[--n];
+		x = stk[--n];
+		seen++;
+		na = tree_name(a, x, &la);
+		nb = tree_name(b, y, &lb);
+		ck_assert_uint_eq(la, lb);
+		ck_assert(memcmp(na, nb, la) == 0);
+		ck_assert_uint_eq(tree_total(a, 0, x).n, tree_total(b, 0, y).n);
+		ck_assert(tree_total(a, 0, x).frac == tree_total(b, 0, y).frac);
+		ck_assert_uint_eq(tree_self(a, 0, x).n, tree_self(b, 0, y).n);
+		x = tree_node(a, x)->first_child;
+		y = tree_node(b, y)->first_child;
+		for (; x != TREE_NONE || y != TREE_NONE;
+		    x = tree_node(a, x)->next_sibling,
+		    y = tree_node(b, y)->next_sibling) {
+			ck_assert(x != TREE_NONE && y != TREE_NONE);
+			stk[n++] = x;
+			stk[n++] = y;
+		}
+	}
+	ck_assert_uint_eq(seen, tree_size(a));
+	free(stk);
+}
+
+/*
+ * tree_finish() between additions (the streaming viewer) leaves the same
+ * tree as one call at the end, at every step: totals, sibling order, the
+ * unique stack count, and lookups of existing children.
+ */
+START_TEST(test_finish_while_growing)
+{
+	struct tree *grow = tree_new(1), *once;
+	struct stack_sink s1, s2;
+	struct sink_tree st1, st2;
+	uint32_t i, j, step = 0;
+
+	sink_tree_init(&st1, &s1, grow, 0);
+	tree_finish(grow); /* an empty tree first, as the viewer may */
+	ck_assert_uint_eq(tree_total(grow, 0, TREE_ROOT).n, 0);
+	ck_assert_uint_eq(tree_stacks(grow, 0), 0);
+	for (i = 0; i < 3000; i += step) {
+		step = 1 + (i * 7) % 400;
+		for (j = i; j < i + step; j++)
+			add_stack(&s1, j);
+		tree_finish(grow);
+		if (i % 3 == 0)
+			tree_finish(grow); /* twice in a row changes nothing */
+		once = tree_new(1);
+		sink_tree_init(&st2, &s2, once, 0);
+		for (j = 0; j < i + step; j++)
+			add_stack(&s2, j);
+		tree_finish(once);
+		assert_same_tree(grow, once);
+		ck_assert_uint_eq(tree_stacks(grow, 0), tree_stacks(once, 0));
+		ck_assert_uint_eq(tree_overflows(grow), 0);
+		tree_free(once);
+	}
+	ck_assert_uint_gt(tree_stacks(grow, 0), 100);
+	ck_assert_uint_eq(tree_find_child(grow, TREE_ROOT,
+	    strtab_intern(tree_strtab(grow), "main", 4)),
+	    node_at(grow, "main"));
+	tree_free(grow);
+}
+END_TEST
+
+/* Saturated totals are counted once per finish, not once per call. */
+START_TEST(test_finish_overflow_once)
+{
+	struct tree *t = tree_from_folded(
+	    "a;b 18446744073709551615\na;c 1\n");
+	uint64_t n = tree_overflows(t);
+
+	ck_assert_uint_gt(n, 0);
+	tree_finish(t);
+	tree_finish(t);
+	ck_assert_uint_eq(tree_overflows(t), n);
+	ck_assert_uint_eq(tree_stacks(t, 0), 2);
+	tree_free(t);
+}
+END_TEST
+
 Suite *
 suite_tree(void)
 {
@@ -176,6 +291,8 @@ suite_tree(void)
 	tcase_add_test(tc, test_fractional_counts);
 	tcase_add_test(tc, test_two_profiles);
 	tcase_add_test(tc, test_collapse_order);
+	tcase_add_test(tc, test_finish_while_growing);
+	tcase_add_test(tc, test_finish_overflow_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
