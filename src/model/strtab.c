@@ -18,7 +18,10 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
+/* The fuzz build makes this small, so that small inputs reach the growth paths. */
+#ifndef CHUNK
 #define CHUNK (1u << 20)
+#endif
 #define EMPTY UINT32_MAX
 
 struct slot {
@@ -39,13 +42,18 @@ struct strtab {
 	size_t bytes;      /* arena bytes in use */
 };
 
+/* Initial hash slots (a power of two; the fuzz build makes it small). */
+#ifndef STRTAB_INITIAL_SLOTS
+#define STRTAB_INITIAL_SLOTS 1024u
+#endif
+
 struct strtab *
 strtab_new(void)
 {
 	struct strtab *st = xcalloc(1, sizeof *st);
 	uint32_t i;
 
-	st->mask = 1023;
+	st->mask = STRTAB_INITIAL_SLOTS - 1;
 	st->slots = xreallocarray(NULL, st->mask + 1, sizeof *st->slots);
 	for (i = 0; i <= st->mask; i++)
 		st->slots[i].id = EMPTY;
