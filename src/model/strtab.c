@@ -86,7 +86,13 @@ arena_copy(struct strtab *st, const char *s, size_t len)
 
 		xgrow((void **)&st->chunks, &st->capchunks, st->nchunks + 1,
 		    sizeof *st->chunks);
-		st->cur = xmalloc(sz);
+		/*
+		 * Zeroed: PCRE2's JIT reads a little past the end of the
+		 * name it matches, and valgrind reports a branch on those
+		 * bytes if they were never written.  Fresh pages are zero
+		 * anyway, so this costs next to nothing.
+		 */
+		st->cur = xcalloc(1, sz);
 		st->chunks[st->nchunks++] = st->cur;
 		st->left = sz;
 	}
