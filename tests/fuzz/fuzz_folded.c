@@ -5,6 +5,8 @@
  * writer and the parser).  Not when a frame name itself reads as "stack
  * count": flamegraph.pl splits such a stack once more (a "before after"
  * line), so "x 5" with count 3 comes back as "x" with count 3, by design.
+ * Nor when a fractional count reaches 1e15: it is printed as Perl prints
+ * numbers ("5.55555555555556e+17"), which is not a count any more.
  */
 #include "config.h"
 
@@ -18,6 +20,7 @@ collapse_mem(const uint8_t *data, size_t size, char **out, size_t *outlen,
 {
 	struct tree *t = fuzz_load(data, size, FORMAT_FOLDED);
 	struct folded_line fl;
+	struct tf_count c;
 	const char *name;
 	size_t len;
 	uint32_t id;
@@ -26,9 +29,11 @@ collapse_mem(const uint8_t *data, size_t size, char **out, size_t *outlen,
 	if (t == NULL)
 		return -1;
 	*ambiguous = 0;
-	for (id = 1; id < tree_size(t); id++) {
+	for (id = 0; id < tree_size(t); id++) {
 		name = tree_name(t, id, &len);
-		if (folded_parse(name, len, 0, &fl) != 0)
+		c = tree_self(t, 0, id);
+		if (folded_parse(name, len, 0, &fl) != 0 ||
+		    (c.frac != 0.0 && count_value(c) >= 1e15))
 			*ambiguous = 1;
 	}
 	if ((fp = open_memstream(out, outlen)) == NULL)
