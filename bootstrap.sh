@@ -9,9 +9,11 @@ set -e
 cd "$(dirname "$0")"
 
 # Build tools and libraries, plus what the test suite drives (tmux, pgrep,
-# xmllint, and headless Chromium for the exported SVGs).
+# xmllint, and headless Chromium for the exported SVGs), and clang with its
+# libFuzzer runtime and valgrind for `make fuzz` and `make check-valgrind`.
 PKGS="build-essential autoconf automake pkg-config libncurses-dev \
-libpcre2-dev check zlib1g-dev tmux procps libxml2-utils chromium"
+libpcre2-dev check zlib1g-dev tmux procps libxml2-utils chromium \
+clang libclang-rt-14-dev valgrind"
 
 if command -v dpkg-query >/dev/null 2>&1; then
 	missing=

@@ -35,6 +35,17 @@ count_parse(const char *s, size_t len, struct tf_count *out)
 			frac += (s[i] - '0') * scale;
 			scale /= 10;
 		}
+		/*
+		 * Enough 9s round the sum up to 1.0: carry it, so that
+		 * 0 <= frac < 1 holds as it does after count_add().
+		 */
+		if (frac >= 1.0) {
+			frac -= 1.0;
+			if (n == UINT64_MAX)
+				over = 1;
+			else
+				n++;
+		}
 	}
 	if (over)
 		return -1;

@@ -18,7 +18,10 @@
 #include "util/sort.h"
 #include "util/xalloc.h"
 
+/* The fuzz build makes this small, so that small inputs reach the growth paths. */
+#ifndef CHUNK
 #define CHUNK (1u << 20)
+#endif
 #define EMPTY UINT32_MAX
 
 struct slot {
@@ -39,13 +42,18 @@ struct strtab {
 	size_t bytes;      /* arena bytes in use */
 };
 
+/* Initial hash slots (a power of two; the fuzz build makes it small). */
+#ifndef STRTAB_INITIAL_SLOTS
+#define STRTAB_INITIAL_SLOTS 1024u
+#endif
+
 struct strtab *
 strtab_new(void)
 {
 	struct strtab *st = xcalloc(1, sizeof *st);
 	uint32_t i;
 
-	st->mask = 1023;
+	st->mask = STRTAB_INITIAL_SLOTS - 1;
 	st->slots = xreallocarray(NULL, st->mask + 1, sizeof *st->slots);
 	for (i = 0; i <= st->mask; i++)
 		st->slots[i].id = EMPTY;
@@ -78,7 +86,13 @@ arena_copy(struct strtab *st, const char *s, size_t len)
 
 		xgrow((void **)&st->chunks, &st->capchunks, st->nchunks + 1,
 		    sizeof *st->chunks);
-		st->cur = xmalloc(sz);
+		/*
+		 * Zeroed: PCRE2's JIT reads a little past the end of the
+		 * name it matches, and valgrind reports a branch on those
+		 * bytes if they were never written.  Fresh pages are zero
+		 * anyway, so this costs next to nothing.
+		 */
+		st->cur = xcalloc(1, sz);
 		st->chunks[st->nchunks++] = st->cur;
 		st->left = sz;
 	}

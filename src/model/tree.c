@@ -56,6 +56,11 @@ prof_grow(struct tree *t, size_t cap)
 	}
 }
 
+/* Initial capacity (a power of two; the fuzz build makes it small). */
+#ifndef TREE_INITIAL_NODES
+#define TREE_INITIAL_NODES 1024u
+#endif
+
 struct tree *
 tree_new(int nprof)
 {
@@ -64,10 +69,10 @@ tree_new(int nprof)
 
 	t->nprof = nprof < 1 ? 1 : nprof > TREE_MAX_PROFILES ? TREE_MAX_PROFILES : nprof;
 	t->st = strtab_new();
-	t->cap = 1024;
+	t->cap = TREE_INITIAL_NODES;
 	t->nodes = xreallocarray(NULL, t->cap, sizeof *t->nodes);
 	prof_grow(t, t->cap);
-	t->mask = 2047;
+	t->mask = TREE_INITIAL_NODES * 2 - 1;
 	t->slots = xreallocarray(NULL, (size_t)t->mask + 1, sizeof *t->slots);
 	for (i = 0; i <= t->mask; i++)
 		t->slots[i] = EMPTY;

@@ -56,6 +56,12 @@ START_TEST(test_counts)
 	ck_assert_int_eq(count_parse("18446744073709551616", 20, &c), -1);
 	ck_assert_int_eq(count_parse("12.", 3, &c), 1);
 	ck_assert_int_eq(count_parse("1x", 2, &c), 0);
+	/* A fraction of many 9s sums to 1.0 in doubles: it carries. */
+	ck_assert_int_eq(count_parse("0.99999999999999999999", 22, &c), 1);
+	ck_assert_uint_eq(c.n, 1);
+	ck_assert(c.frac >= 0.0 && c.frac < 1.0);
+	ck_assert_int_eq(count_parse("18446744073709551615.99999999999999999999",
+	    41, &c), -1);
 	ck_assert_int_eq(count_add(&acc, COUNT_INT(UINT64_MAX)), 0);
 	ck_assert_int_eq(count_add(&acc, COUNT_INT(1)), 1);
 	ck_assert_uint_eq(acc.n, UINT64_MAX);

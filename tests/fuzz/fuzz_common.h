@@ -1,0 +1,109 @@
+/*
+ * Shared by the libFuzzer targets: the path the tflame command takes from
+ * input bytes to output, with a memory reader in place of the file.
+ *
+ * Each target is one LLVMFuzzerTestOneInput() over the curses-free core
+ * (libtfcore.a built with the fuzzer's instrumentation, see fuzz.mk).
+ * Everything a run allocates is freed before it returns, so LeakSanitizer
+ * reports a leak in the code under test, not in the harness.
+ */
+#ifndef TFLAME_FUZZ_COMMON_H
+#define TFLAME_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export/collapse.h"
+#include "loaders/loader.h"
+#include "loaders/sink.h"
+#include "model/tree.h"
+#include "util/diag.h"
+#include "util/reader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * Loader options taken from the bits of the first input byte, so one
+ * corpus reaches the option-dependent branches too (the byte still belongs
+ * to the input: seeds taken from real files keep working).
+ */
+static inline void
+fuzz_opts(struct load_opts *o, enum input_format f, const uint8_t *data,
+    size_t size)
+{
+	unsigned b = size > 0 ? data[0] : 0;
+
+	memset(o, 0, sizeof *o);
+	o->format = f;
+	o->pid = b & 1;
+	o->tid = (b >> 1) & 1;
+	o->kernel = (b >> 2) & 1;
+	o->jit = (b >> 3) & 1;
+	o->addrs = (b >> 4) & 1;
+	o->includeoffset = (b >> 5) & 1;
+	o->demangle = (b >> 6) & 1;
+	o->event_filter = (b & 0x80) ? "cycles" : NULL;
+}
+
+/* A stream that swallows what is written (opened once per process). */
+static inline FILE *
+fuzz_null(void)
+{
+	static FILE *fp;
+
+	if (fp == NULL && (fp = fopen("/dev/null", "w")) == NULL)
+		abort();
+	return fp;
+}
+
+/*
+ * Load data as format f (FORMAT_AUTO: detect) into a fresh one-profile
+ * tree, finish it and return it; NULL when the loader gave up on the
+ * input (the command exits 1 then).
+ */
+static inline struct tree *
+fuzz_load(const uint8_t *data, size_t size, enum input_format f)
+{
+	struct reader *r = reader_mem((const char *)data, size, "fuzz");
+	struct tree *t = tree_new(1);
+	struct sink_tree st;
+	struct stack_sink sink;
+	struct load_opts o;
+	struct load_result res;
+	struct diag d;
+	char *err = NULL;
+	int rc;
+
+	fuzz_opts(&o, f, data, size);
+	diag_init(&d, "fuzz");
+	sink_tree_init(&st, &sink, t, 0);
+	rc = loader_run(r, &o, &sink, &d, &res, &err);
+	diag_print(&d, fuzz_null());
+	diag_free(&d);
+	reader_close(r);
+	free(err);
+	if (rc != 0) {
+		tree_free(t);
+		return NULL;
+	}
+	tree_finish(t);
+	return t;
+}
+
+/* Load as f, write the folded stacks, free everything. */
+static inline void
+fuzz_load_collapse(const uint8_t *data, size_t size, enum input_format f)
+{
+	struct tree *t = fuzz_load(data, size, f);
+
+	if (t == NULL)
+		return;
+	if (collapse_write(t, 0, fuzz_null()) != 0)
+		abort();
+	tree_free(t);
+}
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * The regex entry point: the input (after a first byte of flags) compiled
+ * as a PCRE2 pattern, as the viewer's "/" prompt does, then marked over the
+ * names of a small fixed tree and turned into hits and matched counts.
+ * The same bytes as a frame name go through search_quote(), whose pattern
+ * must compile and match that name.
+ */
+#include "config.h"
+
+#include "fuzz_common.h"
+#include "search/search.h"
+#include "util/xalloc.h"
+
+/* Names with bad UTF-8, a NUL byte, an empty frame, annotations. */
+static const char fixed[] =
+    "main;foo;bar 5\n"
+    "main;foo;baz 3\n"
+    "main;\xff\xfe;caf\xc3\xa9 2\n"
+    "main;;x\0y 1\n"
+    "[unknown];0x7f12;sys_write_[k] 4\n"
+    "java;Lcom/Foo;::bar<int>::baz(std::string) 1.5\n";
+
+static struct tree *
+fixed_tree(void)
+{
+	static struct tree *t;
+
+	if (t == NULL)
+		t = fuzz_load((const uint8_t *)fixed, sizeof fixed - 1,
+		    FORMAT_FOLDED);
+	return t;
+}
+
+static void
+search_tree(const struct tree *t, const char *pat, size_t len, unsigned flags)
+{
+	const struct strtab *st = tree_strtab_c(t);
+	struct search_error err;
+	struct search_re *re;
+	struct search_order ord;
+	struct search_hits hits;
+	struct tf_count root, under;
+	unsigned char *marks;
+	uint32_t id, nfailed;
+
+	re = search_compile(pat, len, flags, &err);
+	if (re == NULL) {
+		if (err.offset > len || memchr(err.msg, '\0', sizeof err.msg) == NULL)
+			abort();
+		return;
+	}
+	marks = xcalloc(strtab_count(st) + 1, 1);
+	search_mark(re, st, marks, &nfailed);
+	memset(&ord, 0, sizeof ord);
+	search_order_build(&ord, t);
+	memset(&hits, 0, sizeof hits);
+	search_hits_build(&hits, t, marks, &ord);
+	root = tree_total(t, 0, TREE_ROOT);
+	if (count_value(hits.matched[0]) > count_value(root))
+		abort();
+	for (id = 0; id < tree_size(t); id++) {
+		under = search_matched_under(&hits, t, marks, 0, id);
+		if (count_value(under) > count_value(tree_total(t, 0, id)))
+			abort();
+		if (search_hits_find(&hits, &ord, id) > hits.nnodes)
+			abort();
+	}
+	search_hits_free(&hits);
+	search_order_free(&ord);
+	free(marks);
+	search_re_free(re);
+}
+
+/* search_quote(name) must give a pattern that matches name. */
+static void
+check_quote(const char *name, size_t len)
+{
+	char *pat = xmalloc(search_quote_size(len));
+	unsigned flags = 0;
+	size_t plen = search_quote(pat, name, len, &flags);
+	struct search_error err;
+	struct search_re *re;
+
+	if (plen > search_quote_size(len))
+		abort();
+	re = search_compile(pat, plen, flags, &err);
+	if (re == NULL) {
+		fprintf(stderr, "quoted name does not compile: %s\n", err.msg);
+		abort();
+	}
+	if (search_match(re, name, len) != 1) {
+		fprintf(stderr, "quoted name does not match itself\n");
+		abort();
+	}
+	search_re_free(re);
+	free(pat);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned flags;
+
+	if (size == 0)
+		return 0;
+	flags = data[0] & (SEARCH_CASELESS | SEARCH_BYTES);
+	search_tree(fixed_tree(), (const char *)data + 1, size - 1, flags);
+	check_quote((const char *)data + 1, size - 1);
+	return 0;
+}
