@@ -840,9 +840,12 @@ read_stack_line(struct perf_ctx *p, const char *line, size_t len, uint64_t linen
 static void
 add_remembered(struct perf_ctx *p, const struct line_frames *lf)
 {
-	const struct frame_ref *f = p->fr + lf->first;
+	const struct frame_ref *f;
 	uint32_t i;
 
+	if (lf->n == 0)
+		return; /* a line that gives no frame: p->fr may be NULL */
+	f = p->fr + lf->first;
 	for (i = 0; i < lf->n; i++) {
 		if (p->nframes >= PERF_MAX_FRAMES ||
 		    p->flen + f[i].len > PERF_MAX_TEXT) {

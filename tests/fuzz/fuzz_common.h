@@ -46,6 +46,8 @@ fuzz_opts(struct load_opts *o, enum input_format f, const uint8_t *data,
 	o->includeoffset = (b >> 5) & 1;
 	o->demangle = (b >> 6) & 1;
 	o->event_filter = (b & 0x80) ? "cycles" : NULL;
+	/* perf: one thread, or the reading thread too (one size in 16). */
+	o->threads = size % 16 == 1 ? 2 : 1;
 }
 
 /* A stream that swallows what is written (opened once per process). */
