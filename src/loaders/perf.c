@@ -852,7 +852,7 @@ add_remembered(struct perf_ctx *p, const struct line_frames *lf)
 			p->toodeep = 1;
 			return;
 		}
-		xgrow((void **)&p->fbuf, &p->fcap, p->flen + f[i].len, 1);
+		xgrow((void **)&p->fbuf, &p->fcap, p->flen + f[i].len + 1, 1);
 		memcpy(p->fbuf + p->flen, p->ftext + f[i].off, f[i].len);
 		xgrow((void **)&p->frames, &p->capframes, p->nframes + 1,
 		    sizeof *p->frames);
@@ -888,7 +888,8 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 	lf.first = (uint32_t)p->nfr;
 	lf.n = (uint32_t)(p->nframes - n0);
 	xgrow((void **)&p->fr, &p->capfr, p->nfr + lf.n, sizeof *p->fr);
-	xgrow((void **)&p->ftext, &p->ftcap, p->ftlen + (p->flen - f0), 1);
+	/* +1: never a null store, even for empty names. */
+	xgrow((void **)&p->ftext, &p->ftcap, p->ftlen + (p->flen - f0) + 1, 1);
 	for (i = n0; i < p->nframes; i++) {
 		p->fr[p->nfr].off = (uint32_t)p->ftlen;
 		p->fr[p->nfr].len = p->frames[i].len;
