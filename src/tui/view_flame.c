@@ -14,9 +14,12 @@
  *
  * Search.  A pattern is matched once per distinct name into marks by name
  * id; drawing a frame then costs one lookup, and the hits (the matching
- * frames in flame order, and the matched counts) are found in one pass
- * over the nodes when the pattern or the view changes.  While the prompt
- * is open it gets every key and the terminal cursor is shown in it.
+ * frames in flame order, and the matched counts) are found through the
+ * name index of the flame order when the pattern or the view changes
+ * (search/search.h).  The loaded tree's flame order is built while the
+ * first screen is being read (view_flame_tick()), so that the first search
+ * is as quick as the next ones.  While the prompt is open it gets every key
+ * and the terminal cursor is shown in it.
  *
  * Reverse view.  The reverse tree is built on the first "r" and kept, so
  * switching back and forth costs one layout.  Its names have the ids of
@@ -1127,16 +1130,35 @@ view_flame_key(struct tui_view *v, int key)
 	return flags | TUI_REDRAW;
 }
 
-/* Advance timed things (the scrolling status line). */
+/*
+ * True while there is work to do between keys: the flame order and name
+ * index of the loaded tree, which a search needs (tens of milliseconds on
+ * a million nodes, once), built while the user reads the first screen
+ * rather than when the first search is typed.  The reverse tree's waits
+ * for a search in the reverse view: it is the larger, and often not needed.
+ */
+static int
+idle_pending(const struct tui_view *v)
+{
+	return v->tree == v->fwd && v->search.order[0].order == NULL;
+}
+
+/* Advance timed things (the scrolling status line), or do idle work. */
 int
 view_flame_tick(struct tui_view *v)
 {
+	if (idle_pending(v)) {
+		search_order_build(&v->search.order[0], v->fwd);
+		return 0;
+	}
 	return statusbar_tick(v);
 }
 
-/* Return how long to wait for a key, in ms (-1: forever). */
+/* Return how long to wait for a key, in ms (-1: forever; 0: idle work). */
 int
 view_flame_timeout(const struct tui_view *v)
 {
+	if (idle_pending(v))
+		return 0;
 	return v->name_scrolls ? 1500 : -1;
 }

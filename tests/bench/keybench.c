@@ -447,8 +447,7 @@ run_keys(const char *tflame, const char *file, int n, const char *pattern)
 	s1.label = "reverse r, later";
 	for (k = 0; k < 2 * n - 1; k++)
 		measure(&c, &s1, "r", SILENT_MS);
-	report(&s1);
-	prepare(&c, "r"); /* the normal view again (an even number of r) */
+	report(&s1); /* an even number of r: the normal view again */
 
 	s1.label = "search prompt /";
 	s2.label = "search Enter";
