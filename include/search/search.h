@@ -141,11 +141,13 @@ void search_hits_free(struct search_hits *h);
  * The matched count of profile prof under node: the whole total of node
  * when it or one of its ancestors matches, else the sum over the matching
  * frames below it without a matching ancestor.  For the root it is
- * h->matched[prof].  Costs the part of the subtree above no match.
+ * h->matched[prof].  ord is the flame order h was built with: then the
+ * cost is that of the hits under node; with NULL, a walk of the part of
+ * the subtree above no match.
  */
 struct tf_count search_matched_under(const struct search_hits *h,
-    const struct tree *t, const unsigned char *marks, int prof,
-    uint32_t node);
+    const struct tree *t, const unsigned char *marks,
+    const struct search_order *ord, int prof, uint32_t node);
 
 /*
  * Position of node in h->nodes (flame order), or the position where it

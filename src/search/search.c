@@ -456,20 +456,39 @@ search_hits_free(struct search_hits *h)
 	memset(h, 0, sizeof *h);
 }
 
-/* Matched count below node: a preorder walk that skips matched subtrees. */
+/*
+ * Matched count below node: with the order, the hits in node's run of
+ * ranks, each counted unless it lies in the last counted one's subtree;
+ * without, a preorder walk that skips matched subtrees.
+ */
 struct tf_count
 search_matched_under(const struct search_hits *h, const struct tree *t,
-    const unsigned char *marks, int prof, uint32_t node)
+    const unsigned char *marks, const struct search_order *ord, int prof,
+    uint32_t node)
 {
 	const struct tree_node *nodes = tree_nodes(t);
 	struct tf_count sum = COUNT_ZERO;
-	uint32_t n;
+	uint32_t n, i, r, end, cover;
 
 	if (node == TREE_ROOT)
 		return h->matched[prof];
 	for (n = node; n != TREE_ROOT; n = nodes[n].parent)
 		if (marks[nodes[n].name])
 			return tree_total(t, prof, node);
+	if (ord != NULL && ord->end != NULL) {
+		cover = ord->rank[node];
+		end = ord->end[cover];
+		for (i = search_hits_find(h, ord, node); i < h->nnodes; i++) {
+			r = ord->rank[h->nodes[i]];
+			if (r >= end)
+				break;
+			if (r >= cover) {
+				count_add(&sum, tree_total(t, prof, h->nodes[i]));
+				cover = ord->end[r];
+			}
+		}
+		return sum;
+	}
 	n = nodes[node].first_child;
 	while (n != TREE_NONE) {
 		if (marks[nodes[n].name])

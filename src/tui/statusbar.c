@@ -165,7 +165,7 @@ search_part(struct tui_view *v, struct tui_text *tx)
 		return;
 	if (s->zoom_node != v->zoom) {
 		s->zoom_matched = search_matched_under(h, v->tree,
-		    s->marks, v->prof, v->zoom);
+		    s->marks, &s->order[v->reverse], v->prof, v->zoom);
 		s->zoom_node = v->zoom;
 	}
 	text_append_ascii(tx, "  /");

@@ -180,15 +180,15 @@ START_TEST(test_matched_under_zoom)
 
 	find(&f, t, "foo", 0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "main"))), 35.0);
+	    f.marks, &f.ord, 0, node_at(t, "main"))), 35.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "main;qux"))), 5.0);
+	    f.marks, &f.ord, 0, node_at(t, "main;qux"))), 5.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "main;foo;bar"))), 10.0);
+	    f.marks, &f.ord, 0, node_at(t, "main;foo;bar"))), 10.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "other"))), 0.0);
+	    f.marks, &f.ord, 0, node_at(t, "other"))), 0.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, TREE_ROOT)), 50.0);
+	    f.marks, &f.ord, 0, TREE_ROOT)), 50.0);
 	found_free(&f);
 	tree_free(t);
 }
@@ -675,7 +675,7 @@ START_TEST(test_reverse_deep)
 	ck_assert_uint_eq(f.hits.nnodes, 2);
 	ck_assert_double_eq(matched(&f, 0), 4.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, r,
-	    f.marks, 0, node_at(r, "f99999"))), 3.0);
+	    f.marks, NULL, 0, node_at(r, "f99999"))), 3.0);
 	found_free(&f);
 	tree_free(rr);
 	tree_free(r);
@@ -754,7 +754,9 @@ END_TEST
 /*
  * The name index (few matching frames) and the pass over every node (many,
  * or no index) must find the same frames in the same order with the same
- * matched count, nested matches included: a random tree of 400 names, the
+ * matched count, nested matches included, and the matched count under each
+ * node must be the same through the order as by the walk: a random tree
+ * of 400 names, the
  * first levels drawn from a few names so that matches nest.
  */
 START_TEST(test_hits_index)
@@ -800,6 +802,11 @@ START_TEST(test_hits_index)
 		    "%s: matched %llu, not %llu", pats[i],
 		    (unsigned long long)h.matched[0].n,
 		    (unsigned long long)f.hits.matched[0].n);
+		/* Under every node: through the order, and by the walk. */
+		for (n = 0; n < tree_size(t); n++)
+			ck_assert_msg(search_matched_under(&f.hits, t, f.marks,
+			    &f.ord, 0, n).n == search_matched_under(&f.hits, t,
+			    f.marks, NULL, 0, n).n, "%s: under %u", pats[i], n);
 		found_free(&f);
 	}
 	ck_assert_int_ge(indexed, 3);
