@@ -1052,24 +1052,47 @@ act_prev(struct tui_view *v)
 
 /* --------------------------------------------------------- reverse view */
 
-/* The frame called name nearest the root of t (the widest), or the root. */
+/* True when node i is nearer the root than best, or as near and wider. */
+static int
+nearer(const struct tui_view *v, const struct tree *t, uint32_t i,
+    uint32_t best, double *bw)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	double w = count_value(tree_total(t, v->prof, i));
+
+	if (best != TREE_ROOT && (nodes[i].depth > nodes[best].depth ||
+	    (nodes[i].depth == nodes[best].depth &&
+	    (w < *bw || (w == *bw && i > best)))))
+		return 0;
+	*bw = w;
+	return 1;
+}
+
+/*
+ * The frame called name nearest the root of t (the widest; of equals the
+ * first), or the root.  A child of the root has no rival (in the reverse
+ * tree it is where the frame's samples are); else the frames of that name
+ * come from the name index when t's flame order is built, so a switch of
+ * view on millions of nodes looks only at them, else from a pass.
+ */
 static uint32_t
 nearest_named(const struct tui_view *v, const struct tree *t, uint32_t name)
 {
-	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t size = tree_size(t), i, best = TREE_ROOT;
-	double bw = 0, w;
+	const struct search_order *o = &v->search.order[t == v->rev];
+	uint32_t size = tree_size(t), i, k, best = TREE_ROOT;
+	double bw = 0;
 
-	for (i = 1; i < size; i++) {
-		if (nodes[i].name != name)
-			continue;
-		w = count_value(tree_total(t, v->prof, i));
-		if (best == TREE_ROOT || nodes[i].depth < nodes[best].depth ||
-		    (nodes[i].depth == nodes[best].depth && w > bw)) {
-			best = i;
-			bw = w;
-		}
+	if ((i = tree_find_child(t, TREE_ROOT, name)) != TREE_NONE)
+		return i;
+	if (o->name_start != NULL && o->n == size && name < o->nnames) {
+		for (k = o->name_start[name]; k < o->name_start[name + 1]; k++)
+			if (nearer(v, t, o->order[o->byname[k]], best, &bw))
+				best = o->order[o->byname[k]];
+		return best;
 	}
+	for (i = 1; i < size; i++)
+		if (tree_node(t, i)->name == name && nearer(v, t, i, best, &bw))
+			best = i;
 	return best;
 }
 

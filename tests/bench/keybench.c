@@ -440,6 +440,9 @@ run_keys(const char *tflame, const char *file, int n, const char *pattern)
 	both(&c, "scroll G/g", "G", "g", n);
 	both(&c, "scroll End/Home", K_END, K_HOME, n);
 	prepare(&c, "i");
+	/* A frame selected: r looks for the frame of that name. */
+	for (k = 0; k < 6; k++)
+		prepare(&c, K_UP);
 
 	s1.label = "reverse r, first (builds)";
 	measure(&c, &s1, "r", LOAD_MS);
