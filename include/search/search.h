@@ -92,13 +92,23 @@ size_t search_quote(char *dst, const char *s, size_t len, unsigned *flags);
  * The flame order of a tree: order[k] is the k-th node, rank[node] = k.
  * name[k] and up[k] (the rank of its parent; 0 for the root) repeat what
  * the nodes say, in flame order, so that a search reads three arrays
- * front to back instead of hopping around the node array.
+ * front to back instead of hopping around the node array.  end[k] is the
+ * rank just past k's subtree (a subtree is a run of ranks).
+ *
+ * The name index: the ranks of the frames called id are
+ * byname[name_start[id] .. name_start[id + 1]), in flame order.  A pattern
+ * that matches a few names then finds its frames without a pass over the
+ * whole tree: a key press on a million nodes stays well under a frame.
  */
 struct search_order {
 	uint32_t *order; /* owned */
 	uint32_t *rank;  /* owned */
 	uint32_t *name;  /* owned */
 	uint32_t *up;    /* owned */
+	uint32_t *end;   /* owned */
+	uint32_t *byname;     /* owned */
+	uint32_t *name_start; /* owned; nnames + 1 entries */
+	uint32_t nnames;
 	uint32_t n;
 };
 
@@ -119,7 +129,9 @@ struct search_hits {
 /*
  * Find the matching frames of t for marks (by strtab id, as search_mark()
  * fills them), and the matched count of every profile.  ord is t's flame
- * order, or NULL to list the frames in index order.  O(nodes), one pass.
+ * order, or NULL to list the frames in index order.  With ord, the cost is
+ * that of the matching frames (through the name index) when they are few,
+ * else one pass over the nodes; without, always the pass.
  */
 void search_hits_build(struct search_hits *h, const struct tree *t,
     const unsigned char *marks, const struct search_order *ord);
@@ -129,11 +141,13 @@ void search_hits_free(struct search_hits *h);
  * The matched count of profile prof under node: the whole total of node
  * when it or one of its ancestors matches, else the sum over the matching
  * frames below it without a matching ancestor.  For the root it is
- * h->matched[prof].  Costs the part of the subtree above no match.
+ * h->matched[prof].  ord is the flame order h was built with: then the
+ * cost is that of the hits under node; with NULL, a walk of the part of
+ * the subtree above no match.
  */
 struct tf_count search_matched_under(const struct search_hits *h,
-    const struct tree *t, const unsigned char *marks, int prof,
-    uint32_t node);
+    const struct tree *t, const unsigned char *marks,
+    const struct search_order *ord, int prof, uint32_t node);
 
 /*
  * Position of node in h->nodes (flame order), or the position where it

@@ -129,9 +129,11 @@ rehash(struct tree *t)
 
 	for (i = 0; i <= nmask; i++)
 		ns[i] = EMPTY;
-	for (i = 0; i <= t->mask; i++) {
-		if ((id = t->slots[i]) == EMPTY)
-			continue;
+	/*
+	 * Every node but the root is in the table: reinsert them in id order,
+	 * reading the node array front to back rather than at random.
+	 */
+	for (id = 1; id < t->size; id++) {
 		pos = child_hash(t->nodes[id].parent, t->nodes[id].name) & nmask;
 		while (ns[pos] != EMPTY)
 			pos = (pos + 1) & nmask;

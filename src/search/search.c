@@ -22,6 +22,7 @@
 #include "search/search.h"
 #include "util/escape.h"
 #include "util/fatal.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 #define MATCH_LIMIT 1000000u      /* backtracking steps per name */
@@ -241,6 +242,44 @@ search_quote(char *dst, const char *s, size_t len, unsigned *flags)
 }
 
 /*
+ * The name index and the subtree ends, from the order: a counting sort of
+ * the ranks by name (front to back, so each name's ranks come out in
+ * flame order), and one backward pass, as every subtree ends where its
+ * last child's does.
+ */
+static void
+order_index(struct search_order *o, uint32_t nnames)
+{
+	uint32_t k, id, sum, c;
+
+	o->nnames = nnames;
+	o->name_start = xreallocarray(o->name_start, (size_t)nnames + 1,
+	    sizeof *o->name_start);
+	o->byname = xreallocarray(o->byname, o->n, sizeof *o->byname);
+	o->end = xreallocarray(o->end, o->n, sizeof *o->end);
+	memset(o->name_start, 0, ((size_t)nnames + 1) * sizeof *o->name_start);
+	/* Rank 0 is the root: it has no name to be found by. */
+	for (k = 1; k < o->n; k++)
+		o->name_start[o->name[k]]++;
+	for (id = 0, sum = 0; id <= nnames; id++) {
+		c = o->name_start[id];
+		o->name_start[id] = sum;
+		sum += c;
+	}
+	for (k = 1; k < o->n; k++)
+		o->byname[o->name_start[o->name[k]]++] = k;
+	/* Each slot now holds the next one's start: shift back. */
+	for (id = nnames; id > 0; id--)
+		o->name_start[id] = o->name_start[id - 1];
+	o->name_start[0] = 0;
+	for (k = 0; k < o->n; k++)
+		o->end[k] = k + 1;
+	for (k = o->n; k-- > 1;)
+		if (o->end[o->up[k]] < o->end[k])
+			o->end[o->up[k]] = o->end[k];
+}
+
+/*
  * Number the nodes in preorder over the sorted sibling lists, without
  * recursion: go down to the first child, else across to the next sibling,
  * else up until a sibling exists.
@@ -271,6 +310,7 @@ search_order_build(struct search_order *o, const struct tree *t)
 			break;
 		n = nodes[n].next_sibling;
 	}
+	order_index(o, strtab_count(tree_strtab_c(t)));
 }
 
 /* Release a flame order. */
@@ -281,6 +321,9 @@ search_order_free(struct search_order *o)
 	free(o->rank);
 	free(o->name);
 	free(o->up);
+	free(o->end);
+	free(o->byname);
+	free(o->name_start);
 	memset(o, 0, sizeof *o);
 }
 
@@ -304,6 +347,51 @@ hits_count(struct search_hits *h, const struct tree *t, uint32_t node)
 		count_add(&h->matched[p], tree_total(t, p, node));
 }
 
+/* Order ranks a and b ascending (for sort_u32). */
+static int
+cmp_rank(uint32_t a, uint32_t b, void *ctx)
+{
+	(void)ctx;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * The hits through the name index: the ranks of the matching names'
+ * frames, merged into flame order.  A frame counts towards "Matched"
+ * unless it lies inside the subtree of the last frame that did (subtrees
+ * are runs of ranks, nested or apart, so that one is the only candidate).
+ */
+static void
+hits_by_index(struct search_hits *h, const struct tree *t,
+    const unsigned char *marks, const struct search_order *ord,
+    uint32_t nhits)
+{
+	uint32_t *ranks = xreallocarray(NULL, nhits, sizeof *ranks);
+	uint32_t id, k, n = 0, names = 0, cover = 0;
+
+	for (id = 0; id < ord->nnames; id++) {
+		if (!marks[id])
+			continue;
+		k = ord->name_start[id + 1] - ord->name_start[id];
+		memcpy(ranks + n, ord->byname + ord->name_start[id],
+		    (size_t)k * sizeof *ranks);
+		n += k;
+		names += k > 0;
+	}
+	if (names > 1)
+		sort_u32(ranks, n, cmp_rank, NULL);
+	xgrow((void **)&h->nodes, &h->cap, n, sizeof *h->nodes);
+	for (k = 0; k < n; k++) {
+		h->nodes[k] = ord->order[ranks[k]];
+		if (ranks[k] >= cover) {
+			hits_count(h, t, h->nodes[k]);
+			cover = ord->end[ranks[k]];
+		}
+	}
+	h->nnodes = n;
+	free(ranks);
+}
+
 /*
  * List the matching frames and sum the matched counts in one forward pass
  * (parents come first in either order): a frame adds its total when its
@@ -325,6 +413,21 @@ search_hits_build(struct search_hits *h, const struct tree *t,
 		h->matched[p] = COUNT_ZERO;
 	if (memchr(marks, 1, strtab_count(tree_strtab_c(t))) == NULL)
 		return; /* no name matches: no need to look at the nodes */
+	if (ord != NULL && ord->name_start != NULL &&
+	    ord->nnames == strtab_count(tree_strtab_c(t))) {
+		uint64_t nhits = 0;
+		uint32_t id;
+
+		for (id = 0; id < ord->nnames; id++)
+			if (marks[id])
+				nhits += ord->name_start[id + 1] -
+				    ord->name_start[id];
+		/* Sorting many hits would cost more than the pass. */
+		if (nhits <= size / 8) {
+			hits_by_index(h, t, marks, ord, (uint32_t)nhits);
+			return;
+		}
+	}
 	above = xcalloc(size, 1);
 	/* Slot 0 is the root either way: never a match. */
 	for (k = 1; k < size; k++) {
@@ -353,20 +456,39 @@ search_hits_free(struct search_hits *h)
 	memset(h, 0, sizeof *h);
 }
 
-/* Matched count below node: a preorder walk that skips matched subtrees. */
+/*
+ * Matched count below node: with the order, the hits in node's run of
+ * ranks, each counted unless it lies in the last counted one's subtree;
+ * without, a preorder walk that skips matched subtrees.
+ */
 struct tf_count
 search_matched_under(const struct search_hits *h, const struct tree *t,
-    const unsigned char *marks, int prof, uint32_t node)
+    const unsigned char *marks, const struct search_order *ord, int prof,
+    uint32_t node)
 {
 	const struct tree_node *nodes = tree_nodes(t);
 	struct tf_count sum = COUNT_ZERO;
-	uint32_t n;
+	uint32_t n, i, r, end, cover;
 
 	if (node == TREE_ROOT)
 		return h->matched[prof];
 	for (n = node; n != TREE_ROOT; n = nodes[n].parent)
 		if (marks[nodes[n].name])
 			return tree_total(t, prof, node);
+	if (ord != NULL && ord->end != NULL) {
+		cover = ord->rank[node];
+		end = ord->end[cover];
+		for (i = search_hits_find(h, ord, node); i < h->nnodes; i++) {
+			r = ord->rank[h->nodes[i]];
+			if (r >= end)
+				break;
+			if (r >= cover) {
+				count_add(&sum, tree_total(t, prof, h->nodes[i]));
+				cover = ord->end[r];
+			}
+		}
+		return sum;
+	}
 	n = nodes[node].first_child;
 	while (n != TREE_NONE) {
 		if (marks[nodes[n].name])

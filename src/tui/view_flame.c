@@ -14,9 +14,12 @@
  *
  * Search.  A pattern is matched once per distinct name into marks by name
  * id; drawing a frame then costs one lookup, and the hits (the matching
- * frames in flame order, and the matched counts) are found in one pass
- * over the nodes when the pattern or the view changes.  While the prompt
- * is open it gets every key and the terminal cursor is shown in it.
+ * frames in flame order, and the matched counts) are found through the
+ * name index of the flame order when the pattern or the view changes
+ * (search/search.h).  The loaded tree's flame order is built while the
+ * first screen is being read (view_flame_tick()), so that the first search
+ * is as quick as the next ones.  While the prompt is open it gets every key
+ * and the terminal cursor is shown in it.
  *
  * Reverse view.  The reverse tree is built on the first "r" and kept, so
  * switching back and forth costs one layout.  Its names have the ids of
@@ -1055,24 +1058,47 @@ act_prev(struct tui_view *v)
 
 /* --------------------------------------------------------- reverse view */
 
-/* The frame called name nearest the root of t (the widest), or the root. */
+/* True when node i is nearer the root than best, or as near and wider. */
+static int
+nearer(const struct tui_view *v, const struct tree *t, uint32_t i,
+    uint32_t best, double *bw)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	double w = count_value(tree_total(t, v->prof, i));
+
+	if (best != TREE_ROOT && (nodes[i].depth > nodes[best].depth ||
+	    (nodes[i].depth == nodes[best].depth &&
+	    (w < *bw || (w == *bw && i > best)))))
+		return 0;
+	*bw = w;
+	return 1;
+}
+
+/*
+ * The frame called name nearest the root of t (the widest; of equals the
+ * first), or the root.  A child of the root has no rival (in the reverse
+ * tree it is where the frame's samples are); else the frames of that name
+ * come from the name index when t's flame order is built, so a switch of
+ * view on millions of nodes looks only at them, else from a pass.
+ */
 static uint32_t
 nearest_named(const struct tui_view *v, const struct tree *t, uint32_t name)
 {
-	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t size = tree_size(t), i, best = TREE_ROOT;
-	double bw = 0, w;
+	const struct search_order *o = &v->search.order[t == v->rev];
+	uint32_t size = tree_size(t), i, k, best = TREE_ROOT;
+	double bw = 0;
 
-	for (i = 1; i < size; i++) {
-		if (nodes[i].name != name)
-			continue;
-		w = count_value(tree_total(t, v->prof, i));
-		if (best == TREE_ROOT || nodes[i].depth < nodes[best].depth ||
-		    (nodes[i].depth == nodes[best].depth && w > bw)) {
-			best = i;
-			bw = w;
-		}
+	if ((i = tree_find_child(t, TREE_ROOT, name)) != TREE_NONE)
+		return i;
+	if (o->name_start != NULL && o->n == size && name < o->nnames) {
+		for (k = o->name_start[name]; k < o->name_start[name + 1]; k++)
+			if (nearer(v, t, o->order[o->byname[k]], best, &bw))
+				best = o->order[o->byname[k]];
+		return best;
 	}
+	for (i = 1; i < size; i++)
+		if (tree_node(t, i)->name == name && nearer(v, t, i, best, &bw))
+			best = i;
 	return best;
 }
 
@@ -1204,16 +1230,35 @@ view_flame_key(struct tui_view *v, int key)
 	return flags | TUI_REDRAW;
 }
 
-/* Advance timed things (the scrolling status line). */
+/*
+ * True while there is work to do between keys: the flame order and name
+ * index of the loaded tree, which a search needs (tens of milliseconds on
+ * a million nodes, once), built while the user reads the first screen
+ * rather than when the first search is typed.  The reverse tree's waits
+ * for a search in the reverse view: it is the larger, and often not needed.
+ */
+static int
+idle_pending(const struct tui_view *v)
+{
+	return v->tree == v->fwd && v->search.order[0].order == NULL;
+}
+
+/* Advance timed things (the scrolling status line), or do idle work. */
 int
 view_flame_tick(struct tui_view *v)
 {
+	if (idle_pending(v)) {
+		search_order_build(&v->search.order[0], v->fwd);
+		return 0;
+	}
 	return statusbar_tick(v);
 }
 
-/* Return how long to wait for a key, in ms (-1: forever). */
+/* Return how long to wait for a key, in ms (-1: forever; 0: idle work). */
 int
 view_flame_timeout(const struct tui_view *v)
 {
+	if (idle_pending(v))
+		return 0;
 	return v->name_scrolls ? 1500 : -1;
 }

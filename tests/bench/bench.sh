@@ -4,16 +4,25 @@
 # non-interactive paths, and prints each figure beside `wc -l` on the same
 # file in the same run, with peak RSS.  With FLAMEGRAPH_DIR set to a
 # FlameGraph checkout, stackcollapse-perf.pl and flamegraph.pl run too.
+# The viewer is measured too, on a pseudo-terminal (keybench): its first
+# screen beside `wc -l`, and how fast each kind of key is answered and how
+# many bytes the answer sends, on a folded tree of BENCH_NODES nodes.
 # A benchmark, not a test: it prints figures and judges nothing.
 #
 #   BENCH_SIZES   sizes in MB (default "200 1024")
 #   BENCH_DIR     where inputs are built and kept (default /tmp/tflame-bench)
 #   BENCH_RUNS    runs per figure, the median is printed (default 3)
+#   BENCH_NODES   nodes of the tree the keys are measured on (default 1000000)
+#   BENCH_KEYS    presses of each kind of key (default 50)
+#   KEYBENCH      the keypress driver; empty: no viewer figures
 set -eu
 : "${TFLAME:?}" "${MKPROFILE:?}" "${RUNSTAT:?}" "${DATADIR:?}"
 sizes=${BENCH_SIZES:-200 1024}
 dir=${BENCH_DIR:-/tmp/tflame-bench}
 runs=${BENCH_RUNS:-3}
+nodes=${BENCH_NODES:-1000000}
+keys=${BENCH_KEYS:-50}
+keybench=${KEYBENCH:-}
 mkdir -p "$dir"
 
 # The project's own recordings, as plain text.
@@ -45,6 +54,9 @@ for size in $sizes; do
 	row "wc -l" "$mb" "$wc" "$base"
 	row "tflame --collapse" "$mb" \
 	    "$("$RUNSTAT" "$runs" "$dir/out-$size.folded" "$TFLAME" --collapse "$in")" "$base"
+	[ -z "$keybench" ] ||
+		row "tflame, first screen" "$mb" \
+		    "$("$keybench" -f -r "$runs" "$TFLAME" "$in")" "$base"
 	stacks=$(wc -l < "$dir/out-$size.folded")
 	fmb=$(awk -v b="$(wc -c < "$dir/out-$size.folded")" 'BEGIN { printf "%.1f", b / 1048576 }')
 	if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -f "$FLAMEGRAPH_DIR/stackcollapse-perf.pl" ]; then
@@ -61,4 +73,37 @@ for size in $sizes; do
 	row "wc -l" "$fmb" "$fwc" "${fwc%% *}"
 	row "tflame --collapse (folded)" "$fmb" \
 	    "$("$RUNSTAT" "$runs" /dev/null "$TFLAME" --collapse "$dir/out-$size.folded")" "${fwc%% *}"
+done
+
+[ -n "$keybench" ] || exit 0
+
+# The keys: a folded tree of $nodes nodes, from the frame names of data/.
+for f in "$DATADIR/perl-regex.perf" "$DATADIR/python-json.perf.gz" \
+    "$DATADIR/system.folded"; do
+	"$TFLAME" --collapse "$f"
+done > "$dir/names.folded"
+tree=$dir/tree-$nodes.folded
+[ -s "$tree" ] || "$MKPROFILE" --tree "$nodes" "$tree" "$dir/names.folded" 2>/dev/null
+# Count the nodes of the tree tflame builds: one per distinct (parent, name).
+counted=$("$TFLAME" --collapse "$tree" | awk '{
+	sub(/ [0-9.]+$/, "")
+	n = split($0, f, ";")
+	p = 0
+	for (i = 1; i <= n; i++) {
+		k = p SUBSEP f[i]
+		if (!(k in id))
+			id[k] = ++nodes
+		p = id[k]
+	}
+} END { print nodes + 1 }')
+tmb=$(awk -v b="$(wc -c < "$tree")" 'BEGIN { printf "%.1f", b / 1048576 }')
+echo
+echo "viewer, folded, $tmb MB, $(wc -l < "$tree") stacks, $counted nodes ($tree):"
+twc=$("$RUNSTAT" "$runs" /dev/null wc -l "$tree")
+row "wc -l" "$tmb" "$twc" "${twc%% *}"
+row "tflame, first screen" "$tmb" \
+    "$("$keybench" -f -r "$runs" "$TFLAME" "$tree")" "${twc%% *}"
+for geometry in 200x60 80x24; do
+	echo "keys on a ${geometry} terminal, $keys each (median, max, median bytes):"
+	"$keybench" -g "$geometry" -n "$keys" "$TFLAME" "$tree"
 done

@@ -10,6 +10,17 @@
  * and r) so that the number of distinct frames and stacks grows with the
  * size as in long recordings, and shifts the pid.  The same arguments always
  * give the same bytes.
+ *
+ *	mkprofile --tree NODES OUT IN.folded [IN.folded ...]
+ *
+ * writes folded stacks whose tree has NODES distinct nodes (the root
+ * included), or a few more, for the keypress benchmark: the frame names
+ * of the inputs are the vocabulary, the shape is what large recordings
+ * have (a long shared trunk of a few wide frames, deep stacks, many
+ * narrow leaves under it).  Stacks are drawn from a fixed-seed generator
+ * and the nodes counted in a hash trie as they are made, so the count is
+ * exact and the output always the same.  The count goes to standard
+ * error.
  */
 #include "config.h"
 
@@ -149,6 +160,196 @@ write_copy(FILE *out, const struct sample *s, unsigned r)
 	return written;
 }
 
+/* ------------------------------------------------------------ --tree */
+
+static char **vocab;
+static size_t nvocab, capvocab;
+
+/* Add the frame names of a folded file to the vocabulary (duplicates too). */
+static void
+read_vocab(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL, *p, *end, *semi;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (fp == NULL) {
+		fprintf(stderr, "mkprofile: %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	while ((n = getline(&line, &cap, fp)) > 0) {
+		end = strrchr(line, ' ');
+		if (end == NULL)
+			continue;
+		for (p = line; p < end; p = semi + 1) {
+			semi = memchr(p, ';', (size_t)(end - p));
+			if (semi == NULL)
+				semi = end;
+			if (semi == p)
+				continue;
+			if (nvocab == capvocab) {
+				capvocab = capvocab ? capvocab * 2 : 1024;
+				vocab = xrealloc(vocab, capvocab * sizeof *vocab);
+			}
+			vocab[nvocab] = xrealloc(NULL, (size_t)(semi - p) + 1);
+			memcpy(vocab[nvocab], p, (size_t)(semi - p));
+			vocab[nvocab++][semi - p] = '\0';
+		}
+	}
+	free(line);
+	fclose(fp);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort the vocabulary and drop repeated names. */
+static void
+uniq_vocab(void)
+{
+	size_t i, o = 0;
+
+	qsort(vocab, nvocab, sizeof *vocab, cmp_str);
+	for (i = 0; i < nvocab; i++) {
+		if (o > 0 && strcmp(vocab[o - 1], vocab[i]) == 0)
+			free(vocab[i]);
+		else
+			vocab[o++] = vocab[i];
+	}
+	nvocab = o;
+}
+
+/* xorshift64*: the fixed-seed generator. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t
+rng(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 2685821657736338717ull;
+}
+
+/* Uniform in [0, 1). */
+static double
+rng_unit(void)
+{
+	return (double)(rng() >> 11) / 9007199254740992.0;
+}
+
+/* The trie: (parent node, name) -> node, open addressing. */
+static uint64_t *trie_key;
+static uint32_t *trie_val;
+static size_t trie_cap, trie_used;
+
+static size_t
+trie_slot(uint64_t key)
+{
+	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) &
+	    (trie_cap - 1);
+
+	while (trie_key[i] != 0 && trie_key[i] != key)
+		i = (i + 1) & (trie_cap - 1);
+	return i;
+}
+
+/* Node of name under parent; *nodes counts the nodes made. */
+static uint32_t
+trie_child(uint32_t parent, uint32_t name, uint32_t *nodes)
+{
+	uint64_t key = ((uint64_t)parent << 32 | name) + 1;
+	size_t i, k;
+
+	if ((trie_used + 1) * 2 > trie_cap) {
+		uint64_t *ok = trie_key;
+		uint32_t *ov = trie_val;
+		size_t ocap = trie_cap;
+
+		trie_cap = trie_cap ? trie_cap * 2 : 1u << 16;
+		trie_key = calloc(trie_cap, sizeof *trie_key);
+		trie_val = calloc(trie_cap, sizeof *trie_val);
+		if (trie_key == NULL || trie_val == NULL) {
+			perror("mkprofile");
+			exit(1);
+		}
+		for (k = 0; k < ocap; k++)
+			if (ok[k] != 0) {
+				i = trie_slot(ok[k]);
+				trie_key[i] = ok[k];
+				trie_val[i] = ov[k];
+			}
+		free(ok);
+		free(ov);
+	}
+	i = trie_slot(key);
+	if (trie_key[i] == 0) {
+		trie_key[i] = key;
+		trie_val[i] = (*nodes)++;
+		trie_used++;
+	}
+	return trie_val[i];
+}
+
+/*
+ * Write stacks until the tree has target nodes.  A stack follows the
+ * shared trunk (choice 0) with a probability that falls with the depth,
+ * else branches to one of a dozen siblings, the low ones likelier; at three
+ * depths it splits between four (dispatchers); the name
+ * of a choice is a hash of the parent's node and the choice, so a branch
+ * taken again is the same frame.  Depths run from 12 to 100, so that the
+ * graph is deeper than a screen.
+ */
+static int
+write_tree(const char *path, uint32_t target)
+{
+	FILE *out = fopen(path, "w");
+	uint32_t nodes = 1, node, name, k, depth, j, stack[100];
+	double stay, u;
+	unsigned long long count;
+
+	if (out == NULL) {
+		fprintf(stderr, "mkprofile: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	while (nodes < target) {
+		depth = 12 + (uint32_t)(rng() % 89);
+		node = 0;
+		for (j = 0; j < depth; j++) {
+			stay = j < 80 ? 0.985 : 0.8;
+			if (j == 3 || j == 12 || j == 25) {
+				/* A dispatcher: half the work to one, the rest to three. */
+				k = rng() % 2 ? 0 : 1 + (uint32_t)(rng() % 3);
+			} else if (rng_unit() < stay)
+				k = 0;
+			else {
+				u = rng_unit();
+				k = 1 + (uint32_t)(12.0 * u * u);
+			}
+			name = (uint32_t)(fnv((const char *)&node, sizeof node,
+			    k) % nvocab);
+			node = trie_child(node, name, &nodes);
+			stack[j] = name;
+		}
+		/* Heavy-tailed weights: most stacks few samples, some many. */
+		u = rng_unit();
+		count = 1 + (unsigned long long)(3.0 / (u * u + 0.003));
+		for (j = 0; j < depth; j++)
+			fprintf(out, "%s%s", j ? ";" : "", vocab[stack[j]]);
+		fprintf(out, " %llu\n", count);
+	}
+	if (fclose(out) != 0) {
+		perror("mkprofile");
+		return 1;
+	}
+	fprintf(stderr, "%lu\n", (unsigned long)nodes);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -159,8 +360,23 @@ main(int argc, char **argv)
 	int a;
 
 	if (argc < 4) {
-		fprintf(stderr, "usage: mkprofile SIZE_MB OUT IN.perf...\n");
+		fprintf(stderr, "usage: mkprofile SIZE_MB OUT IN.perf...\n"
+		    "       mkprofile --tree NODES OUT IN.folded...\n");
 		return 2;
+	}
+	if (strcmp(argv[1], "--tree") == 0) {
+		if (argc < 5) {
+			fprintf(stderr, "mkprofile: --tree NODES OUT IN.folded...\n");
+			return 2;
+		}
+		for (a = 4; a < argc; a++)
+			read_vocab(argv[a]);
+		uniq_vocab();
+		if (nvocab == 0) {
+			fprintf(stderr, "mkprofile: no frame names in the inputs\n");
+			return 1;
+		}
+		return write_tree(argv[3], (uint32_t)strtoul(argv[2], NULL, 10));
 	}
 	target = strtoull(argv[1], NULL, 10) << 20;
 	for (a = 3; a < argc; a++)

@@ -180,15 +180,15 @@ START_TEST(test_matched_under_zoom)
 
 	find(&f, t, "foo", 0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "main"))), 35.0);
+	    f.marks, &f.ord, 0, node_at(t, "main"))), 35.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "main;qux"))), 5.0);
+	    f.marks, &f.ord, 0, node_at(t, "main;qux"))), 5.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "main;foo;bar"))), 10.0);
+	    f.marks, &f.ord, 0, node_at(t, "main;foo;bar"))), 10.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, node_at(t, "other"))), 0.0);
+	    f.marks, &f.ord, 0, node_at(t, "other"))), 0.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, t,
-	    f.marks, 0, TREE_ROOT)), 50.0);
+	    f.marks, &f.ord, 0, TREE_ROOT)), 50.0);
 	found_free(&f);
 	tree_free(t);
 }
@@ -675,7 +675,7 @@ START_TEST(test_reverse_deep)
 	ck_assert_uint_eq(f.hits.nnodes, 2);
 	ck_assert_double_eq(matched(&f, 0), 4.0);
 	ck_assert_double_eq(count_value(search_matched_under(&f.hits, r,
-	    f.marks, 0, node_at(r, "f99999"))), 3.0);
+	    f.marks, NULL, 0, node_at(r, "f99999"))), 3.0);
 	found_free(&f);
 	tree_free(rr);
 	tree_free(r);
@@ -751,6 +751,70 @@ START_TEST(test_reverse_random)
 }
 END_TEST
 
+/*
+ * The name index (few matching frames) and the pass over every node (many,
+ * or no index) must find the same frames in the same order with the same
+ * matched count, nested matches included, and the matched count under each
+ * node must be the same through the order as by the walk: a random tree
+ * of 400 names, the
+ * first levels drawn from a few names so that matches nest.
+ */
+START_TEST(test_hits_index)
+{
+	static const char *const pats[] = {"^f17$", "^f(3|45|100|399)$",
+	    "^f[0-3]$", "^f1", "f"};
+	struct tree *t = tree_new(1);
+	struct strtab *st = tree_strtab(t);
+	struct search_order pass;
+	struct search_hits h;
+	uint32_t names[400], i, k, d, n;
+	uint64_t x = 777;
+	char name[8];
+	struct found f;
+	int indexed = 0;
+
+	for (i = 0; i < 400; i++)
+		names[i] = strtab_intern(st, name,
+		    (size_t)snprintf(name, sizeof name, "f%u", i));
+	for (i = 0; i < 5000; i++) {
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		d = 1 + (uint32_t)(x >> 59) % 20;
+		n = TREE_ROOT;
+		for (k = 0; k < d; k++) {
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			n = tree_child(t, n, names[(x >> 40) % (k < 4 ? 6 : 400)]);
+		}
+		tree_add_self(t, 0, n, COUNT_INT(1 + (x >> 33) % 100));
+	}
+	tree_finish(t);
+	memset(&h, 0, sizeof h);
+	for (i = 0; i < sizeof pats / sizeof pats[0]; i++) {
+		find(&f, t, pats[i], 0);
+		indexed += f.hits.nnodes > 0 && f.hits.nnodes <= tree_size(t) / 8;
+		pass = f.ord;
+		pass.name_start = NULL; /* no index: the pass over the nodes */
+		search_hits_build(&h, t, f.marks, &pass);
+		ck_assert_msg(h.nnodes == f.hits.nnodes, "%s: %u frames, not %u",
+		    pats[i], h.nnodes, f.hits.nnodes);
+		ck_assert_msg(memcmp(h.nodes, f.hits.nodes,
+		    h.nnodes * sizeof *h.nodes) == 0, "%s: order", pats[i]);
+		ck_assert_msg(h.matched[0].n == f.hits.matched[0].n,
+		    "%s: matched %llu, not %llu", pats[i],
+		    (unsigned long long)h.matched[0].n,
+		    (unsigned long long)f.hits.matched[0].n);
+		/* Under every node: through the order, and by the walk. */
+		for (n = 0; n < tree_size(t); n++)
+			ck_assert_msg(search_matched_under(&f.hits, t, f.marks,
+			    &f.ord, 0, n).n == search_matched_under(&f.hits, t,
+			    f.marks, NULL, 0, n).n, "%s: under %u", pats[i], n);
+		found_free(&f);
+	}
+	ck_assert_int_ge(indexed, 3);
+	search_hits_free(&h);
+	tree_free(t);
+}
+END_TEST
+
 static Suite *
 search_suite(void)
 {
@@ -766,6 +830,7 @@ search_suite(void)
 	tcase_add_test(tc, test_matched_index_order);
 	tcase_add_test(tc, test_matched_fractions);
 	tcase_add_test(tc, test_matched_two_profiles);
+	tcase_add_test(tc, test_hits_index);
 	tcase_add_test(tc, test_flame_order);
 	suite_add_tcase(s, tc);
 
