@@ -54,6 +54,8 @@ for size in $sizes; do
 	row "wc -l" "$mb" "$wc" "$base"
 	row "tflame --collapse" "$mb" \
 	    "$("$RUNSTAT" "$runs" "$dir/out-$size.folded" "$TFLAME" --collapse "$in")" "$base"
+	row "tflame --collapse --threads=1" "$mb" \
+	    "$("$RUNSTAT" "$runs" /dev/null "$TFLAME" --collapse --threads=1 "$in")" "$base"
 	[ -z "$keybench" ] ||
 		row "tflame, first screen" "$mb" \
 		    "$("$keybench" -f -r "$runs" "$TFLAME" "$in")" "$base"
@@ -107,3 +109,18 @@ for geometry in 200x60 80x24; do
 	echo "keys on a ${geometry} terminal, $keys each (median, max, median bytes):"
 	"$keybench" -g "$geometry" -n "$keys" "$TFLAME" "$tree"
 done
+
+# SVG export: the first 200,000 distinct stacks of that tree.
+svgin=$dir/svg-200k.folded
+head -n 200000 "$tree" > "$svgin"
+smb=$(awk -v b="$(wc -c < "$svgin")" 'BEGIN { printf "%.1f", b / 1048576 }')
+echo
+echo "--svg, folded, $smb MB, $(wc -l < "$svgin") distinct stacks ($svgin):"
+swc=$("$RUNSTAT" "$runs" /dev/null wc -l "$svgin")
+row "wc -l" "$smb" "$swc" "${swc%% *}"
+row "tflame --svg" "$smb" \
+    "$("$RUNSTAT" "$runs" /dev/null "$TFLAME" --svg=- "$svgin")" "${swc%% *}"
+if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -f "$FLAMEGRAPH_DIR/flamegraph.pl" ]; then
+	row "flamegraph.pl" "$smb" \
+	    "$("$RUNSTAT" 1 /dev/null perl "$FLAMEGRAPH_DIR/flamegraph.pl" "$svgin")" "${swc%% *}"
+fi
