@@ -110,9 +110,12 @@ for geometry in 200x60 80x24; do
 	"$keybench" -g "$geometry" -n "$keys" "$TFLAME" "$tree"
 done
 
-# SVG export: the first 200,000 distinct stacks of that tree.
+# SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
+# then of the tree), or as many as there are.
 svgin=$dir/svg-200k.folded
-head -n 200000 "$tree" > "$svgin"
+cat "$dir"/out-*.folded "$tree" |
+    awk '{ k = $0; sub(/ [^ ]*$/, "", k) } !seen[k]++' |
+    head -n 200000 > "$svgin"
 smb=$(awk -v b="$(wc -c < "$svgin")" 'BEGIN { printf "%.1f", b / 1048576 }')
 echo
 echo "--svg, folded, $smb MB, $(wc -l < "$svgin") distinct stacks ($svgin):"
