@@ -730,7 +730,7 @@ search_refresh(struct tui_view *v)
 	s->zoom_node = TREE_NONE;
 	if (s->re == NULL || s->hits_ok[v->reverse])
 		return;
-	if (o->order == NULL)
+	if (o->order == NULL || o->n != tree_size(v->tree))
 		search_order_build(o, v->tree);
 	search_hits_build(&s->hits[v->reverse], v->tree, s->marks, o);
 	s->hits_ok[v->reverse] = 1;
@@ -1240,7 +1240,10 @@ view_flame_key(struct tui_view *v, int key)
 static int
 idle_pending(const struct tui_view *v)
 {
-	return v->tree == v->fwd && v->search.order[0].order == NULL;
+	const struct search_order *o = &v->search.order[0];
+
+	return v->tree == v->fwd &&
+	    (o->order == NULL || o->n != tree_size(v->fwd));
 }
 
 /* Advance timed things (the scrolling status line), or do idle work. */

@@ -2,15 +2,16 @@
  * keybench: how fast the viewer answers, measured from outside, the way a
  * terminal sees it.  For the benchmark (`make bench`), not a test.
  *
- *	keybench -f [-g COLSxLINES] [-r RUNS] TFLAME FILE
- *	keybench [-g COLSxLINES] [-n REPEAT] [-p PATTERN] TFLAME FILE
+ *	keybench -f [-g COLSxLINES] [-m MARKER] [-r RUNS] TFLAME FILE
+ *	keybench [-g COLSxLINES] [-m MARKER] [-n REPEAT] [-p PATTERN] TFLAME FILE
  *
  * Both run `TFLAME FILE` on a pseudo-terminal of the given size (default
  * 200x60) with TERM=xterm-256color and read everything it writes.
  *
  * -f: the first screen.  The time from the fork to the last byte of the
- * first burst of output that draws the status line ("flame]" in it), the
- * burst being over once nothing came for FIRST_QUIET_MS (not counted).
+ * first burst of output that draws the status line (MARKER in it, by
+ * default "flame]" of "[flame]"), the burst being over once nothing came
+ * for FIRST_QUIET_MS (not counted).
  * Prints runstat's line, "wall_s cpu_s maxrss_kb exit_status" (the median
  * of RUNS; CPU time and peak RSS of the whole run, which quits right after
  * the first screen), so bench.sh shows it beside `wc -l`.
@@ -57,7 +58,10 @@
 #define QUIET_MS 30         /* an answer to a key is complete */
 #define SILENT_MS 500       /* a key that changed nothing */
 #define LOAD_MS 600000      /* the longest a load may take */
+#define MARKER_WAIT_MS 10000 /* output, then silence without the marker */
 #define MARKER "flame]"     /* in the status line: "[flame]" */
+
+static const char *marker = MARKER;
 
 /* xterm's keys, as curses asks for them (keypad mode, smkx). */
 #define K_UP "\033OA"
@@ -146,9 +150,9 @@ spawn(struct child *c, const char *tflame, const char *file)
 static struct answer
 collect(const struct child *c, int first_ms, int quiet_ms, int need_marker)
 {
-	static char buf[1 << 16], scan[sizeof MARKER + (1 << 16)];
+	static char buf[1 << 16], scan[256 + (1 << 16)];
 	struct answer a = {0, 0.0, 0};
-	size_t nscan = 0, mlen = sizeof MARKER - 1;
+	size_t nscan = 0, mlen = strlen(marker);
 	double t0 = now(), deadline = t0 + first_ms / 1e3, t;
 	struct pollfd pfd;
 	ssize_t n;
@@ -159,8 +163,10 @@ collect(const struct child *c, int first_ms, int quiet_ms, int need_marker)
 	for (;;) {
 		t = now();
 		if (t >= deadline) {
+			/* Drawn, but never the marker: nothing more comes. */
 			if (a.last == 0 || !need_marker || a.marker ||
-			    t - t0 > LOAD_MS / 1e3)
+			    t - t0 > LOAD_MS / 1e3 ||
+			    t - a.last > MARKER_WAIT_MS / 1e3)
 				break;
 			deadline = t + quiet_ms / 1e3;
 		}
@@ -179,7 +185,7 @@ collect(const struct child *c, int first_ms, int quiet_ms, int need_marker)
 			/* The marker may straddle two reads. */
 			memcpy(scan + nscan, buf, (size_t)n);
 			nscan += (size_t)n;
-			if (memmem(scan, nscan, MARKER, mlen) != NULL)
+			if (memmem(scan, nscan, marker, mlen) != NULL)
 				a.marker = 1;
 			if (nscan >= mlen) {
 				memmove(scan, scan + nscan - (mlen - 1), mlen - 1);
@@ -261,6 +267,8 @@ first_screen(struct child *c, const char *tflame, const char *file)
 	if (a.last == 0 || !a.marker) {
 		fprintf(stderr, "keybench: %s: no first screen (%zu bytes)\n",
 		    file, a.bytes);
+		kill(c->pid, SIGKILL);
+		waitpid(c->pid, NULL, 0);
 		exit(1);
 	}
 	return a.last - c->start;
@@ -491,7 +499,7 @@ main(int argc, char **argv)
 	int opt, first = 0, runs = 1, n = 50;
 	const char *pattern = "malloc";
 
-	while ((opt = getopt(argc, argv, "fg:n:p:r:")) != -1)
+	while ((opt = getopt(argc, argv, "fg:m:n:p:r:")) != -1)
 		switch (opt) {
 		case 'f':
 			first = 1;
@@ -500,6 +508,13 @@ main(int argc, char **argv)
 			if (sscanf(optarg, "%dx%d", &cols, &lines) != 2 ||
 			    cols < 1 || lines < 1 || cols > 9999 || lines > 9999) {
 				fprintf(stderr, "keybench: -g COLSxLINES\n");
+				return 2;
+			}
+			break;
+		case 'm':
+			marker = optarg;
+			if (*marker == '\0' || strlen(marker) > 255) {
+				fprintf(stderr, "keybench: -m: 1 to 255 bytes\n");
 				return 2;
 			}
 			break;
@@ -526,7 +541,9 @@ main(int argc, char **argv)
 		return run_first(argv[optind], argv[optind + 1], runs);
 	return run_keys(argv[optind], argv[optind + 1], n, pattern);
 usage:
-	fprintf(stderr, "usage: keybench -f [-g COLSxLINES] [-r RUNS] TFLAME FILE\n"
-	    "       keybench [-g COLSxLINES] [-n REPEAT] [-p PATTERN] TFLAME FILE\n");
+	fprintf(stderr, "usage: keybench -f [-g COLSxLINES] [-m MARKER] [-r RUNS] "
+	    "TFLAME FILE\n"
+	    "       keybench [-g COLSxLINES] [-m MARKER] [-n REPEAT] [-p PATTERN] "
+	    "TFLAME FILE\n");
 	return 2;
 }
