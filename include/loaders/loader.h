@@ -75,6 +75,10 @@ int loader_run(struct reader *r, const struct load_opts *opts,
 int loader_line(struct reader *r, struct diag *d, struct load_result *res,
     const char **line, size_t *len);
 
+/* What loader_line() does with a line read some other way (status, number). */
+void loader_count_line(struct diag *d, struct load_result *res, int status,
+    uint64_t lineno);
+
 /* The loaders themselves (called by loader_run, and by tests directly). */
 void load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res);

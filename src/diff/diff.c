@@ -61,16 +61,23 @@ df_frame(void *ctx, const char *name, size_t len)
 	f->inner->frame(f->inner->ctx, f->buf, n);
 }
 
+/* Whole samples only, as difffolded.pl reads them. */
+static struct tf_count
+df_count(struct diff_filter *f, struct tf_count c)
+{
+	if (c.frac != 0.0) {
+		c.frac = 0.0;
+		f->truncated = 1;
+	}
+	return c;
+}
+
 static void
 df_end(void *ctx, struct tf_count c)
 {
 	struct diff_filter *f = ctx;
 
-	if (c.frac != 0.0) {
-		c.frac = 0.0;
-		f->truncated = 1;
-	}
-	f->inner->end(f->inner->ctx, c);
+	f->inner->end(f->inner->ctx, df_count(f, c));
 }
 
 static uint64_t
@@ -87,11 +94,7 @@ df_again(void *ctx, uint64_t handle, struct tf_count c)
 {
 	struct diff_filter *f = ctx;
 
-	if (c.frac != 0.0) {
-		c.frac = 0.0;
-		f->truncated = 1;
-	}
-	f->inner->again(f->inner->ctx, handle, c);
+	f->inner->again(f->inner->ctx, handle, df_count(f, c));
 }
 
 void

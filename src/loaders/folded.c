@@ -83,31 +83,45 @@ folded_frames(const char *stack, size_t len,
 	}
 }
 
+/*
+ * The next usable line: a stack and one count (two counts with two), or 0
+ * at the end of the input.  Blank lines and comments are skipped; other
+ * lines that do not read are reported with their number.
+ */
+static int
+next_line(struct reader *r, struct diag *d, struct load_result *res, int two,
+    const char **line, struct folded_line *fl)
+{
+	size_t len;
+	int st, rc;
+
+	while ((st = loader_line(r, d, res, line, &len)) != 0) {
+		if (st == READER_TOO_LONG || is_blank(*line, len))
+			continue;
+		rc = folded_parse(*line, len, 1, fl);
+		if (rc > 0 && (!two || fl->has_two))
+			return 1;
+		if (rc < 0)
+			diag_bad_line(d, reader_lineno(r),
+			    "count too large for 64 bits", *line, len);
+		else if ((*line)[0] != '#')
+			diag_bad_line(d, reader_lineno(r), two ?
+			    "not a differential folded line (expected "
+			    "\"frame;... before after\")" :
+			    "not a folded line (expected \"frame;frame;... count\")",
+			    *line, len);
+	}
+	return 0;
+}
+
 void
 load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res)
 {
 	struct folded_line fl;
 	const char *line;
-	size_t len;
-	int st, rc;
 
-	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
-		if (st == READER_TOO_LONG || is_blank(line, len))
-			continue;
-		rc = folded_parse(line, len, 1, &fl);
-		if (rc == 0) {
-			if (line[0] != '#')
-				diag_bad_line(d, reader_lineno(r),
-				    "not a folded line (expected \"frame;frame;... count\")",
-				    line, len);
-			continue;
-		}
-		if (rc < 0) {
-			diag_bad_line(d, reader_lineno(r),
-			    "count too large for 64 bits", line, len);
-			continue;
-		}
+	while (next_line(r, d, res, 0, &line, &fl)) {
 		sink->begin(sink->ctx);
 		folded_frames(line, fl.stack_len, sink->frame, sink->ctx);
 		sink->end(sink->ctx, fl.count);
@@ -121,25 +135,8 @@ load_folded_diff(struct reader *r, struct stack_sink *before,
 {
 	struct folded_line fl;
 	const char *line;
-	size_t len;
-	int st, rc;
 
-	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
-		if (st == READER_TOO_LONG || is_blank(line, len))
-			continue;
-		rc = folded_parse(line, len, 1, &fl);
-		if (rc == 0 || (rc > 0 && !fl.has_two)) {
-			if (line[0] != '#')
-				diag_bad_line(d, reader_lineno(r), "not a differential "
-				    "folded line (expected \"frame;... before after\")",
-				    line, len);
-			continue;
-		}
-		if (rc < 0) {
-			diag_bad_line(d, reader_lineno(r),
-			    "count too large for 64 bits", line, len);
-			continue;
-		}
+	while (next_line(r, d, res, 1, &line, &fl)) {
 		before->begin(before->ctx);
 		folded_frames(line, fl.stack_len, before->frame, before->ctx);
 		before->end(before->ctx, fl.count1);

@@ -151,10 +151,17 @@ loader_line(struct reader *r, struct diag *d, struct load_result *res,
 
 	if (st == READER_EOF || st == READER_ERROR)
 		return 0;
-	res->lines++;
-	if (st == READER_TOO_LONG)
-		diag_bad_line(d, reader_lineno(r), "line too long, skipped", "", 0);
+	loader_count_line(d, res, st, reader_lineno(r));
 	return st;
+}
+
+void
+loader_count_line(struct diag *d, struct load_result *res, int status,
+    uint64_t lineno)
+{
+	res->lines++;
+	if (status == READER_TOO_LONG)
+		diag_bad_line(d, lineno, "line too long, skipped", "", 0);
 }
 
 int

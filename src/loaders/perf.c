@@ -1171,10 +1171,7 @@ read_threaded(struct perf_ctx *p, struct reader *r)
 	if (q == NULL)
 		return 0;
 	while (lineq_next(q, &l)) {
-		p->res->lines++;
-		if (l.status == READER_TOO_LONG)
-			diag_bad_line(p->d, l.lineno, "line too long, skipped",
-			    "", 0);
+		loader_count_line(p->d, p->res, l.status, l.lineno);
 		perf_line(p, l.s, l.len, l.lineno, l.aux);
 	}
 	lineq_finish(q);

@@ -66,9 +66,15 @@ wait_free(struct lineq *q, struct batch *b)
 	return go;
 }
 
+/* Classify batch b (its text no longer moves) and give it to the consumer. */
 static void
 hand_over(struct lineq *q, struct batch *b, int last)
 {
+	size_t k;
+
+	for (k = 0; k < b->n; k++)
+		q->classify(b->text + b->recs[k].off, b->recs[k].len,
+		    b->recs[k].status, b->aux + k * q->auxsize, q->ctx);
 	pthread_mutex_lock(&q->mu);
 	b->full = 1;
 	b->last = last;
@@ -111,10 +117,6 @@ reader_main(void *arg)
 		b->tlen += len + 1;
 		if (b->tlen < BATCH_TEXT && b->n < BATCH_LINES)
 			continue;
-		/* Classify the batch, now that its text no longer moves. */
-		for (size_t k = 0; k < b->n; k++)
-			q->classify(b->text + b->recs[k].off, b->recs[k].len,
-			    b->recs[k].status, b->aux + k * q->auxsize, q->ctx);
 		hand_over(q, b, 0);
 		i = (i + 1) % NBATCH;
 		b = &q->b[i];
@@ -122,9 +124,6 @@ reader_main(void *arg)
 			return NULL;
 		b->n = b->tlen = 0;
 	}
-	for (size_t k = 0; k < b->n; k++)
-		q->classify(b->text + b->recs[k].off, b->recs[k].len,
-		    b->recs[k].status, b->aux + k * q->auxsize, q->ctx);
 	hand_over(q, b, 1);
 	return NULL;
 }
