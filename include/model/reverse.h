@@ -28,4 +28,23 @@
 /* Build the finished reverse tree of t (finished). */
 struct tree *reverse_build(const struct tree *t);
 
+/*
+ * The same, a slice at a time (the viewer builds it between keys, so that
+ * the first "r" finds it ready).  t must not change until reverse_end() or
+ * reverse_abort().
+ */
+struct reverse_job {
+	const struct tree *t;
+	struct tree *r;     /* NULL: no job */
+	uint32_t next;      /* the next node of t to read */
+};
+
+void reverse_begin(struct reverse_job *j, const struct tree *t);
+/* Read up to n more nodes of t; 1 when all are read. */
+int reverse_step(struct reverse_job *j, uint32_t n);
+/* Read what is left and return the finished tree (the caller's). */
+struct tree *reverse_end(struct reverse_job *j);
+/* Drop the job and its partial tree (no job: nothing). */
+void reverse_abort(struct reverse_job *j);
+
 #endif

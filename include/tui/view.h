@@ -75,10 +75,13 @@ struct tui_search {
 	struct tf_count zoom_matched;
 };
 
+struct tui_revbuild;
+
 struct tui_view {
 	struct tree *tree;       /* borrowed: the tree shown, fwd or rev */
 	struct tree *fwd;        /* borrowed: the tree as loaded */
-	struct tree *rev;        /* owned: its reverse, NULL until needed */
+	struct tree *rev;        /* owned: its reverse, NULL until built */
+	struct tui_revbuild *revbuild; /* owned: rev being built by a thread */
 	int reverse;             /* the reverse view is shown */
 	int prof;                /* profile the widths come from */
 	int diff;                /* differential: colour by each frame's change */

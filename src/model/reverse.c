@@ -24,18 +24,26 @@ copy_names(struct tree *r, const struct tree *t)
 	}
 }
 
-/* Build the reverse tree of t. */
-struct tree *
-reverse_build(const struct tree *t)
+void
+reverse_begin(struct reverse_job *j, const struct tree *t)
 {
+	j->t = t;
+	j->r = tree_new(tree_nprof(t));
+	j->next = 0;
+	copy_names(j->r, t);
+}
+
+int
+reverse_step(struct reverse_job *j, uint32_t n)
+{
+	const struct tree *t = j->t;
 	const struct tree_node *nodes = tree_nodes(t);
 	int np = tree_nprof(t), p, any;
-	struct tree *r = tree_new(np);
-	uint32_t size = tree_size(t), i, n, cur;
+	uint32_t size = tree_size(t), i, end, k, cur;
 	struct tf_count self[TREE_MAX_PROFILES];
 
-	copy_names(r, t);
-	for (i = 0; i < size; i++) {
+	end = size - j->next > n ? j->next + n : size;
+	for (i = j->next; i < end; i++) {
 		any = 0;
 		for (p = 0; p < np; p++) {
 			self[p] = tree_self(t, p, i);
@@ -49,12 +57,41 @@ reverse_build(const struct tree *t)
 		 * tree_child() may move r's node array, so only ids are kept.
 		 */
 		cur = TREE_ROOT;
-		for (n = i; n != TREE_ROOT; n = nodes[n].parent)
-			cur = tree_child(r, cur, nodes[n].name);
+		for (k = i; k != TREE_ROOT; k = nodes[k].parent)
+			cur = tree_child(j->r, cur, nodes[k].name);
 		for (p = 0; p < np; p++)
 			if (!count_is_zero(self[p]))
-				tree_add_self(r, p, cur, self[p]);
+				tree_add_self(j->r, p, cur, self[p]);
 	}
+	j->next = end;
+	return end == size;
+}
+
+struct tree *
+reverse_end(struct reverse_job *j)
+{
+	struct tree *r;
+
+	reverse_step(j, UINT32_MAX);
+	r = j->r;
+	j->r = NULL;
 	tree_finish(r);
 	return r;
+}
+
+void
+reverse_abort(struct reverse_job *j)
+{
+	tree_free(j->r);
+	j->r = NULL;
+}
+
+/* Build the reverse tree of t. */
+struct tree *
+reverse_build(const struct tree *t)
+{
+	struct reverse_job j;
+
+	reverse_begin(&j, t);
+	return reverse_end(&j);
 }

@@ -7,6 +7,9 @@
  *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
  *	[flame]  zoomed: NAME                              2 warnings  ? help
  *
+ * ("of zoom" only once zoomed in: at the root it would repeat "of all",
+ * and every cursor move would send it again.)
+ *
  * With a search, its pattern and figures follow the view's name:
  *
  *	[flame]  /malloc/i  Matched 12.34% of all  40.00% of zoom  3/12 frames
@@ -125,9 +128,14 @@ stats(const struct tui_view *v, char *buf, size_t cap)
 	fmt_count(s, sizeof s, self);
 	fmt_share(pa, sizeof pa, t,
 	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
-	fmt_share(pz, sizeof pz, t,
-	    count_value(tree_total(v->tree, v->prof, v->zoom)));
-	snprintf(buf, cap, "%s sample%s  %s of all  %s of zoom  self %s", n,
+	pz[0] = '\0';
+	if (v->zoom != TREE_ROOT) {
+		memcpy(pz, "  ", 3);
+		fmt_share(pz + 2, sizeof pz - 2, t,
+		    count_value(tree_total(v->tree, v->prof, v->zoom)));
+		strncat(pz, " of zoom", sizeof pz - strlen(pz) - 1);
+	}
+	snprintf(buf, cap, "%s sample%s  %s of all%s  self %s", n,
 	    total.n == 1 && total.frac == 0.0 ? "" : "s", pa, pz, s);
 }
 

@@ -336,7 +336,13 @@ tui_start(void)
 	nonl();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
-	set_escdelay(25);
+	/*
+	 * Esc is a key of its own (back to the root): wait 10 ms, as tmux
+	 * does, for the rest of an arrow key's sequence, not curses' 1 s.
+	 * ESCDELAY in the environment (read by curses) still wins.
+	 */
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(10);
 	curs_set(0);
 	colors_init();
 	text_setup();

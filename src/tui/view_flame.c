@@ -21,8 +21,11 @@
  * is as quick as the next ones.  While the prompt is open it gets every key
  * and the terminal cursor is shown in it.
  *
- * Reverse view.  The reverse tree is built on the first "r" and kept, so
- * switching back and forth costs one layout.  Its names have the ids of
+ * Reverse view.  Once the first screen is up and the search's flame order
+ * is built (view_flame_tick()), a second thread builds the reverse tree
+ * from the loaded one (which nothing changes while the viewer runs), so the
+ * first "r" finds it ready; pressed earlier, "r" waits for the rest.  It is
+ * kept, so switching back and forth costs one layout.  Its names have the ids of
  * the loaded tree's, so the colour cache and the search marks carry over.
  *
  * Loading.  While the input still arrives the tree grows between two
@@ -34,6 +37,8 @@
 #include "config.h"
 
 #include <curses.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +71,7 @@ static int act_back(struct tui_view *);
 static int act_reset(struct tui_view *);
 static int act_flip(struct tui_view *);
 static int act_reverse(struct tui_view *);
+static void revbuild_stop(struct tui_view *);
 static int act_width(struct tui_view *);
 static int act_save(struct tui_view *);
 static int act_search(struct tui_view *);
@@ -219,6 +225,7 @@ view_flame_done(struct tui_view *v)
 	search_order_free(&v->search.order[1]);
 	memset(&v->search, 0, sizeof v->search);
 	prompt_free(&v->prompt);
+	revbuild_stop(v);
 	tree_free(v->rev);
 	v->rev = NULL;
 	v->tree = v->fwd;
@@ -1103,6 +1110,91 @@ nearest_named(const struct tui_view *v, const struct tree *t, uint32_t name)
 }
 
 /*
+ * The reverse tree's thread.  It only reads v->fwd, which stays as it is
+ * while the view lives (view_flame_grown() stops the thread before the
+ * tree grows); it writes only its own new tree, handed over on join.
+ */
+struct tui_revbuild {
+	pthread_t thread;
+	int joined;
+	atomic_int stop;
+	struct reverse_job job;
+	struct tree *result;   /* NULL when stopped */
+};
+
+#define REVERSE_STEP_NODES 65536u
+
+static void *
+revbuild_main(void *arg)
+{
+	struct tui_revbuild *b = arg;
+
+	while (!atomic_load(&b->stop))
+		if (reverse_step(&b->job, REVERSE_STEP_NODES)) {
+			b->result = reverse_end(&b->job);
+			break;
+		}
+	return NULL;
+}
+
+/* Start building v->rev in a thread (or mark that it cannot be). */
+static void
+revbuild_start(struct tui_view *v)
+{
+	struct tui_revbuild *b = xcalloc(1, sizeof *b);
+
+	atomic_init(&b->stop, 0);
+	reverse_begin(&b->job, v->fwd);
+	if (pthread_create(&b->thread, NULL, revbuild_main, b) != 0) {
+		/* No thread: "r" builds it (b stays, joined, as a marker). */
+		reverse_abort(&b->job);
+		b->joined = 1;
+	}
+	v->revbuild = b;
+}
+
+static void
+revbuild_join(struct tui_revbuild *b)
+{
+	if (!b->joined) {
+		pthread_join(b->thread, NULL);
+		b->joined = 1;
+	}
+}
+
+/* The reverse tree: the thread's (waiting for it), or built now. */
+static struct tree *
+revbuild_take(struct tui_view *v)
+{
+	struct tui_revbuild *b = v->revbuild;
+	struct tree *r = NULL;
+
+	if (b != NULL) {
+		revbuild_join(b);
+		r = b->result;
+		b->result = NULL;
+		reverse_abort(&b->job);
+	}
+	return r != NULL ? r : reverse_build(v->fwd);
+}
+
+/* Stop the thread and drop what it built; a new one may start later. */
+static void
+revbuild_stop(struct tui_view *v)
+{
+	struct tui_revbuild *b = v->revbuild;
+
+	if (b == NULL)
+		return;
+	atomic_store(&b->stop, 1);
+	revbuild_join(b);
+	tree_free(b->result);
+	reverse_abort(&b->job);
+	free(b);
+	v->revbuild = NULL;
+}
+
+/*
  * Switch between the normal and the reverse view.  The selection moves to
  * the frame of the same name nearest the root; the zoom history restarts.
  */
@@ -1114,7 +1206,7 @@ act_reverse(struct tui_view *v)
 	if (v->sel != TREE_ROOT)
 		name = tree_node(v->tree, v->sel)->name;
 	if (v->rev == NULL)
-		v->rev = reverse_build(v->fwd);
+		v->rev = revbuild_take(v);
 	v->reverse = !v->reverse;
 	v->tree = v->reverse ? v->rev : v->fwd;
 	v->zoom = TREE_ROOT;
@@ -1164,6 +1256,7 @@ view_flame_grown(struct tui_view *v)
 	uint32_t *names = NULL;
 	struct tree *old = v->rev;
 
+	revbuild_stop(v); /* it read the tree as it was */
 	if (n > v->nstyle) {
 		v->style = xreallocarray(v->style, n, sizeof *v->style);
 		memset(v->style + v->nstyle, 0, n - v->nstyle);
@@ -1231,14 +1324,14 @@ view_flame_key(struct tui_view *v, int key)
 }
 
 /*
- * True while there is work to do between keys: the flame order and name
- * index of the loaded tree, which a search needs (tens of milliseconds on
- * a million nodes, once), built while the user reads the first screen
- * rather than when the first search is typed.  The reverse tree's waits
- * for a search in the reverse view: it is the larger, and often not needed.
+ * Work done between keys, while the user reads the first screen: the flame
+ * order and name index of the loaded tree, which a search needs (tens of
+ * milliseconds on a million nodes, once), then the start of the reverse
+ * tree's thread.  The reverse tree's flame order waits for a search in the
+ * reverse view.
  */
 static int
-idle_pending(const struct tui_view *v)
+order_pending(const struct tui_view *v)
 {
 	const struct search_order *o = &v->search.order[0];
 
@@ -1246,12 +1339,22 @@ idle_pending(const struct tui_view *v)
 	    (o->order == NULL || o->n != tree_size(v->fwd));
 }
 
+static int
+idle_pending(const struct tui_view *v)
+{
+	return order_pending(v) || (v->rev == NULL && v->revbuild == NULL);
+}
+
 /* Advance timed things (the scrolling status line), or do idle work. */
 int
 view_flame_tick(struct tui_view *v)
 {
-	if (idle_pending(v)) {
+	if (order_pending(v)) {
 		search_order_build(&v->search.order[0], v->fwd);
+		return 0;
+	}
+	if (v->rev == NULL && v->revbuild == NULL) {
+		revbuild_start(v);
 		return 0;
 	}
 	return statusbar_tick(v);

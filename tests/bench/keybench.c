@@ -452,7 +452,7 @@ run_keys(const char *tflame, const char *file, int n, const char *pattern)
 	for (k = 0; k < 6; k++)
 		prepare(&c, K_UP);
 
-	s1.label = "reverse r, first (builds)";
+	s1.label = "reverse r, first";
 	measure(&c, &s1, "r", LOAD_MS);
 	report(&s1);
 	s1.label = "reverse r, later";

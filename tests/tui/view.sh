@@ -41,7 +41,7 @@ viewer_up
 check "80x24 flame: root on line 21" starts 21 all
 check "80x24 flame: status names the selection" status_is all
 check "80x24 flame: counts in the status line" \
-    has "all  100 samples  100.00% of all  100.00% of zoom  self 0"
+    has "all  100 samples  100.00% of all  self 0"
 check "80x24 flame: view and help hint" matches 23 '^\[flame\] .*? help$'
 check "80x24 flame: widths follow the samples" matches 20 '^idle \{8\}main'
 check "80x24 flame: callees above callers" \
@@ -64,7 +64,7 @@ check "h: eval" status_is eval
 keys j
 check "j: parent of eval is main" status_is main
 check "main's counts" \
-    has "main  85 samples  85.00% of all  85.00% of zoom  self 0"
+    has "main  85 samples  85.00% of all  self 0"
 keys Down
 check "Down: all" status_is all
 keys_quiet Down
@@ -101,6 +101,7 @@ check "a key clears the note" same "$tmpd/sel-eval"
 keys Enter
 keys Escape
 check "Esc: back to the root" same "$tmpd/sel-eval"
+check "at the root no \"of zoom\" share" not has "of zoom"
 keys BSpace
 check "Backspace after Esc: the zoom Esc left" has "zoomed: eval"
 keys Escape

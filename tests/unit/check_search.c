@@ -550,6 +550,43 @@ START_TEST(test_reverse_matched)
 }
 END_TEST
 
+/*
+ * Built a slice at a time (the viewer's thread), the reverse tree is the
+ * one built at once, whatever the slice; a job dropped half way frees
+ * what it built (LeakSanitizer checks).
+ */
+START_TEST(test_reverse_sliced)
+{
+	struct tree *t = tree_from_folded(profile), *r, *whole;
+	struct reverse_job j;
+	uint32_t slice, steps;
+	char *a, *b;
+
+	whole = reverse_build(t);
+	a = folded(whole);
+	for (slice = 1; slice <= tree_size(t) + 1; slice++) {
+		reverse_begin(&j, t);
+		for (steps = 0; !reverse_step(&j, slice); steps++)
+			ck_assert_uint_lt(steps, tree_size(t));
+		r = reverse_end(&j);
+		ck_assert_ptr_null(j.r);
+		b = folded(r);
+		ck_assert_str_eq(a, b);
+		ck_assert_uint_eq(tree_size(r), tree_size(whole));
+		free(b);
+		tree_free(r);
+	}
+	reverse_begin(&j, t);
+	reverse_step(&j, 2);
+	reverse_abort(&j);
+	ck_assert_ptr_null(j.r);
+	reverse_abort(&j); /* twice: nothing */
+	free(a);
+	tree_free(whole);
+	tree_free(t);
+}
+END_TEST
+
 /* "stack before after" lines of a two-profile tree. */
 static char *
 diff_text(const struct tree *t)
@@ -846,6 +883,7 @@ search_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_reverse_totals);
 	tcase_add_test(tc, test_reverse_twice);
+	tcase_add_test(tc, test_reverse_sliced);
 	tcase_add_test(tc, test_reverse_matched);
 	tcase_add_test(tc, test_reverse_two_profiles);
 	tcase_add_test(tc, test_reverse_root_self);
