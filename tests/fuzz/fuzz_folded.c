@@ -5,8 +5,9 @@
  * writer and the parser).  Not when a frame name itself reads as "stack
  * count": flamegraph.pl splits such a stack once more (a "before after"
  * line), so "x 5" with count 3 comes back as "x" with count 3, by design.
- * Nor when a fractional count reaches 1e15: it is printed as Perl prints
- * numbers ("5.55555555555556e+17"), which is not a count any more.
+ * Nor when a fractional count reaches 1e15 or is below 1e-4: it is printed
+ * as Perl prints numbers ("5.55555555555556e+17", "9.2e-54"), which is not
+ * a count any more.
  */
 #include "config.h"
 
@@ -33,7 +34,8 @@ collapse_mem(const uint8_t *data, size_t size, char **out, size_t *outlen,
 		name = tree_name(t, id, &len);
 		c = tree_self(t, 0, id);
 		if (folded_parse(name, len, 0, &fl) != 0 ||
-		    (c.frac != 0.0 && count_value(c) >= 1e15))
+		    (c.frac != 0.0 && (count_value(c) >= 1e15 ||
+		    count_value(c) < 1e-4)))
 			*ambiguous = 1;
 	}
 	if ((fp = open_memstream(out, outlen)) == NULL)
