@@ -42,6 +42,16 @@ struct lineq *lineq_start(struct reader *r, size_t auxsize,
 /* The next line (1), or 0 at the end of the input. */
 int lineq_next(struct lineq *q, struct lineq_line *out);
 
+/*
+ * Look ahead: line k (1: the one lineq_next() would give next) when it is
+ * already at hand, without waiting (1), else 0.  Its pointers stay valid
+ * as long as those of the last line lineq_next() gave.
+ */
+int lineq_peek(struct lineq *q, size_t k, struct lineq_line *out);
+
+/* Pass over the next n lines, all seen with lineq_peek(). */
+void lineq_skip(struct lineq *q, size_t n);
+
 /* Stop (reading may not be finished), join the thread and free q. */
 void lineq_finish(struct lineq *q);
 

@@ -78,6 +78,19 @@ struct event_stat {
 #define MEMO_MAX_KEY (64u << 10)
 
 /*
+ * Whole sample bodies.  When a second thread reads the input (see
+ * read_threaded()), the lines of a sample are usually all at hand when its
+ * header is read: then the body's text - every stack line up to the empty
+ * line, as read - is looked up at once, with the root, and a body seen
+ * before costs one hash and one comparison instead of a lookup per line.
+ * A body is remembered the second time it is seen (most bodies are seen
+ * once; SEEN_SLOTS hashes say which were), within BODY_BUDGET of text,
+ * and only when it was read without a message.
+ */
+#define BODY_BUDGET (2u << 20)
+#define SEEN_SLOTS (1u << 16)
+
+/*
  * Open addressing over small slots (a 32-bit hash tag and an entry index),
  * so the probed array stays in cache; the entries hold the rest.
  */
@@ -98,6 +111,9 @@ struct memo {
 	size_t used, cape;
 	char *arena;
 	size_t alen, acap;
+	uint64_t *hash;     /* by entry, when the hash is not hash_bytes(key) */
+	size_t caphash;
+	int own_hash;
 };
 
 /*
@@ -153,7 +169,8 @@ memo_grow(struct memo *m)
 	m->slots = xcalloc(n, sizeof *m->slots);
 	m->mask = n - 1;
 	for (i = 0; i < m->used; i++) {
-		h = hash_bytes(m->arena + m->e[i].off, m->e[i].len);
+		h = m->own_hash ? m->hash[i] :
+		    hash_bytes(m->arena + m->e[i].off, m->e[i].len);
 		for (j = h & m->mask; m->slots[j].entry != 0; j = (j + 1) & m->mask)
 			;
 		m->slots[j].tag = (uint32_t)(h >> 32);
@@ -171,6 +188,10 @@ memo_put(struct memo *m, struct memo_slot *s, const void *k, size_t n,
 	xgrow((void **)&m->arena, &m->acap, m->alen + n, 1);
 	memcpy(m->arena + m->alen, k, n);
 	xgrow((void **)&m->e, &m->cape, m->used + 1, sizeof *m->e);
+	if (m->own_hash) {
+		xgrow((void **)&m->hash, &m->caphash, m->used + 1, sizeof *m->hash);
+		m->hash[m->used] = h;
+	}
 	e = &m->e[m->used++];
 	e->value = value;
 	e->off = (uint32_t)m->alen;
@@ -186,12 +207,14 @@ memo_put(struct memo *m, struct memo_slot *s, const void *k, size_t n,
 static size_t
 memo_bytes(const struct memo *m)
 {
-	return m->alen + m->used * (sizeof *m->e + 2 * sizeof *m->slots);
+	return m->alen + m->used * (sizeof *m->e + 2 * sizeof *m->slots +
+	    (m->own_hash ? sizeof *m->hash : 0));
 }
 
 static void
 memo_free(struct memo *m)
 {
+	free(m->hash);
 	free(m->slots);
 	free(m->e);
 	free(m->arena);
@@ -239,6 +262,14 @@ struct perf_ctx {
 	size_t ftlen, ftcap;
 	struct frame_ref *fr;
 	size_t nfr, capfr;
+	/* sample bodies (see above) */
+	struct memo bodies;     /* root, "\n", body text -> sink handle */
+	uint64_t *seen;         /* hashes of bodies seen once (0: free) */
+	size_t nseen;
+	int body;               /* the open sample's body may be remembered */
+	const char *body_s;     /* its text and hash */
+	size_t body_len;
+	uint64_t body_hash;
 };
 
 struct header {
@@ -563,6 +594,7 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->nframes = p->flen = 0;
 	p->toodeep = 0;
 	p->memo_live = p->sink->again != NULL;
+	p->body = 0;
 	if (p->memo_live) {
 		xgrow((void **)&p->key, &p->kcap, p->rootlen + 1, 1);
 		memcpy(p->key, p->root, p->rootlen);
@@ -871,6 +903,7 @@ memo_flush(struct perf_ctx *p)
 	uint32_t id;
 
 	p->memo_live = 0;
+	p->body = 0;
 	for (k = p->kbody; k + 4 <= p->klen && !p->toodeep; k += 4) {
 		memcpy(&id, p->key + k, 4);
 		add_remembered(p, &p->lf[id]);
@@ -930,6 +963,7 @@ memo_line(struct perf_ctx *p, const char *s, size_t n, uint64_t h,
 		id = (uint32_t)value;
 	else if (!parse_stack_line(s, n, &sl)) {
 		diag_bad_line(p->d, lineno, "unrecognized stack line", line, len);
+		p->body = 0; /* to be reported each time */
 		return;
 	} else {
 		id = remember_line(p, &sl);
@@ -954,12 +988,83 @@ memo_trim(struct perf_ctx *p)
 	p->nlf = p->nfr = p->ftlen = 0;
 }
 
+/*
+ * The bodies memo's slot for the open sample's root and body text s/n
+ * (hash h), as memo_find() does for a key in one piece.
+ */
+static struct memo_slot *
+body_find(const struct perf_ctx *p, const char *s, size_t n, uint64_t h,
+    uint64_t *value)
+{
+	const struct memo *m = &p->bodies;
+	uint32_t tag = (uint32_t)(h >> 32);
+	size_t i, r = p->rootlen;
+
+	for (i = h & m->mask;; i = (i + 1) & m->mask) {
+		struct memo_slot *sl = &m->slots[i];
+		const struct memo_entry *e;
+		const char *k;
+
+		if (sl->entry == 0)
+			return sl;
+		if (sl->tag != tag)
+			continue;
+		e = &m->e[sl->entry - 1];
+		k = m->arena + e->off;
+		if (e->len == r + 1 + n && memcmp(k, p->root, r) == 0 &&
+		    k[r] == '\n' && memcmp(k + r + 1, s, n) == 0) {
+			*value = e->value;
+			return sl;
+		}
+	}
+}
+
+/*
+ * The open sample, read without a message, was made into the sink's stack
+ * `value`: remember its body the second time it is seen.
+ */
+static void
+body_remember(struct perf_ctx *p, uint64_t value)
+{
+	struct memo *m = &p->bodies;
+	struct memo_slot *slot;
+	uint64_t h = p->body_hash | 1, v; /* 0 marks a free seen slot */
+	size_t i, n = p->rootlen + 1 + p->body_len;
+
+	p->body = 0;
+	if (m->alen + n > BODY_BUDGET)
+		return;
+	if (p->seen == NULL)
+		p->seen = xcalloc(SEEN_SLOTS, sizeof *p->seen);
+	for (i = h & (SEEN_SLOTS - 1); p->seen[i] != 0 && p->seen[i] != h;
+	    i = (i + 1) & (SEEN_SLOTS - 1))
+		;
+	if (p->seen[i] == 0) {
+		/* The first time; at half full, forget them all. */
+		if (++p->nseen > SEEN_SLOTS / 2) {
+			memset(p->seen, 0, SEEN_SLOTS * sizeof *p->seen);
+			p->nseen = 0;
+		} else
+			p->seen[i] = h;
+		return;
+	}
+	slot = body_find(p, p->body_s, p->body_len, p->body_hash, &v);
+	if (slot->entry != 0)
+		return;
+	xgrow((void **)&p->key, &p->kcap, n, 1);
+	memcpy(p->key, p->root, p->rootlen);
+	p->key[p->rootlen] = '\n';
+	memcpy(p->key + p->rootlen + 1, p->body_s, p->body_len);
+	memo_put(m, slot, p->key, n, p->body_hash, value);
+}
+
 /* The open sample is complete: count it. */
 static void
 end_sample(struct perf_ctx *p)
 {
 	struct memo_slot *slot = NULL;
 	uint64_t h = 0, value = 0;
+	int body = 0;
 
 	if (!p->open)
 		return;
@@ -971,16 +1076,22 @@ end_sample(struct perf_ctx *p)
 			p->res->samples++;
 			p->open = 0;
 			p->memo_live = 0;
+			if (p->body)
+				body_remember(p, value);
 			return;
 		}
+		body = p->body;
 		memo_flush(p);
 		if (p->toodeep)
 			slot = NULL;
 	}
 	emit_frames(p);
-	if (slot != NULL)
-		memo_put(&p->samples, slot, p->key, p->klen, h,
-		    p->sink->last(p->sink->ctx));
+	if (slot != NULL) {
+		value = p->sink->last(p->sink->ctx);
+		memo_put(&p->samples, slot, p->key, p->klen, h, value);
+		if (body)
+			body_remember(p, value);
+	}
 	memo_trim(p);
 }
 
@@ -1151,6 +1262,54 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 }
 
 /*
+ * A sample was just opened (memo_live, no frame on its header line): when
+ * its body is at hand up to the empty line and was seen before with this
+ * root, count it as that stack and pass over its lines.  Otherwise note
+ * the body, to be remembered when the sample ends (end_sample()).
+ */
+static void
+body_try(struct perf_ctx *p, struct lineq *q)
+{
+	struct lineq_line x;
+	const struct line_class *c;
+	const char *s = NULL;
+	size_t k, n = 0;
+	uint64_t h = hash_bytes(p->root, p->rootlen), value = 0;
+
+	for (k = 1;; k++) {
+		if (!lineq_peek(q, k, &x))
+			return;
+		c = x.aux;
+		if (c->kind == LK_BLANK)
+			break;
+		if (c->kind != LK_STACK || x.status != READER_LINE)
+			return;
+		if (s == NULL)
+			s = x.s;
+		n = (size_t)(x.s + x.len - s);
+		/* The lines' hashes (the reading thread's), chained. */
+		h = (h ^ c->hash) * 0x9e3779b97f4a7c15ULL;
+		h = (h << 29) | (h >> 35);
+	}
+	if (s == NULL || n > MEMO_MAX_KEY)
+		return;
+	h = hash_mix64(h ^ n);
+	if (body_find(p, s, n, h, &value)->entry != 0) {
+		lineq_skip(q, k - 1);
+		p->res->lines += k - 1;
+		p->sink->again(p->sink->ctx, value, p->period);
+		p->res->samples++;
+		p->open = 0;
+		p->memo_live = 0;
+		return;
+	}
+	p->body = 1;
+	p->body_s = s;
+	p->body_len = n;
+	p->body_hash = h;
+}
+
+/*
  * Two threads when two processors are there: one reads the input, splits
  * and classifies its lines, the other (this one) builds the samples from
  * them in input order.  Every decision that depends on what came before
@@ -1173,6 +1332,9 @@ read_threaded(struct perf_ctx *p, struct reader *r)
 	while (lineq_next(q, &l)) {
 		loader_count_line(p->d, p->res, l.status, l.lineno);
 		perf_line(p, l.s, l.len, l.lineno, l.aux);
+		if (p->memo_live && p->open &&
+		    ((const struct line_class *)l.aux)->kind == LK_HEADER)
+			body_try(p, q);
 	}
 	lineq_finish(q);
 	return 1;
@@ -1196,6 +1358,8 @@ load_perf(struct reader *r, const struct load_opts *opts,
 	memo_init(&p.lines[0]);
 	memo_init(&p.lines[1]);
 	memo_init(&p.samples);
+	memo_init(&p.bodies);
+	p.bodies.own_hash = 1; /* chained from the lines' hashes */
 	if (opts->event_filter != NULL) {
 		p.filter = xstrdup(opts->event_filter);
 		p.filter_given = 1;
@@ -1229,6 +1393,8 @@ load_perf(struct reader *r, const struct load_opts *opts,
 	memo_free(&p.lines[0]);
 	memo_free(&p.lines[1]);
 	memo_free(&p.samples);
+	memo_free(&p.bodies);
+	free(p.seen);
 	free(p.lf);
 	free(p.ftext);
 	free(p.fr);

@@ -196,6 +196,28 @@ lineq_next(struct lineq *q, struct lineq_line *out)
 	return 1;
 }
 
+int
+lineq_peek(struct lineq *q, size_t k, struct lineq_line *out)
+{
+	struct batch *b = &q->b[q->next];
+	size_t i = q->pos + k - 1;
+
+	if (!q->held || k == 0 || i >= b->n)
+		return 0;
+	out->s = b->text + b->recs[i].off;
+	out->len = b->recs[i].len;
+	out->lineno = b->recs[i].lineno;
+	out->status = b->recs[i].status;
+	out->aux = b->aux + i * q->auxsize;
+	return 1;
+}
+
+void
+lineq_skip(struct lineq *q, size_t n)
+{
+	q->pos += n;
+}
+
 void
 lineq_finish(struct lineq *q)
 {

@@ -371,6 +371,66 @@ START_TEST(test_repeats)
 }
 END_TEST
 
+/*
+ * Whole sample bodies seen before (read by two threads, a body is looked
+ * up at once): a body counts for its own root only, the java root reads
+ * it otherwise, a body with a bad line is reported every time with its
+ * own line number, comments and blank-but-spaced lines end or interrupt
+ * bodies as in one thread, and the line and sample counts agree.
+ */
+START_TEST(test_bodies)
+{
+	static const char *const body[] = {
+	    "\t1 f (/x)\n\t2 main (/x)\n",
+	    "\t1 Ljava/lang/Thread;::run (/x)\n\t2 main (/x)\n",
+	    "\t1 f (/x)\n\tnonsense\n\t2 main (/x)\n",
+	    "\t1 f (/x)\n# a comment\n\t2 main (/x)\n",
+	    "\t3 g->h (/x)\n\t2 main (/x)\n",
+	};
+	static const char *const root[] = {"a", "java", "b"};
+	static const char *const end[] = {"\n", "  \n", "\n"};
+	char *buf = NULL;
+	const char *out;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	uint64_t line = 1, bad[64];
+	int i, nbad = 0;
+	struct rec_sink r;
+	struct diag d;
+
+	for (i = 0; i < 60; i++) {
+		const char *b = body[i % 5], *q;
+
+		fprintf(fp, "%s 1/1 [000] 1.%d: %d cpu-clock:\n", root[i % 3], i,
+		    i + 1);
+		line++;
+		for (q = b; *q != '\0'; q++) {
+			if (*q != '\n')
+				continue;
+			if (q - b >= 8 && strncmp(q - 8, "nonsense", 8) == 0)
+				bad[nbad++] = line;
+			line++;
+		}
+		fprintf(fp, "%s%s", b, end[i % 3]);
+		line++;
+	}
+	fclose(fp);
+	out = rec_load(&r, FORMAT_PERF, NULL, buf, len, &d);
+	ck_assert_uint_eq(r.samples, 60);
+	ck_assert_uint_eq(r.lines, line - 1);
+	ck_assert_uint_eq(diag_count(&d), (uint64_t)nbad);
+	ck_assert_int_eq(nbad, 12);
+	for (i = 0; i < DIAG_KEEP; i++)
+		ck_assert_uint_eq(d.first_bad[i], bad[i]);
+	ck_assert_ptr_nonnull(strstr(out, "java;main;java/lang/Thread:::run 2\n"));
+	ck_assert_ptr_nonnull(strstr(out, "a;main;Ljava/lang/Thread:::run 7\n"));
+	ck_assert_ptr_nonnull(strstr(out, "b;main;g;h_[i] 15\n"));
+	diag_free(&d);
+	rec_free(&r);
+	free(buf);
+}
+END_TEST
+
 
 Suite *
 suite_perf(void)
@@ -388,6 +448,7 @@ suite_perf(void)
 	tcase_add_test(tc, test_weird_lines);
 	tcase_add_test(tc, test_demangle);
 	tcase_add_test(tc, test_repeats);
+	tcase_add_test(tc, test_bodies);
 	suite_add_tcase(s, tc);
 	return s;
 }

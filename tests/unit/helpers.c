@@ -124,6 +124,8 @@ rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
 		rec_put(r, err, strlen(err));
 		free(err);
 	}
+	r->lines = res.lines;
+	r->samples = res.samples;
 	reader_close(rd);
 }
 
@@ -161,6 +163,8 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 		o.threads = way;
 		rec_run(r, &o, buf, len, d, 1);
 		ck_assert_str_eq(plain.text, r->text);
+		ck_assert_uint_eq(plain.lines, r->lines);
+		ck_assert_uint_eq(plain.samples, r->samples);
 		fb = open_memstream(&b, &blen);
 		diag_print(d, fb);
 		fclose(fb);

@@ -22,6 +22,7 @@ struct rec_sink {
 	size_t start;            /* where the open stack's text starts */
 	size_t *spans;           /* (start, length) of each ended stack */
 	size_t nspans, capspans;
+	uint64_t lines, samples;  /* the loader's load_result */
 };
 
 void rec_init(struct rec_sink *r, struct stack_sink *sink);
