@@ -2,12 +2,16 @@
  * A line queue: a second thread reads lines from a reader and classifies
  * them while the caller's thread consumes them, in order.
  *
- * The reading thread copies each line into a batch (about 1 MiB of text)
- * and calls classify(line, len, status, aux, ctx) on it, where aux is this
- * line's record of auxsize bytes for the caller's own use (precomputed
- * hashes, parsed headers...).  classify must be a pure function of the line:
- * it runs in the other thread and must touch no shared state.  Pointers it
- * stores in aux into the line stay valid until lineq_next() is called again.
+ * The reading thread copies each line into a batch (a quarter MiB of text,
+ * the lines one after the other, each ended by a NUL) and calls
+ * classify(line, len, status, k, aux, ctx) on the batch's lines in order,
+ * k counting from 0 in each batch, where aux is this line's record of
+ * auxsize bytes for the caller's own use (precomputed hashes, parsed
+ * headers...).  classify runs in the reading thread: it may keep state in
+ * ctx between the lines of one batch (the reading thread owns ctx until
+ * lineq_finish()), but must touch nothing else shared.  Pointers it stores
+ * in aux into the batch stay valid while a line of that batch is the last
+ * one lineq_next() gave.
  *
  * The caller gets the lines back with lineq_next() in input order, with
  * the reader's status (READER_LINE or READER_TOO_LONG) and line number.
@@ -33,7 +37,7 @@ struct lineq_line {
 };
 
 typedef void (*lineq_classify_fn)(const char *s, size_t len, int status,
-    void *aux, void *ctx);
+    size_t k, void *aux, void *ctx);
 
 /* Start reading r in a new thread; NULL if no thread could be started. */
 struct lineq *lineq_start(struct reader *r, size_t auxsize,

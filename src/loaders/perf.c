@@ -943,13 +943,13 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
  * without its indent, line/len the whole line (for messages).
  */
 static void
-memo_line(struct perf_ctx *p, const char *s, size_t n, uint64_t h,
-    const char *line, size_t len, uint64_t lineno)
+memo_line(struct perf_ctx *p, const char *s, size_t n, const char *line,
+    size_t len, uint64_t lineno)
 {
 	struct memo *m = &p->lines[p->java];
 	struct memo_slot *slot;
 	struct stack_line sl;
-	uint64_t value = 0;
+	uint64_t value = 0, h;
 	uint32_t id;
 
 	if (n > MEMO_MAX_KEY || p->klen - p->kbody >= 4 * (size_t)PERF_MAX_FRAMES) {
@@ -958,6 +958,7 @@ memo_line(struct perf_ctx *p, const char *s, size_t n, uint64_t h,
 		read_stack_line(p, line, len, lineno);
 		return;
 	}
+	h = hash_bytes(s, n);
 	slot = memo_find(m, s, n, h, &value);
 	if (slot->entry != 0)
 		id = (uint32_t)value;
@@ -1185,30 +1186,83 @@ enum line_kind {
 struct line_class {
 	int kind;
 	size_t indent;
-	uint64_t hash;     /* LK_STACK: of the line without its indent */
 	struct header h;   /* LK_HEADER */
+	/*
+	 * LK_HEADER, when the reading thread had its body at hand: the stack
+	 * lines up to the empty line, in the same batch (nbody 0: not so).
+	 */
+	uint32_t nbody;    /* how many lines */
+	uint32_t bodylen;  /* their text, from the line after the header */
+	uint64_t bodyhash;
 };
 
+/* The reading thread's state between the lines of one batch. */
+struct body_scan {
+	struct line_class *hdr; /* the header whose body is being read */
+	const char *start;      /* its first stack line */
+	uint32_t n;
+};
+
+/* Follow the sample bodies of a batch: line (kind c->kind) is next. */
 static void
-classify(const char *line, size_t len, int status, void *aux, void *ctx)
+scan_body(struct body_scan *b, const char *line, size_t len,
+    struct line_class *c)
+{
+	switch (c->kind) {
+	case LK_HEADER:
+		b->hdr = c;
+		b->start = NULL;
+		b->n = 0;
+		return;
+	case LK_STACK:
+		if (b->hdr == NULL)
+			return;
+		if (b->start == NULL)
+			b->start = line;
+		if (b->n < UINT32_MAX && line + len - b->start <= MEMO_MAX_KEY) {
+			b->n++;
+			return;
+		}
+		break;
+	case LK_BLANK:
+		if (b->hdr != NULL && b->n > 0) {
+			b->hdr->nbody = b->n;
+			b->hdr->bodylen = (uint32_t)(line - 1 - b->start);
+			b->hdr->bodyhash = hash_bytes(b->start, b->hdr->bodylen);
+		}
+		break;
+	default:
+		break;
+	}
+	b->hdr = NULL;
+}
+
+static void
+classify(const char *line, size_t len, int status, size_t k, void *aux,
+    void *ctx)
 {
 	struct line_class *c = aux;
+	struct body_scan *b = ctx;
 	size_t i;
 
-	(void)ctx;
-	if (status == READER_TOO_LONG || (len > 0 && line[0] == '#')) {
+	if (b != NULL && k == 0)
+		b->hdr = NULL; /* a sample cut by the batch's start */
+	c->nbody = 0;
+	if (status == READER_TOO_LONG || (len > 0 && line[0] == '#'))
 		c->kind = LK_SKIP;
-		return;
+	else {
+		i = skip_ws(line, 0, len);
+		c->indent = i;
+		if (i == len)
+			c->kind = LK_BLANK;
+		else if (i > 0 && hex_token(line + i, len - i))
+			c->kind = LK_STACK;
+		else
+			c->kind = parse_header(line, len, &c->h) ?
+			    LK_HEADER : LK_OTHER;
 	}
-	i = skip_ws(line, 0, len);
-	c->indent = i;
-	if (i == len)
-		c->kind = LK_BLANK;
-	else if (i > 0 && hex_token(line + i, len - i)) {
-		c->kind = LK_STACK;
-		c->hash = hash_bytes(line + i, len - i);
-	} else
-		c->kind = parse_header(line, len, &c->h) ? LK_HEADER : LK_OTHER;
+	if (b != NULL)
+		scan_body(b, line, len, c);
 }
 
 /* Read one classified line into the samples. */
@@ -1231,7 +1285,7 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 			/* The common line: a stack line of the open sample. */
 			if (p->memo_live)
 				memo_line(p, line + c->indent, len - c->indent,
-				    c->hash, line, len, lineno);
+				    line, len, lineno);
 			else
 				read_stack_line(p, line, len, lineno);
 			return;
@@ -1262,41 +1316,26 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 }
 
 /*
- * A sample was just opened (memo_live, no frame on its header line): when
- * its body is at hand up to the empty line and was seen before with this
- * root, count it as that stack and pass over its lines.  Otherwise note
- * the body, to be remembered when the sample ends (end_sample()).
+ * A sample was just opened from header line l (memo_live, no frame on the
+ * header line).  When the reading thread found its body - the stack lines
+ * up to the empty line, all in this batch, right after the header - and
+ * it was seen before with this root, count it as that stack and pass over
+ * its lines.  Otherwise note the body, to be remembered when the sample
+ * ends (end_sample()).
  */
 static void
-body_try(struct perf_ctx *p, struct lineq *q)
+body_try(struct perf_ctx *p, struct lineq *q, const struct lineq_line *l)
 {
-	struct lineq_line x;
-	const struct line_class *c;
-	const char *s = NULL;
-	size_t k, n = 0;
-	uint64_t h = hash_bytes(p->root, p->rootlen), value = 0;
+	const struct line_class *c = l->aux;
+	const char *s = l->s + l->len + 1; /* the batch's next line */
+	uint64_t h, value = 0;
 
-	for (k = 1;; k++) {
-		if (!lineq_peek(q, k, &x))
-			return;
-		c = x.aux;
-		if (c->kind == LK_BLANK)
-			break;
-		if (c->kind != LK_STACK || x.status != READER_LINE)
-			return;
-		if (s == NULL)
-			s = x.s;
-		n = (size_t)(x.s + x.len - s);
-		/* The lines' hashes (the reading thread's), chained. */
-		h = (h ^ c->hash) * 0x9e3779b97f4a7c15ULL;
-		h = (h << 29) | (h >> 35);
-	}
-	if (s == NULL || n > MEMO_MAX_KEY)
+	if (c->nbody == 0)
 		return;
-	h = hash_mix64(h ^ n);
-	if (body_find(p, s, n, h, &value)->entry != 0) {
-		lineq_skip(q, k - 1);
-		p->res->lines += k - 1;
+	h = hash_mix64(c->bodyhash ^ hash_bytes(p->root, p->rootlen));
+	if (body_find(p, s, c->bodylen, h, &value)->entry != 0) {
+		lineq_skip(q, c->nbody);
+		p->res->lines += c->nbody;
 		p->sink->again(p->sink->ctx, value, p->period);
 		p->res->samples++;
 		p->open = 0;
@@ -1305,7 +1344,7 @@ body_try(struct perf_ctx *p, struct lineq *q)
 	}
 	p->body = 1;
 	p->body_s = s;
-	p->body_len = n;
+	p->body_len = c->bodylen;
 	p->body_hash = h;
 }
 
@@ -1318,6 +1357,7 @@ body_try(struct perf_ctx *p, struct lineq *q)
 static int
 read_threaded(struct perf_ctx *p, struct reader *r)
 {
+	struct body_scan scan = {0};
 	struct lineq *q;
 	struct lineq_line l;
 
@@ -1326,7 +1366,7 @@ read_threaded(struct perf_ctx *p, struct reader *r)
 	/* The streaming viewer draws the tree from the reader's hook. */
 	if (reader_has_progress(r))
 		return 0;
-	q = lineq_start(r, sizeof(struct line_class), classify, NULL);
+	q = lineq_start(r, sizeof(struct line_class), classify, &scan);
 	if (q == NULL)
 		return 0;
 	while (lineq_next(q, &l)) {
@@ -1334,7 +1374,7 @@ read_threaded(struct perf_ctx *p, struct reader *r)
 		perf_line(p, l.s, l.len, l.lineno, l.aux);
 		if (p->memo_live && p->open &&
 		    ((const struct line_class *)l.aux)->kind == LK_HEADER)
-			body_try(p, q);
+			body_try(p, q, &l);
 	}
 	lineq_finish(q);
 	return 1;
@@ -1366,7 +1406,7 @@ load_perf(struct reader *r, const struct load_opts *opts,
 	}
 	if (!read_threaded(&p, r))
 		while ((st = loader_line(r, d, res, &line, &len)) != 0) {
-			classify(line, len, st, &c, NULL);
+			classify(line, len, st, 0, &c, NULL);
 			perf_line(&p, line, len, reader_lineno(r), &c);
 		}
 	/*

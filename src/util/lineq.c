@@ -74,7 +74,7 @@ hand_over(struct lineq *q, struct batch *b, int last)
 
 	for (k = 0; k < b->n; k++)
 		q->classify(b->text + b->recs[k].off, b->recs[k].len,
-		    b->recs[k].status, b->aux + k * q->auxsize, q->ctx);
+		    b->recs[k].status, k, b->aux + k * q->auxsize, q->ctx);
 	pthread_mutex_lock(&q->mu);
 	b->full = 1;
 	b->last = last;
