@@ -13,9 +13,11 @@
 FUZZ_CC = clang
 FUZZ_CFLAGS = -O1 -g
 FUZZ_DIR = $(abs_top_builddir)/fuzz-build
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
 
 fuzz: config.h
-	FUZZ_CC='$(FUZZ_CC)' FUZZ_CFLAGS='$(FUZZ_CFLAGS)' \
+	FUZZ_CC='$(FUZZ_CC)' FUZZ_CFLAGS='$(FUZZ_CFLAGS)' FUZZ_SAN='$(FUZZ_SAN)' \
 	FUZZ_LIBS='$(PCRE2_LIBS) $(ZLIB_LIBS)' \
 	    sh $(abs_top_srcdir)/tests/fuzz/build.sh '$(abs_top_srcdir)' \
 	    '$(abs_top_builddir)' '$(FUZZ_DIR)' $(libtfcore_a_SOURCES)
