@@ -404,6 +404,11 @@ if "$TFLAME" --collapse "$CORPUS/flamegraph/example-perf-stacks.txt.gz" \
 else
 	echo "SKIP: gzip input (tflame built without zlib)"
 fi
+# Text that only starts with the gzip magic (a collapsed file whose first
+# frame name begins with those bytes, found by fuzzing) is text.
+printf '\037\213\200ar 2\nb 1\n' > "$d/magic.folded"
+run "gzip magic, then text [--collapse]" 0 "" --collapse "$d/magic.folded"
+same "gzip magic, then text (output)" "$tmpd/out" "$d/magic.folded"
 
 # --------------------------------------------- 16: what is not a profile
 run "a directory" 1 ": is a directory" --collapse "$d"
