@@ -241,8 +241,8 @@ first_read(struct reader *r, char *dst, size_t n)
 
 	r->sniffed = 1;
 	got = raw_read(r, dst, n < RAW_BUF ? n : RAW_BUF);
-	/* A pipe may deliver a byte at a time: get three to decide. */
-	while (got > 0 && got < 3) {
+	/* A pipe may deliver a byte at a time: get four to decide. */
+	while (got > 0 && got < 4) {
 		more = raw_read(r, dst + got,
 		    (n < RAW_BUF ? n : RAW_BUF) - (size_t)got);
 		if (more <= 0)
@@ -250,12 +250,14 @@ first_read(struct reader *r, char *dst, size_t n)
 		got += more;
 	}
 	/*
-	 * gzip: the magic, then method 8 (deflate, the only one defined), so
-	 * that text which merely starts with the magic bytes - a frame name
-	 * "\x1f\x8b..." first in a collapsed file - still reads as text.
+	 * gzip: the magic, method 8 (deflate, the only one defined) and flags
+	 * without the reserved bits, so that text which merely starts with
+	 * the magic bytes - a frame name "\x1f\x8b..." first in a collapsed
+	 * file - still reads as text.
 	 */
 	if (got < 2 || (unsigned char)dst[0] != 0x1f ||
-	    (unsigned char)dst[1] != 0x8b || (got >= 3 && dst[2] != 8))
+	    (unsigned char)dst[1] != 0x8b || (got >= 3 && dst[2] != 8) ||
+	    (got >= 4 && ((unsigned char)dst[3] & 0xe0) != 0))
 		return got;
 #ifdef HAVE_ZLIB
 	r->gzip = 1;

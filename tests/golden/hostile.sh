@@ -409,6 +409,9 @@ fi
 printf '\037\213\200ar 2\nb 1\n' > "$d/magic.folded"
 run "gzip magic, then text [--collapse]" 0 "" --collapse "$d/magic.folded"
 same "gzip magic, then text (output)" "$tmpd/out" "$d/magic.folded"
+{ printf '\037\213\010'; printf '3b 5\nb 1\n'; } > "$d/magic8.folded"
+run "gzip magic and method, then text [--collapse]" 0 "" --collapse "$d/magic8.folded"
+same "gzip magic and method, then text (output)" "$tmpd/out" "$d/magic8.folded"
 
 # --------------------------------------------- 16: what is not a profile
 run "a directory" 1 ": is a directory" --collapse "$d"
