@@ -117,12 +117,13 @@ struct memo {
 };
 
 /*
- * The slot holding key k (hash h), or the free slot where it would go;
- * *value is set when found.
+ * The slot holding the key k followed by rest (rn bytes; a key may come in
+ * two pieces) with hash h, or the free slot where it would go; *value is
+ * set when found.
  */
 static struct memo_slot *
-memo_find(const struct memo *m, const void *k, size_t n, uint64_t h,
-    uint64_t *value)
+memo_find(const struct memo *m, const void *k, size_t n, const void *rest,
+    size_t rn, uint64_t h, uint64_t *value)
 {
 	uint32_t tag = (uint32_t)(h >> 32);
 	size_t i;
@@ -136,7 +137,8 @@ memo_find(const struct memo *m, const void *k, size_t n, uint64_t h,
 		if (s->tag != tag)
 			continue;
 		e = &m->e[s->entry - 1];
-		if (e->len == n && memcmp(m->arena + e->off, k, n) == 0) {
+		if (e->len == n + rn && memcmp(m->arena + e->off, k, n) == 0 &&
+		    (rn == 0 || memcmp(m->arena + e->off + n, rest, rn) == 0)) {
 			*value = e->value;
 			return s;
 		}
@@ -178,15 +180,18 @@ memo_grow(struct memo *m)
 	}
 }
 
-/* Remember k -> value in slot s, the free slot memo_find() gave for k. */
+/* Remember k, rest -> value in slot s, the free slot memo_find() gave. */
 static void
 memo_put(struct memo *m, struct memo_slot *s, const void *k, size_t n,
-    uint64_t h, uint64_t value)
+    const void *rest, size_t rn, uint64_t h, uint64_t value)
 {
 	struct memo_entry *e;
 
-	xgrow((void **)&m->arena, &m->acap, m->alen + n, 1);
+	xgrow((void **)&m->arena, &m->acap, m->alen + n + rn, 1);
 	memcpy(m->arena + m->alen, k, n);
+	if (rn > 0)
+		memcpy(m->arena + m->alen + n, rest, rn);
+	n += rn;
 	xgrow((void **)&m->e, &m->cape, m->used + 1, sizeof *m->e);
 	if (m->own_hash) {
 		xgrow((void **)&m->hash, &m->caphash, m->used + 1, sizeof *m->hash);
@@ -959,7 +964,7 @@ memo_line(struct perf_ctx *p, const char *s, size_t n, const char *line,
 		return;
 	}
 	h = hash_bytes(s, n);
-	slot = memo_find(m, s, n, h, &value);
+	slot = memo_find(m, s, n, NULL, 0, h, &value);
 	if (slot->entry != 0)
 		id = (uint32_t)value;
 	else if (!parse_stack_line(s, n, &sl)) {
@@ -968,7 +973,7 @@ memo_line(struct perf_ctx *p, const char *s, size_t n, const char *line,
 		return;
 	} else {
 		id = remember_line(p, &sl);
-		memo_put(m, slot, s, n, h, id);
+		memo_put(m, slot, s, n, NULL, 0, h, id);
 	}
 	xgrow((void **)&p->key, &p->kcap, p->klen + 4, 1);
 	memcpy(p->key + p->klen, &id, 4);
@@ -987,37 +992,6 @@ memo_trim(struct perf_ctx *p)
 	memo_clear(&p->lines[1]);
 	memo_clear(&p->samples);
 	p->nlf = p->nfr = p->ftlen = 0;
-}
-
-/*
- * The bodies memo's slot for the open sample's root and body text s/n
- * (hash h), as memo_find() does for a key in one piece.
- */
-static struct memo_slot *
-body_find(const struct perf_ctx *p, const char *s, size_t n, uint64_t h,
-    uint64_t *value)
-{
-	const struct memo *m = &p->bodies;
-	uint32_t tag = (uint32_t)(h >> 32);
-	size_t i, r = p->rootlen;
-
-	for (i = h & m->mask;; i = (i + 1) & m->mask) {
-		struct memo_slot *sl = &m->slots[i];
-		const struct memo_entry *e;
-		const char *k;
-
-		if (sl->entry == 0)
-			return sl;
-		if (sl->tag != tag)
-			continue;
-		e = &m->e[sl->entry - 1];
-		k = m->arena + e->off;
-		if (e->len == r + 1 + n && memcmp(k, p->root, r) == 0 &&
-		    k[r] == '\n' && memcmp(k + r + 1, s, n) == 0) {
-			*value = e->value;
-			return sl;
-		}
-	}
 }
 
 /*
@@ -1049,14 +1023,12 @@ body_remember(struct perf_ctx *p, uint64_t value)
 			p->seen[i] = h;
 		return;
 	}
-	slot = body_find(p, p->body_s, p->body_len, p->body_hash, &v);
-	if (slot->entry != 0)
-		return;
-	xgrow((void **)&p->key, &p->kcap, n, 1);
-	memcpy(p->key, p->root, p->rootlen);
-	p->key[p->rootlen] = '\n';
-	memcpy(p->key + p->rootlen + 1, p->body_s, p->body_len);
-	memo_put(m, slot, p->key, n, p->body_hash, value);
+	/* The key: the sample key's start (root, "\n"), then the body. */
+	slot = memo_find(m, p->key, p->kbody, p->body_s, p->body_len,
+	    p->body_hash, &v);
+	if (slot->entry == 0)
+		memo_put(m, slot, p->key, p->kbody, p->body_s, p->body_len,
+		    p->body_hash, value);
 }
 
 /* The open sample is complete: count it. */
@@ -1071,7 +1043,8 @@ end_sample(struct perf_ctx *p)
 		return;
 	if (p->memo_live) {
 		h = hash_bytes(p->key, p->klen);
-		slot = memo_find(&p->samples, p->key, p->klen, h, &value);
+		slot = memo_find(&p->samples, p->key, p->klen, NULL, 0, h,
+		    &value);
 		if (slot->entry != 0) {
 			p->sink->again(p->sink->ctx, value, p->period);
 			p->res->samples++;
@@ -1089,7 +1062,8 @@ end_sample(struct perf_ctx *p)
 	emit_frames(p);
 	if (slot != NULL) {
 		value = p->sink->last(p->sink->ctx);
-		memo_put(&p->samples, slot, p->key, p->klen, h, value);
+		memo_put(&p->samples, slot, p->key, p->klen, NULL, 0, h,
+		    value);
 		if (body)
 			body_remember(p, value);
 	}
@@ -1333,7 +1307,8 @@ body_try(struct perf_ctx *p, struct lineq *q, const struct lineq_line *l)
 	if (c->nbody == 0)
 		return;
 	h = hash_mix64(c->bodyhash ^ hash_bytes(p->root, p->rootlen));
-	if (body_find(p, s, c->bodylen, h, &value)->entry != 0) {
+	if (memo_find(&p->bodies, p->key, p->kbody, s, c->bodylen, h,
+	    &value)->entry != 0) {
 		lineq_skip(q, c->nbody);
 		p->res->lines += c->nbody;
 		p->sink->again(p->sink->ctx, value, p->period);
