@@ -36,12 +36,18 @@ struct load_opts {
 	int demangle;           /* Rust legacy symbols */
 	/* perf: 1 = read and parse in one thread, 0 = two when 2+ CPUs */
 	int threads;
+	/*
+	 * perf, two threads: a regular file (or memory) of at least this many
+	 * bytes is read in two parts at once (0: 1 MiB; tests make it small).
+	 */
+	uint64_t part_min;
 };
 
 struct load_result {
 	enum input_format format; /* what was loaded */
 	uint64_t samples;         /* stacks handed to the sink */
 	uint64_t lines;
+	int parts;                /* perf: 2 when read in two parts at once */
 };
 
 const char *format_name(enum input_format f);

@@ -35,6 +35,15 @@ struct stack_sink {
 	 */
 	uint64_t (*last)(void *ctx);
 	void (*again)(void *ctx, uint64_t handle, struct tf_count count);
+	/*
+	 * Optional (both NULL when not offered), for loading in parallel:
+	 * fork() makes a new, empty sink of the same kind that another thread
+	 * may use while this one is in use; join(ctx, child) then takes in
+	 * everything child received - as if it had come after all this sink
+	 * received - and frees child.
+	 */
+	struct stack_sink *(*fork)(void *ctx);
+	void (*join)(void *ctx, struct stack_sink *child);
 };
 
 /* A sink that inserts every stack into profile prof of tree. */

@@ -59,6 +59,13 @@ uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t name);
 /* Child of parent named name, or TREE_NONE (only valid before tree_finish() re-links or after it: both work). */
 uint32_t tree_find_child(const struct tree *t, uint32_t parent, uint32_t name);
 
+/*
+ * Add every stack of profile sprof of src to profile dprof of dst, as
+ * inserting them after dst's own would: the nodes new to dst are made in
+ * src's order, so node and name ids come out as one tree loaded with all
+ * the stacks would have them.  Both trees unfinished.
+ */
+void tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof);
 /* Add c to the self count of node in profile prof. */
 void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 

@@ -38,6 +38,12 @@ uint64_t diag_count(const struct diag *d);
 void diag_bad_line(struct diag *d, uint64_t lineno, const char *what,
     const char *line, size_t len);
 
+/*
+ * Move src's messages after d's, src's line numbers plus line_offset (src
+ * read the lines after d's first line_offset), and free src.
+ */
+void diag_append(struct diag *d, struct diag *src, uint64_t line_offset);
+
 /* Record a note (printed as "tflame: SOURCE: NOTE"). */
 void diag_note(struct diag *d, const char *fmt, ...) ATTR_FORMAT(2, 3);
 

@@ -82,6 +82,31 @@ int reader_has_progress(const struct reader *r);
 /* The descriptor read, or -1 for a memory reader. */
 int reader_fd(const struct reader *r);
 
+/*
+ * Cut what is left of a regular file or memory input in two, for a second
+ * thread: r ends at a line start near the middle, and the reader returned
+ * reads the rest (from a line number of 0: the caller adds r's last).
+ * With blank, the cut follows an empty line, so r's last line is empty.
+ * Returns NULL, leaving r as it was, when the input is not split that way:
+ * fewer than min bytes left, a pipe, gzip, a progress hook, or no such
+ * line start near the middle.  The new reader shares r's descriptor:
+ * close it before r.
+ */
+struct reader *reader_split(struct reader *r, uint64_t min, int blank);
+
+/*
+ * The bytes after the last line handed out that are read already, without
+ * reading more: *buf, their length, and *offset, where they start in the
+ * input (inflated).  Valid until the next call that reads.
+ */
+size_t reader_ahead(const struct reader *r, const char **buf,
+    uint64_t *offset);
+/*
+ * Pass over the first n bytes reader_ahead() gave, which are `lines` whole
+ * lines with their "\n", as if they had been handed out.
+ */
+void reader_skip(struct reader *r, size_t n, uint64_t lines);
+
 /* Number of the line last returned (1-based). */
 uint64_t reader_lineno(const struct reader *r);
 
@@ -94,6 +119,8 @@ const char *reader_name(const struct reader *r);
 /* Message for the last READER_ERROR. */
 const char *reader_error(const struct reader *r);
 
+/* Mark r as failed with msg (an error met reading a part of it). */
+void reader_fail(struct reader *r, const char *msg);
 /* True when reading stopped on an error (reader_error() says which). */
 int reader_status_failed(const struct reader *r);
 

@@ -19,6 +19,14 @@ char *xmemdup(const void *p, size_t len) ATTR_MALLOC;
 char *xasprintf(const char *fmt, ...) ATTR_FORMAT(1, 2) ATTR_MALLOC;
 
 /* Grow *cap (doubling, at least to need) and realloc *ptr of elements of size elem. */
-void xgrow(void **ptr, size_t *cap, size_t need, size_t elem);
+void xgrow_slow(void **ptr, size_t *cap, size_t need, size_t elem);
+
+/* The common case, that there is room, costs a compare where it is used. */
+static inline void
+xgrow(void **ptr, size_t *cap, size_t need, size_t elem)
+{
+	if (need > *cap)
+		xgrow_slow(ptr, cap, need, elem);
+}
 
 #endif

@@ -110,6 +110,8 @@ diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
 	sink->end = df_end;
 	sink->last = inner->last ? df_last : NULL;
 	sink->again = inner->again ? df_again : NULL;
+	sink->fork = NULL;
+	sink->join = NULL;
 }
 
 void

@@ -35,6 +35,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,6 +232,19 @@ struct line_frames {
 	uint32_t first, n;
 };
 
+/*
+ * When parts of the input are read in parallel (read_parts()), the event
+ * kept by default is the first one of the whole input: the first part
+ * says which it saw first (or that it saw none) once it knows, and the
+ * others wait for that before they need it.
+ */
+struct first_event {
+	pthread_mutex_t mu;
+	pthread_cond_t told;
+	int known;
+	char *name; /* NULL: the first part saw no event */
+};
+
 struct perf_ctx {
 	const struct load_opts *opts;
 	struct stack_sink *sink;
@@ -252,6 +266,8 @@ struct perf_ctx {
 	/* events */
 	char *filter;  /* the event kept */
 	int filter_given;
+	struct first_event *first; /* parallel parts: whose first event wins */
+	int first_waits; /* 1: take first's, 0: tell it ours */
 	struct event_stat ev[PERF_MAX_EVENTS];
 	int nev;
 	uint64_t ev_other;
@@ -275,6 +291,14 @@ struct perf_ctx {
 	const char *body_s;     /* its text and hash */
 	size_t body_len;
 	uint64_t body_hash;
+	/* one thread reading its lines itself (read_plain()) */
+	int share;              /* the memos' budgets are shared by this many */
+	int plain;
+	const char *body_end;   /* where the empty line after the body starts */
+	uint32_t *body_lines;   /* by entry of bodies: its number of lines */
+	size_t capbl;
+	uint64_t nn_from, nn_to; /* no empty line starts in between... */
+	int nn_found;           /* ...but one right after nn_to */
 };
 
 struct header {
@@ -514,6 +538,39 @@ event_slot(struct perf_ctx *p, const char *name, size_t len)
 	return &p->ev[p->nev++];
 }
 
+/* The first part tells the others its first event (NULL: none). */
+static void
+first_tell(struct first_event *f, const char *name)
+{
+	pthread_mutex_lock(&f->mu);
+	if (!f->known) {
+		f->known = 1;
+		f->name = name != NULL ? xstrdup(name) : NULL;
+		pthread_cond_broadcast(&f->told);
+	}
+	pthread_mutex_unlock(&f->mu);
+}
+
+/* The default filter: ev (base name, blen bytes) unless a part before saw one. */
+static void
+first_event(struct perf_ctx *p, const char *ev, size_t blen)
+{
+	struct first_event *f = p->first;
+
+	if (f != NULL && p->first_waits) {
+		pthread_mutex_lock(&f->mu);
+		while (!f->known)
+			pthread_cond_wait(&f->told, &f->mu);
+		if (f->name != NULL)
+			p->filter = xstrdup(f->name);
+		pthread_mutex_unlock(&f->mu);
+	}
+	if (p->filter == NULL)
+		p->filter = xmemdup(ev, blen);
+	if (f != NULL && !p->first_waits)
+		first_tell(f, p->filter);
+}
+
 /* Does the sample's event pass the filter?  Sets the default filter. */
 static int
 event_passes(struct perf_ctx *p, const char *ev, size_t evlen)
@@ -522,7 +579,7 @@ event_passes(struct perf_ctx *p, const char *ev, size_t evlen)
 	struct event_stat *es;
 
 	if (p->filter == NULL)
-		p->filter = xmemdup(ev, blen);
+		first_event(p, ev, blen);
 	es = event_slot(p, ev, blen);
 	if (es != NULL)
 		es->samples++;
@@ -600,6 +657,7 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->toodeep = 0;
 	p->memo_live = p->sink->again != NULL;
 	p->body = 0;
+	p->body_end = NULL;
 	if (p->memo_live) {
 		xgrow((void **)&p->key, &p->kcap, p->rootlen + 1, 1);
 		memcpy(p->key, p->root, p->rootlen);
@@ -986,7 +1044,7 @@ memo_trim(struct perf_ctx *p)
 {
 	if (memo_bytes(&p->lines[0]) + memo_bytes(&p->lines[1]) +
 	    memo_bytes(&p->samples) + p->ftlen + p->nfr * sizeof *p->fr +
-	    p->nlf * sizeof *p->lf <= MEMO_BUDGET)
+	    p->nlf * sizeof *p->lf <= MEMO_BUDGET / p->share)
 		return;
 	memo_clear(&p->lines[0]);
 	memo_clear(&p->lines[1]);
@@ -1007,7 +1065,7 @@ body_remember(struct perf_ctx *p, uint64_t value)
 	size_t i, n = p->rootlen + 1 + p->body_len;
 
 	p->body = 0;
-	if (m->alen + n > BODY_BUDGET)
+	if (m->alen + n > BODY_BUDGET / p->share)
 		return;
 	if (p->seen == NULL)
 		p->seen = xcalloc(SEEN_SLOTS, sizeof *p->seen);
@@ -1026,9 +1084,17 @@ body_remember(struct perf_ctx *p, uint64_t value)
 	/* The key: the sample key's start (root, "\n"), then the body. */
 	slot = memo_find(m, p->key, p->kbody, p->body_s, p->body_len,
 	    p->body_hash, &v);
-	if (slot->entry == 0)
-		memo_put(m, slot, p->key, p->kbody, p->body_s, p->body_len,
-		    p->body_hash, value);
+	if (slot->entry != 0)
+		return;
+	memo_put(m, slot, p->key, p->kbody, p->body_s, p->body_len,
+	    p->body_hash, value);
+	if (p->plain) {
+		xgrow((void **)&p->body_lines, &p->capbl, m->used,
+		    sizeof *p->body_lines);
+		p->body_lines[m->used - 1] = 0;
+		for (i = 0; i < p->body_len; i++)
+			p->body_lines[m->used - 1] += p->body_s[i] == '\n';
+	}
 }
 
 /* The open sample is complete: count it. */
@@ -1086,6 +1152,7 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 {
 	struct stack_line sl;
 
+	p->body = 0; /* the sample ends before its empty line */
 	end_sample(p);
 	p->skipping = 0;
 	if (h->period_bad) {
@@ -1251,6 +1318,9 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 		return;
 	case LK_BLANK:
 		/* An empty (or blank) line ends the sample. */
+		if (p->body_end != NULL && line != p->body_end)
+			p->body = 0; /* not the empty line read ahead */
+		p->body_end = NULL;
 		end_sample(p);
 		p->skipping = 0;
 		return;
@@ -1355,64 +1425,292 @@ read_threaded(struct perf_ctx *p, struct reader *r)
 	return 1;
 }
 
-void
-load_perf(struct reader *r, const struct load_opts *opts,
+static void
+perf_init(struct perf_ctx *p, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res)
 {
-	struct perf_ctx p;
+	memset(p, 0, sizeof *p);
+	p->opts = opts;
+	p->sink = sink;
+	p->d = d;
+	p->res = res;
+	p->share = 1;
+	memo_init(&p->lines[0]);
+	memo_init(&p->lines[1]);
+	memo_init(&p->samples);
+	memo_init(&p->bodies);
+	p->bodies.own_hash = 1; /* chained from the lines' hashes */
+	if (opts->event_filter != NULL) {
+		p->filter = xstrdup(opts->event_filter);
+		p->filter_given = 1;
+	}
+}
+
+/*
+ * The body of the sample just opened, when the reader holds it whole: the
+ * lines from s up to an empty line ("\n\n"), at most MEMO_MAX_KEY bytes.
+ * Returns its length with its last "\n", 0 when not at hand.  What was
+ * searched is kept (nn_*), so that headers without empty lines between
+ * them do not search the same bytes again: the input is searched once.
+ */
+static size_t
+plain_body(struct perf_ctx *p, const char *s, size_t n, uint64_t off)
+{
+	size_t from = 0, to;
+	const char *nn;
+
+	if (n < 2 || s[0] == '\n')
+		return 0;
+	if (p->nn_from <= off && off <= p->nn_to) {
+		if (p->nn_found)
+			return p->nn_to - off + 1 <= MEMO_MAX_KEY ?
+			    (size_t)(p->nn_to - off) + 1 : 0;
+		from = (size_t)(p->nn_to - off);
+	} else
+		p->nn_from = off;
+	/* Where "\n\n" may start: before to, so both bytes are at hand. */
+	to = n - 1 < MEMO_MAX_KEY ? n - 1 : MEMO_MAX_KEY;
+	if (from >= to)
+		return 0;
+	/* memchr: glibc's memmem reads a byte at a time for short needles. */
+	for (nn = s + from; (nn = memchr(nn, '\n', (size_t)(s + to - nn))) !=
+	    NULL && nn[1] != '\n'; nn++)
+		;
+	p->nn_found = nn != NULL;
+	p->nn_to = off + (nn != NULL ? (size_t)(nn - s) : to);
+	return nn != NULL ? (size_t)(nn - s) + 1 : 0;
+}
+
+/*
+ * A sample was just opened from a header line read by read_plain()
+ * (memo_live, no frame on the header line): as body_try(), with the body
+ * read ahead in the reader's buffer.
+ */
+static void
+plain_body_try(struct perf_ctx *p, struct reader *r)
+{
+	const char *s;
+	struct memo_slot *slot;
+	uint64_t off, h, value = 0, lines;
+	size_t n = reader_ahead(r, &s, &off);
+
+	n = plain_body(p, s, n, off);
+	if (n == 0)
+		return;
+	h = hash_mix64(hash_bytes(s, n) ^ hash_bytes(p->root, p->rootlen));
+	slot = memo_find(&p->bodies, p->key, p->kbody, s, n, h, &value);
+	if (slot->entry != 0) {
+		lines = p->body_lines[slot->entry - 1];
+		reader_skip(r, n, lines);
+		p->res->lines += lines;
+		p->sink->again(p->sink->ctx, value, p->period);
+		p->res->samples++;
+		p->open = 0;
+		p->memo_live = 0;
+		return;
+	}
+	p->body = 1;
+	p->body_s = s;
+	p->body_len = n;
+	p->body_hash = h;
+	p->body_end = s + n;
+}
+
+/* Read r's lines one by one in this thread. */
+static void
+read_plain(struct perf_ctx *p, struct reader *r)
+{
 	struct line_class c;
 	const char *line;
-	size_t len, i;
+	size_t len;
 	int st;
 
-	memset(&p, 0, sizeof p);
-	p.opts = opts;
-	p.sink = sink;
-	p.d = d;
-	p.res = res;
-	memo_init(&p.lines[0]);
-	memo_init(&p.lines[1]);
-	memo_init(&p.samples);
-	memo_init(&p.bodies);
-	p.bodies.own_hash = 1; /* chained from the lines' hashes */
-	if (opts->event_filter != NULL) {
-		p.filter = xstrdup(opts->event_filter);
-		p.filter_given = 1;
+	p->plain = 1;
+	while ((st = loader_line(r, p->d, p->res, &line, &len)) != 0) {
+		classify(line, len, st, 0, &c, NULL);
+		perf_line(p, line, len, reader_lineno(r), &c);
+		if (p->memo_live && p->open && c.kind == LK_HEADER)
+			plain_body_try(p, r);
 	}
-	if (!read_threaded(&p, r))
-		while ((st = loader_line(r, d, res, &line, &len)) != 0) {
-			classify(line, len, st, 0, &c, NULL);
-			perf_line(&p, line, len, reader_lineno(r), &c);
-		}
+}
+
+/* The input has ended: the sample still open. */
+static void
+perf_end(struct perf_ctx *p)
+{
 	/*
 	 * A sample still open at the end is kept when it has frames (the file
 	 * just lacks its last empty line); a bare header there is a cut-off
 	 * sample, dropped as both reference tools do.
 	 */
-	if (p.memo_live)
-		memo_flush(&p);
-	if (p.open && p.nframes == 0 && !p.toodeep) {
-		diag_bad_line(d, p.header_line,
+	p->body = 0;
+	if (p->memo_live)
+		memo_flush(p);
+	if (p->open && p->nframes == 0 && !p->toodeep) {
+		diag_bad_line(p->d, p->header_line,
 		    "sample cut off at the end of the input", "", 0);
-		p.open = 0;
+		p->open = 0;
 	}
-	end_sample(&p);
+	end_sample(p);
+}
+
+/* Forget the repeated text (once the input is read). */
+static void
+memos_free(struct perf_ctx *p)
+{
+	memo_free(&p->lines[0]);
+	memo_free(&p->lines[1]);
+	memo_free(&p->samples);
+	memo_free(&p->bodies);
+	free(p->seen);
+	free(p->body_lines);
+	free(p->lf);
+	free(p->ftext);
+	free(p->fr);
+	p->seen = NULL;
+	p->body_lines = NULL;
+	p->lf = NULL;
+	p->ftext = NULL;
+	p->fr = NULL;
+	p->nseen = p->capbl = p->nlf = p->caplf = p->ftlen = p->ftcap = 0;
+	p->nfr = p->capfr = 0;
+}
+
+static void
+perf_free(struct perf_ctx *p)
+{
+	int i;
+
+	for (i = 0; i < p->nev; i++)
+		free(p->ev[i].name);
+	free(p->filter);
+	free(p->root);
+	free(p->fbuf);
+	free(p->frames);
+	free(p->key);
+	memos_free(p);
+}
+
+/*
+ * Parallel parts.  A regular file is cut in two at an empty line near its
+ * middle (reader_split()); between samples nothing carries over from one
+ * line to the next but the default event, so a second thread reads the
+ * second part into a sink of its own (sink->fork()) while this one reads
+ * the first, and the second's stacks, messages (line numbers moved on by
+ * the first part's lines) and event counts are added after the first's:
+ * the result is the one-thread one.
+ */
+#define PART_MIN (1u << 20)
+
+struct part {
+	struct perf_ctx p;
+	struct reader *r;
+	struct stack_sink *sink;
+	struct diag d;
+	struct load_result res;
+};
+
+static void *
+part_main(void *arg)
+{
+	struct part *pt = arg;
+
+	read_plain(&pt->p, pt->r);
+	perf_end(&pt->p);
+	return NULL;
+}
+
+/* Add the second part's event counts to the first's, as if read after them. */
+static void
+events_join(struct perf_ctx *p, struct perf_ctx *q)
+{
+	struct event_stat *es;
+	int i;
+
+	if (p->filter == NULL) {
+		p->filter = q->filter;
+		q->filter = NULL;
+	}
+	for (i = 0; i < q->nev; i++) {
+		es = event_slot(p, q->ev[i].name, strlen(q->ev[i].name));
+		if (es != NULL)
+			es->samples += q->ev[i].samples;
+		else
+			p->ev_other += q->ev[i].samples;
+	}
+	p->ev_other += q->ev_other;
+}
+
+static int
+read_parts(struct perf_ctx *p, struct reader *r)
+{
+	const struct load_opts *o = p->opts;
+	struct first_event first;
+	struct part pt;
+	pthread_t thread;
+	int threaded;
+
+	if (o->threads == 1 || (o->threads == 0 && lineq_cpus() < 2) ||
+	    p->sink->fork == NULL || p->sink->join == NULL)
+		return 0;
+	memset(&pt, 0, sizeof pt);
+	pt.r = reader_split(r, o->part_min ? o->part_min : PART_MIN, 1);
+	if (pt.r == NULL)
+		return 0;
+	pt.sink = p->sink->fork(p->sink->ctx);
+	diag_init(&pt.d, p->d->source);
+	perf_init(&pt.p, o, pt.sink, &pt.d, &pt.res);
+	p->share = pt.p.share = 2; /* memory follows stacks, not threads */
+	memset(&first, 0, sizeof first);
+	if (!p->filter_given) {
+		pthread_mutex_init(&first.mu, NULL);
+		pthread_cond_init(&first.told, NULL);
+		p->first = pt.p.first = &first;
+		pt.p.first_waits = 1;
+	}
+	threaded = pthread_create(&thread, NULL, part_main, &pt) == 0;
+	read_plain(p, r);
+	perf_end(p);
+	if (p->first != NULL)
+		first_tell(&first, p->filter); /* NULL when it saw no event */
+	if (threaded)
+		pthread_join(thread, NULL);
+	else
+		part_main(&pt); /* no thread to be had: one after the other */
+	/* Both parts are read: free their memos before the trees are merged. */
+	memos_free(p);
+	memos_free(&pt.p);
+	p->sink->join(p->sink->ctx, pt.sink);
+	p->res->samples += pt.res.samples;
+	p->res->lines += pt.res.lines;
+	p->res->parts = 2;
+	diag_append(p->d, &pt.d, reader_lineno(r));
+	events_join(p, &pt.p);
+	if (reader_status_failed(pt.r) && !reader_status_failed(r))
+		reader_fail(r, reader_error(pt.r));
+	reader_close(pt.r);
+	perf_free(&pt.p);
+	if (p->first != NULL) {
+		pthread_mutex_destroy(&first.mu);
+		pthread_cond_destroy(&first.told);
+		free(first.name);
+		p->first = NULL;
+	}
+	return 1;
+}
+
+void
+load_perf(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res)
+{
+	struct perf_ctx p;
+
+	perf_init(&p, opts, sink, d, res);
+	if (!read_parts(&p, r) && !read_threaded(&p, r))
+		read_plain(&p, r);
+	perf_end(&p);
 	event_notes(&p);
-	for (i = 0; i < (size_t)p.nev; i++)
-		free(p.ev[i].name);
-	free(p.filter);
-	free(p.root);
-	free(p.fbuf);
-	free(p.frames);
-	free(p.key);
-	memo_free(&p.lines[0]);
-	memo_free(&p.lines[1]);
-	memo_free(&p.samples);
-	memo_free(&p.bodies);
-	free(p.seen);
-	free(p.lf);
-	free(p.ftext);
-	free(p.fr);
+	perf_free(&p);
 }
 
 int

@@ -4,7 +4,10 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "loaders/sink.h"
+#include "util/xalloc.h"
 
 static void
 st_begin(void *ctx)
@@ -49,6 +52,34 @@ st_again(void *ctx, uint64_t handle, struct tf_count count)
 	st->stacks++;
 }
 
+/* A private tree for another thread, merged in by st_join(). */
+struct sink_fork {
+	struct stack_sink sink; /* first: the handle st_join() gets back */
+	struct sink_tree st;
+};
+
+static struct stack_sink *
+st_fork(void *ctx)
+{
+	struct sink_fork *f = xcalloc(1, sizeof *f);
+
+	(void)ctx;
+	sink_tree_init(&f->st, &f->sink, tree_new(1), 0);
+	return &f->sink;
+}
+
+static void
+st_join(void *ctx, struct stack_sink *child)
+{
+	struct sink_tree *st = ctx;
+	struct sink_fork *f = (struct sink_fork *)child;
+
+	tree_merge(st->tree, st->prof, f->st.tree, 0);
+	st->stacks += f->st.stacks;
+	tree_free(f->st.tree);
+	free(f);
+}
+
 void
 sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
     struct tree *tree, int prof)
@@ -63,4 +94,6 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	sink->end = st_end;
 	sink->last = st_last;
 	sink->again = st_again;
+	sink->fork = st_fork;
+	sink->join = st_join;
 }

@@ -219,6 +219,37 @@ tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 }
 
 void
+tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
+{
+	uint32_t nnames = strtab_count(src->st), *names, *map, id;
+	const char *name;
+	struct tf_count c;
+	size_t i, len;
+
+	names = xreallocarray(NULL, nnames, sizeof *names);
+	for (id = 0; id < nnames; id++)
+		names[id] = EMPTY;
+	map = xreallocarray(NULL, src->size, sizeof *map);
+	map[0] = TREE_ROOT;
+	for (i = 1; i < src->size; i++) {
+		id = src->nodes[i].name;
+		if (names[id] == EMPTY) {
+			name = strtab_get(src->st, id, &len);
+			names[id] = strtab_intern(dst->st, name, len);
+		}
+		map[i] = tree_child(dst, map[src->nodes[i].parent], names[id]);
+	}
+	for (i = 0; i < src->size; i++) {
+		c = tree_self(src, sprof, (uint32_t)i);
+		if (c.n != 0 || c.frac != 0.0)
+			tree_add_self(dst, dprof, map[i], c);
+	}
+	dst->overflows += src->overflows;
+	free(names);
+	free(map);
+}
+
+void
 tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 {
 	struct prof *pr = &t->prof[prof];

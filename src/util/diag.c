@@ -66,6 +66,29 @@ diag_bad_line(struct diag *d, uint64_t lineno, const char *what,
 }
 
 void
+diag_append(struct diag *d, struct diag *src, uint64_t line_offset)
+{
+	size_t i, k;
+
+	for (i = 0; i < DIAG_KEEP && i < src->nbad; i++) {
+		k = (size_t)d->nbad + i;
+		if (k >= DIAG_KEEP)
+			break;
+		d->first_bad[k] = src->first_bad[i] + line_offset;
+		d->bad_msg[k] = src->bad_msg[i];
+		src->bad_msg[i] = NULL;
+	}
+	d->nbad += src->nbad;
+	for (i = 0; i < src->nnotes; i++) {
+		xgrow((void **)&d->notes, &d->capnotes, d->nnotes + 1,
+		    sizeof *d->notes);
+		d->notes[d->nnotes++] = src->notes[i];
+	}
+	src->nnotes = 0;
+	diag_free(src);
+}
+
+void
 diag_note(struct diag *d, const char *fmt, ...)
 {
 	va_list ap;

@@ -36,6 +36,7 @@ struct reader {
 	char *name;
 	char *buf;
 	size_t cap, start, end, scan;
+	uint64_t base;   /* input offset of buf[0] (after inflating) */
 	int eof;         /* no more bytes will come into buf */
 	int skipping;    /* inside an over-long line */
 	int failed;
@@ -49,6 +50,10 @@ struct reader {
 	int (*progress)(void *); /* reader_set_progress() */
 	void *progress_ctx;
 	int stopped;     /* the progress hook ended the input */
+	int pread;       /* read with pread(2) from off (reader_split()) */
+	off_t off;
+	uint64_t limit;  /* when limited: the input ends after this many bytes */
+	int limited;
 #ifdef HAVE_ZLIB
 	z_stream z;
 	unsigned char *zin;
@@ -145,12 +150,20 @@ set_error(struct reader *r, const char *msg)
 	r->eof = 1;
 }
 
+void
+reader_fail(struct reader *r, const char *msg)
+{
+	set_error(r, msg);
+}
+
 /* Read up to n raw (possibly compressed) bytes into dst.  0 at EOF, -1 on error. */
 static ssize_t
 raw_read(struct reader *r, char *dst, size_t n)
 {
 	ssize_t got;
 
+	if (r->limited && n > r->limit - r->bytes)
+		n = (size_t)(r->limit - r->bytes);
 	if (r->mem != NULL) {
 		size_t left = r->memlen - r->mempos;
 
@@ -165,8 +178,11 @@ raw_read(struct reader *r, char *dst, size_t n)
 		r->eof = r->stopped = 1; /* the input ends here */
 		return 0;
 	}
+	if (n == 0)
+		return 0;
 	for (;;) {
-		got = read(r->fd, dst, n);
+		got = r->pread ? pread(r->fd, dst, n, r->off) :
+		    read(r->fd, dst, n);
 		if (got >= 0)
 			break;
 		if (errno != EINTR) {
@@ -175,6 +191,7 @@ raw_read(struct reader *r, char *dst, size_t n)
 		}
 	}
 	r->bytes += (uint64_t)got;
+	r->off += got;
 	return got;
 }
 
@@ -287,6 +304,7 @@ fill(struct reader *r)
 	if (r->eof)
 		return 0;
 	if (r->start > 0) {
+		r->base += r->start;
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
 		r->end -= r->start;
 		r->scan -= r->start;
@@ -394,6 +412,129 @@ reader_line(struct reader *r, const char **line, size_t *len)
 			return r->failed ? READER_ERROR : READER_EOF;
 		}
 	}
+}
+
+/* Copy input bytes [at, at + n) to dst without reading them; how many there were. */
+static size_t
+look(struct reader *r, uint64_t base, uint64_t at, char *dst, size_t n)
+{
+	ssize_t got;
+
+	if (r->mem != NULL) {
+		if (at >= r->memlen)
+			return 0;
+		if (n > r->memlen - at)
+			n = (size_t)(r->memlen - at);
+		memcpy(dst, r->mem + at, n);
+		return n;
+	}
+	do
+		got = pread(r->fd, dst, n, (off_t)(base + at));
+	while (got < 0 && errno == EINTR);
+	return got < 0 ? 0 : (size_t)got;
+}
+
+/*
+ * The first line start at or after input byte from (within SPLIT_SCAN
+ * bytes) that follows an empty line when blank is set ("\n\n", or
+ * "\n\r\n" in a CRLF file), any line otherwise; 0 when there is none.
+ */
+#define SPLIT_SCAN (16u << 20)
+#define SPLIT_BLOCK (64u << 10)
+
+static uint64_t
+find_cut(struct reader *r, uint64_t base, uint64_t from, int blank)
+{
+	char buf[SPLIT_BLOCK + 3];
+	uint64_t at = from - 3; /* from >= 3: 3 bytes of what came before */
+	size_t n, i;
+
+	while (at < from + SPLIT_SCAN) {
+		n = look(r, base, at, buf, sizeof buf);
+		if (n < 4)
+			return 0;
+		for (i = 3; i < n; i++) {
+			if (buf[i - 1] != '\n')
+				continue;
+			if (!blank || buf[i - 2] == '\n' ||
+			    (buf[i - 2] == '\r' && buf[i - 3] == '\n'))
+				return at + i;
+		}
+		at += n - 3;
+	}
+	return 0;
+}
+
+struct reader *
+reader_split(struct reader *r, uint64_t min, int blank)
+{
+	struct reader *t;
+	struct stat sb;
+	uint64_t base = 0, size, pos, cut;
+	const char *b;
+	off_t cur;
+
+	if (!r->sniffed)
+		reader_peek(r, &b);
+	if (r->gzip || r->progress != NULL || r->failed || r->limited ||
+	    r->pread || r->skipping)
+		return NULL;
+	if (r->mem != NULL)
+		size = r->memlen;
+	else {
+		if (fstat(r->fd, &sb) != 0 || !S_ISREG(sb.st_mode))
+			return NULL;
+		cur = lseek(r->fd, 0, SEEK_CUR);
+		if (cur < 0 || (uint64_t)cur < r->bytes ||
+		    (uint64_t)sb.st_size < (uint64_t)cur)
+			return NULL;
+		base = (uint64_t)cur - r->bytes;
+		size = (uint64_t)sb.st_size - base;
+	}
+	/* Input bytes [pos, size) are left: buffered from pos to r->bytes. */
+	pos = r->bytes - (r->end - r->start);
+	if (size - pos < min || size - pos < 8)
+		return NULL;
+	cut = find_cut(r, base, pos + (size - pos) / 2, blank);
+	if (cut == 0 || cut >= size)
+		return NULL;
+	if (r->mem != NULL)
+		t = reader_mem(r->mem + cut, (size_t)(size - cut), r->name);
+	else {
+		t = reader_alloc(r->name);
+		t->fd = r->fd;
+		t->pread = 1;
+		t->off = (off_t)(base + cut);
+	}
+	t->sniffed = 1;
+	if (cut >= r->bytes) {
+		r->limited = 1;
+		r->limit = cut;
+	} else {
+		/* The cut is in what r holds already: drop what follows it. */
+		r->end = r->start + (size_t)(cut - pos);
+		if (r->scan > r->end)
+			r->scan = r->end;
+		r->eof = 1;
+	}
+	return t;
+}
+
+size_t
+reader_ahead(const struct reader *r, const char **buf, uint64_t *offset)
+{
+	*buf = r->buf + r->start;
+	*offset = r->base + r->start;
+	return r->skipping ? 0 : r->end - r->start;
+}
+
+void
+reader_skip(struct reader *r, size_t n, uint64_t lines)
+{
+	r->start += n;
+	if (r->scan < r->start)
+		r->scan = r->start;
+	r->lineno += lines;
 }
 
 void

@@ -84,7 +84,7 @@ xasprintf(const char *fmt, ...)
 }
 
 void
-xgrow(void **ptr, size_t *cap, size_t need, size_t elem)
+xgrow_slow(void **ptr, size_t *cap, size_t need, size_t elem)
 {
 	size_t n = *cap ? *cap : 16;
 

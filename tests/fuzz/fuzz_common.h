@@ -46,8 +46,13 @@ fuzz_opts(struct load_opts *o, enum input_format f, const uint8_t *data,
 	o->includeoffset = (b >> 5) & 1;
 	o->demangle = (b >> 6) & 1;
 	o->event_filter = (b & 0x80) ? "cycles" : NULL;
-	/* perf: one thread, or the reading thread too (one size in 16). */
-	o->threads = size % 16 == 1 ? 2 : 1;
+	/*
+	 * perf: one thread, or two (one size in 8): two parts read at once
+	 * when the input has an empty line after its middle, else a reading
+	 * thread.
+	 */
+	o->threads = size % 8 == 1 ? 2 : 1;
+	o->part_min = 1;
 }
 
 /* A stream that swallows what is written (opened once per process). */

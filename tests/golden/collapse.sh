@@ -44,9 +44,25 @@ done
         "$inf/results/example-perf-stacks-collapsed.txt" ||
     bad "example-perf-stacks.txt.gz (stdin)"
 
+# The large capture as a regular file (3 MB): two threads cut it in two
+# halves parsed at once; the stacks must still be the reference's.
+gzip -dc < "$fg/example-perf-stacks.txt.gz" > "$tmpd/eps.txt"
+for t in 1 2; do
+	"$TFLAME" --collapse --threads=$t "$tmpd/eps.txt" > "$tmpd/out" 2>"$tmpd/err" &&
+	    same "example-perf-stacks.txt --threads=$t" "$tmpd/out" \
+	        "$inf/results/example-perf-stacks-collapsed.txt" ||
+	    bad "example-perf-stacks.txt --threads=$t"
+done
+# Every perf input above in one file (and again with every line's bytes
+# damaged here and there): messages and their line numbers too.
+cat "$fg"/test/perf-*.txt "$inf"/*.txt "$tmpd/eps.txt" > "$tmpd/all.txt"
+awk 'NR % 97 == 0 { $0 = "\t" $0 "\001(" } NR % 89 == 0 { $0 = "" } { print }' \
+    "$tmpd/all.txt" > "$tmpd/damaged.txt"
+
 # One thread or two: the same stacks and the same messages, for every perf
 # input and option set above.
-for src in "$fg"/test/perf-*.txt "$inf"/*.txt "$fg/example-perf-stacks.txt.gz"; do
+for src in "$fg"/test/perf-*.txt "$inf"/*.txt "$fg/example-perf-stacks.txt.gz" \
+    "$tmpd/all.txt" "$tmpd/damaged.txt"; do
 	for opt in "" --all --pid --addrs; do
 		"$TFLAME" --collapse --threads=1 $opt "$src" > "$tmpd/one" 2>&1
 		s1=$?

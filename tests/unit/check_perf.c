@@ -9,6 +9,7 @@
 
 #include "check_suites.h"
 #include "helpers.h"
+#include "util/xalloc.h"
 
 /* Collapse perf text with options; returns a malloc'ed folded string. */
 static char *
@@ -431,6 +432,149 @@ START_TEST(test_bodies)
 }
 END_TEST
 
+/*
+ * Two parts read at once (rec_load()'s third way cuts any input at the
+ * empty line after its middle): the stacks, line numbers in messages and
+ * the event kept by default must be those of one thread reading it all.
+ */
+/* tmpl with every "@" replaced by i. */
+static void
+put_numbered(FILE *fp, const char *tmpl, int i)
+{
+	for (; *tmpl != '\0'; tmpl++)
+		if (*tmpl == '@')
+			fprintf(fp, "%d", i);
+		else
+			fputc(*tmpl, fp);
+}
+
+static char *
+parts_input(const char *first, int nfirst, const char *second, int nsecond,
+    size_t *len)
+{
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, len);
+	int i;
+
+	for (i = 0; i < nfirst; i++)
+		put_numbered(fp, first, i);
+	fputs("\n", fp);
+	for (i = 0; i < nsecond; i++)
+		put_numbered(fp, second, i);
+	fclose(fp);
+	return buf;
+}
+
+START_TEST(test_parts)
+{
+	static const struct {
+		const char *first, *second;
+		int nfirst, nsecond;
+		const char *want; /* in the output or the messages */
+	} t[] = {
+	    /* The first part has no event: the second part's first wins. */
+	    {"\t@ f (/x)\t@\n", "x 1/1 [0] 1.0: 1 instructions:\n"
+	     "\t@ f (/x)\n\nx 1/1 [0] 2.0: @ cycles:u:\n\t1 g (/x)\n\n",
+	     40, 3, "showing \"instructions\" (3 samples), skipped \"cycles\" (3)"},
+	    /* The first part's first event is kept in the second too. */
+	    {"y 1/1 [0] 1.@: @ cycles:\n\t1 f (/x)\n\n",
+	     "y 1/1 [0] 2.@: @ instructions:u:\n\t2 g (/x)\n\n", 5, 5,
+	     "showing \"cycles\" (5 samples), skipped \"instructions\" (5)"},
+	    /* 20 events, 10 in each part: 16 named, then "and more". */
+	    {"z 1/1 [0] 1.@: 1 ev@:\n\t1 f (/x)\n\n",
+	     "z 1/1 [0] 2.@: 1 ev1@:\n\t1 f (/x)\n\n", 10, 10,
+	     "\"ev15\" (1) and more"},
+	    /* Bad lines on both sides; a header cut off at the very end. */
+	    {"w 1/1 [0] 1.@: 1 cpu-clock:\n\tnot a frame @\n\t1 f (/x)\n\n",
+	     "w 1/1 [0] 2.@: 2 cpu-clock:\n\t1 f (/x)\n\t? @\n\n", 3, 4,
+	     "w;f 2\n"},
+	};
+	struct rec_sink r;
+	struct diag d;
+	char *in, *msgs = NULL;
+	const char *out;
+	size_t len, mlen = 0, i;
+	FILE *fp;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		in = parts_input(t[i].first, t[i].nfirst, t[i].second,
+		    t[i].nsecond, &len);
+		if (i == 3) {
+			static const char cut[] = "w 1/1 [0] 9.0: 1 cpu-clock:\n";
+
+			in = xreallocarray(in, len + sizeof cut, 1);
+			memcpy(in + len, cut, sizeof cut - 1);
+			len += sizeof cut - 1;
+		}
+		out = rec_load(&r, FORMAT_PERF, NULL, in, len, &d);
+		ck_assert_int_eq(r.parts, 2);
+		fp = open_memstream(&msgs, &mlen);
+		diag_print(&d, fp);
+		fclose(fp);
+		ck_assert_msg(strstr(out, t[i].want) != NULL ||
+		    strstr(msgs, t[i].want) != NULL, "case %zu: no \"%s\" in\n%s%s",
+		    i, t[i].want, out, msgs);
+		if (i == 3) {
+			/* 3 + 4 bad lines, the cut-off header: 5 kept, 8 counted. */
+			static const uint64_t bad[] = {2, 6, 10, 16, 20};
+			size_t k;
+
+			ck_assert_uint_eq(d.nbad, 8);
+			for (k = 0; k < DIAG_KEEP; k++)
+				ck_assert_uint_eq(d.first_bad[k], bad[k]);
+		}
+		free(msgs);
+		msgs = NULL;
+		diag_free(&d);
+		rec_free(&r);
+		free(in);
+	}
+}
+END_TEST
+
+/*
+ * Inputs made of random picks among the kinds of lines perf script (and
+ * damage) produce, with few distinct ones so that bodies and lines repeat:
+ * every way rec_load() reads them - with and without the repeated-text
+ * shortcuts, in one thread, a reading thread, or two parts - must agree.
+ */
+START_TEST(test_random_mix)
+{
+	static const char *const kind[] = {
+	    "a 1/1 [0] 1.0: 3 cycles:\n", "b 2/2 [1] 2.0: 5 cycles:u:\n",
+	    "java 3/3 [0] 3.0: 1 instructions:\n", "c 4 5.0: cycles:\n",
+	    "\t1 f (/x)\n", "\t2 g (/x)\n", "\t3 Lj/T;::run (/x)\n",
+	    "\t4 h (/x)\n", "\t1 f (/x)\n", "\t2 g (/x)\n",
+	    "\n", "\n", "\n", "  \n", "\r\n", "# c\n", "\tbad\n", "junk\n",
+	    "\t5 [unknown] (/y)\r\n", "d 1/1 [0] 4.0: 2 cycles:  6 k (/z)\n",
+	};
+	const size_t nk = sizeof kind / sizeof kind[0];
+	unsigned seed = 12345;
+	struct rec_sink r;
+	struct diag d;
+	char *buf;
+	size_t len, i, n;
+	int round, parts = 0;
+	FILE *fp;
+
+	for (round = 0; round < 300; round++) {
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		n = 20 + (size_t)round * 2;
+		for (i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			fputs(kind[(seed >> 16) % nk], fp);
+		}
+		fclose(fp);
+		rec_load(&r, FORMAT_PERF, NULL, buf, len, &d);
+		parts += r.parts == 2;
+		diag_free(&d);
+		rec_free(&r);
+		free(buf);
+	}
+	ck_assert_int_gt(parts, 250);
+}
+END_TEST
 
 Suite *
 suite_perf(void)
@@ -449,6 +593,8 @@ suite_perf(void)
 	tcase_add_test(tc, test_demangle);
 	tcase_add_test(tc, test_repeats);
 	tcase_add_test(tc, test_bodies);
+	tcase_add_test(tc, test_parts);
+	tcase_add_test(tc, test_random_mix);
 	suite_add_tcase(s, tc);
 	return s;
 }

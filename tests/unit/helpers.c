@@ -85,6 +85,42 @@ rec_again(void *ctx, uint64_t handle, struct tf_count c)
 	rec_count(r, c);
 }
 
+/* A recorder for another thread; rec_join() appends what it recorded. */
+struct rec_fork {
+	struct stack_sink sink; /* first: the handle rec_join() gets back */
+	struct rec_sink r;
+};
+
+static struct stack_sink *
+rec_fork(void *ctx)
+{
+	struct rec_fork *f = xcalloc(1, sizeof *f);
+
+	(void)ctx;
+	rec_init(&f->r, &f->sink);
+	return &f->sink;
+}
+
+static void
+rec_join(void *ctx, struct stack_sink *child)
+{
+	struct rec_sink *r = ctx;
+	struct rec_fork *f = (struct rec_fork *)child;
+	size_t base = r->len, i;
+
+	rec_put(r, f->r.text, f->r.len);
+	xgrow((void **)&r->spans, &r->capspans, 2 * (r->nspans + f->r.nspans),
+	    sizeof *r->spans);
+	for (i = 0; i < f->r.nspans; i++) {
+		r->spans[2 * r->nspans] = f->r.spans[2 * i] + base;
+		r->spans[2 * r->nspans + 1] = f->r.spans[2 * i + 1];
+		r->nspans++;
+	}
+	r->joins++;
+	rec_free(&f->r);
+	free(f);
+}
+
 void
 rec_init(struct rec_sink *r, struct stack_sink *sink)
 {
@@ -96,6 +132,8 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->end = rec_end;
 	sink->last = rec_last;
 	sink->again = rec_again;
+	sink->fork = rec_fork;
+	sink->join = rec_join;
 }
 
 void
@@ -117,7 +155,8 @@ rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
 
 	rec_init(r, &sink);
 	if (!hooks)
-		sink.last = NULL, sink.again = NULL;
+		sink.last = NULL, sink.again = NULL, sink.fork = NULL,
+		    sink.join = NULL;
 	diag_init(d, "test");
 	if (loader_run(rd, o, &sink, d, &res, &err) != 0) {
 		rec_put(r, "ERROR: ", 7);
@@ -126,12 +165,14 @@ rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
 	}
 	r->lines = res.lines;
 	r->samples = res.samples;
+	r->parts = res.parts;
 	reader_close(rd);
 }
 
 /*
  * Load with and without the sink's last()/again() shortcut that loaders
- * may use for repeated samples, in one thread and in two (perf): all must
+ * may use for repeated samples, in one thread and in two (perf: a reading
+ * thread, or two parts read at once, cut wherever they can be): all must
  * give the same stacks and the same messages.
  */
 const char *
@@ -157,11 +198,13 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 	diag_print(&pd, fa);
 	fclose(fa);
 	/* Then with the shortcut, in one thread and in two (perf). */
-	for (way = 1; way <= 2; way++) {
-		if (way == 2)
+	for (way = 1; way <= 3; way++) {
+		if (way > 1)
 			rec_free(r), diag_free(d);
-		o.threads = way;
+		o.threads = way == 1 ? 1 : 2;
+		o.part_min = way == 3 ? 1 : 0;
 		rec_run(r, &o, buf, len, d, 1);
+		ck_assert_uint_eq(r->joins, (uint64_t)r->parts / 2);
 		ck_assert_str_eq(plain.text, r->text);
 		ck_assert_uint_eq(plain.lines, r->lines);
 		ck_assert_uint_eq(plain.samples, r->samples);

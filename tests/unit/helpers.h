@@ -23,6 +23,8 @@ struct rec_sink {
 	size_t *spans;           /* (start, length) of each ended stack */
 	size_t nspans, capspans;
 	uint64_t lines, samples;  /* the loader's load_result */
+	int parts;
+	uint64_t joins;           /* forks joined (parts read at once) */
 };
 
 void rec_init(struct rec_sink *r, struct stack_sink *sink);
