@@ -44,6 +44,15 @@ struct stack_sink {
 	 */
 	struct stack_sink *(*fork)(void *ctx);
 	void (*join)(void *ctx, struct stack_sink *child);
+	/*
+	 * Optional (both NULL when not offered): at() names where the open
+	 * stack has got to, after begin() and some frame() calls, as an
+	 * opaque handle valid until the sink is freed; resume(handle), right
+	 * after a begin(), stands for those same frame() calls.  Loaders use
+	 * them to skip the frames a stack shares with the one before it.
+	 */
+	uint64_t (*at)(void *ctx);
+	void (*resume)(void *ctx, uint64_t handle);
 };
 
 /* A sink that inserts every stack into profile prof of tree. */

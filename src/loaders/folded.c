@@ -12,11 +12,13 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/ascii.h"
 #include "loaders/folded.h"
 #include "loaders/loader.h"
+#include "util/xalloc.h"
 
 /* Split off "WS count" at the end of s[0..len). */
 static int
@@ -114,19 +116,83 @@ next_line(struct reader *r, struct diag *d, struct load_result *res, int two,
 	return 0;
 }
 
+/*
+ * The stack before, for a sink that offers at()/resume(): a folded file
+ * is usually sorted, so a stack shares most of its frames with the one
+ * before it; those are not looked up again.
+ */
+struct prev_stack {
+	char *text;       /* its frames, trailing ";" dropped */
+	size_t len, cap;
+	size_t *end;      /* where frame i ends in text */
+	uint64_t *at;     /* the sink's handle after frame i */
+	size_t n, capn, capn2;
+};
+
+/* Feed stack s (len bytes) to sink, reusing what it shares with p. */
+static void
+shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
+    size_t len)
+{
+	size_t c = 0, k = 0, i, e;
+	const char *semi, *q;
+
+	while (len > 0 && s[len - 1] == ';')
+		len--;
+	if (len == 0) {
+		p->len = p->n = 0;
+		return;
+	}
+	/* The frames of p that s starts with: k of them. */
+	while (c < len && c < p->len && s[c] == p->text[c])
+		c++;
+	while (k < p->n && p->end[k] <= c &&
+	    (p->end[k] == len || s[p->end[k]] == ';'))
+		k++;
+	if (k > 0)
+		sink->resume(sink->ctx, p->at[k - 1]);
+	xgrow((void **)&p->text, &p->cap, len, 1);
+	memcpy(p->text + c, s + c, len - c);
+	p->len = len;
+	p->n = k;
+	if (k > 0 && p->end[k - 1] == len)
+		return;
+	for (q = s + (k > 0 ? p->end[k - 1] + 1 : 0);; q = semi + 1) {
+		semi = memchr(q, ';', (size_t)(s + len - q));
+		e = semi != NULL ? (size_t)(semi - s) : len;
+		sink->frame(sink->ctx, q, e - (size_t)(q - s));
+		i = p->n++;
+		xgrow((void **)&p->end, &p->capn, p->n, sizeof *p->end);
+		xgrow((void **)&p->at, &p->capn2, p->n, sizeof *p->at);
+		p->end[i] = e;
+		p->at[i] = sink->at(sink->ctx);
+		if (semi == NULL)
+			return;
+	}
+}
+
 void
 load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res)
 {
+	struct prev_stack prev;
 	struct folded_line fl;
 	const char *line;
+	int shared = sink->at != NULL && sink->resume != NULL;
 
+	memset(&prev, 0, sizeof prev);
 	while (next_line(r, d, res, 0, &line, &fl)) {
 		sink->begin(sink->ctx);
-		folded_frames(line, fl.stack_len, sink->frame, sink->ctx);
+		if (shared)
+			shared_frames(&prev, sink, line, fl.stack_len);
+		else
+			folded_frames(line, fl.stack_len, sink->frame, sink->ctx);
 		sink->end(sink->ctx, fl.count);
 		res->samples++;
 	}
+	free(prev.text);
+	free(prev.end);
+	free(prev.at);
 }
 
 void

@@ -52,6 +52,18 @@ st_again(void *ctx, uint64_t handle, struct tf_count count)
 	st->stacks++;
 }
 
+static uint64_t
+st_at(void *ctx)
+{
+	return ((struct sink_tree *)ctx)->cur;
+}
+
+static void
+st_resume(void *ctx, uint64_t handle)
+{
+	((struct sink_tree *)ctx)->cur = (uint32_t)handle;
+}
+
 /* A private tree for another thread, merged in by st_join(). */
 struct sink_fork {
 	struct stack_sink sink; /* first: the handle st_join() gets back */
@@ -96,4 +108,6 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	sink->again = st_again;
 	sink->fork = st_fork;
 	sink->join = st_join;
+	sink->at = st_at;
+	sink->resume = st_resume;
 }

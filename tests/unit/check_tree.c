@@ -3,11 +3,13 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_suites.h"
 #include "helpers.h"
+#include "loaders/loader.h"
 #include "loaders/sink.h"
 #include "util/xalloc.h"
 
@@ -277,6 +279,83 @@ START_TEST(test_finish_overflow_once)
 }
 END_TEST
 
+/* Load folded text into a new tree, with or without sink->at/resume. */
+static struct tree *
+folded_tree(const char *text, size_t len, int shortcut)
+{
+	struct reader *rd = reader_mem(text, len, "test");
+	struct tree *t = tree_new(1);
+	struct stack_sink sink;
+	struct sink_tree st;
+	struct load_result res;
+	struct diag d;
+
+	memset(&res, 0, sizeof res);
+	diag_init(&d, "test");
+	sink_tree_init(&st, &sink, t, 0);
+	if (!shortcut)
+		sink.at = NULL, sink.resume = NULL;
+	load_folded(rd, &sink, &d, &res);
+	diag_free(&d);
+	reader_close(rd);
+	return t;
+}
+
+/*
+ * A folded stack that shares frames with the one before starts from where
+ * that one got to (sink->resume()): the tree must be the one reading every
+ * frame gives, node for node (ids included), whatever the lines share -
+ * whole frames, part of a name, empty names, trailing ";", nothing.
+ */
+START_TEST(test_folded_shared_prefix)
+{
+	static const char *const frame[] = {"a", "ab", "b", "", "a;", "c"};
+	unsigned seed = 99;
+	char *buf, *c1, *c2;
+	size_t len, i, k, n;
+	struct tree *t1, *t2;
+	int round;
+	FILE *fp;
+
+	for (round = 0; round < 200; round++) {
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		for (i = 0; i < 40; i++) {
+			seed = seed * 1103515245u + 12345u;
+			n = (seed >> 16) % 6;
+			for (k = 0; k < n; k++) {
+				seed = seed * 1103515245u + 12345u;
+				fprintf(fp, "%s%s", k ? ";" : "",
+				    frame[(seed >> 16) % 6]);
+			}
+			fprintf(fp, " %zu\n", i % 3 + 1);
+		}
+		fclose(fp);
+		t1 = folded_tree(buf, len, 1);
+		t2 = folded_tree(buf, len, 0);
+		ck_assert_uint_eq(tree_size(t1), tree_size(t2));
+		for (i = 0; i < tree_size(t1); i++) {
+			ck_assert_uint_eq(tree_node(t1, (uint32_t)i)->parent,
+			    tree_node(t2, (uint32_t)i)->parent);
+			ck_assert_uint_eq(tree_node(t1, (uint32_t)i)->name,
+			    tree_node(t2, (uint32_t)i)->name);
+			ck_assert(tree_self(t1, 0, (uint32_t)i).n ==
+			    tree_self(t2, 0, (uint32_t)i).n);
+		}
+		tree_finish(t1);
+		tree_finish(t2);
+		c1 = collapse_string(t1);
+		c2 = collapse_string(t2);
+		ck_assert_str_eq(c1, c2);
+		free(c1);
+		free(c2);
+		tree_free(t1);
+		tree_free(t2);
+		free(buf);
+	}
+}
+END_TEST
+
 Suite *
 suite_tree(void)
 {
@@ -293,6 +372,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_collapse_order);
 	tcase_add_test(tc, test_finish_while_growing);
 	tcase_add_test(tc, test_finish_overflow_once);
+	tcase_add_test(tc, test_folded_shared_prefix);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -134,6 +134,8 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->again = rec_again;
 	sink->fork = rec_fork;
 	sink->join = rec_join;
+	sink->at = NULL;
+	sink->resume = NULL;
 }
 
 void
