@@ -1360,37 +1360,50 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 }
 
 /*
+ * The sample just opened has the body s[0..n), whose text alone hashes to
+ * bh.  When it was seen before with this root, count the sample as that
+ * stack and return the body's entry (from 1): the caller passes over its
+ * lines.  Otherwise note the body, to be remembered when the sample ends
+ * (end_sample()), and return 0.
+ */
+static uint32_t
+body_lookup(struct perf_ctx *p, const char *s, size_t n, uint64_t bh)
+{
+	uint64_t h = hash_mix64(bh ^ hash_bytes(p->root, p->rootlen)), value = 0;
+	struct memo_slot *slot = memo_find(&p->bodies, p->key, p->kbody, s, n,
+	    h, &value);
+
+	if (slot->entry == 0) {
+		p->body = 1;
+		p->body_s = s;
+		p->body_len = n;
+		p->body_hash = h;
+		return 0;
+	}
+	p->sink->again(p->sink->ctx, value, p->period);
+	p->res->samples++;
+	p->open = 0;
+	p->memo_live = 0;
+	return slot->entry;
+}
+
+/*
  * A sample was just opened from header line l (memo_live, no frame on the
  * header line).  When the reading thread found its body - the stack lines
- * up to the empty line, all in this batch, right after the header - and
- * it was seen before with this root, count it as that stack and pass over
- * its lines.  Otherwise note the body, to be remembered when the sample
- * ends (end_sample()).
+ * up to the empty line, all in this batch, right after the header - look
+ * it up (body_lookup()).
  */
 static void
 body_try(struct perf_ctx *p, struct lineq *q, const struct lineq_line *l)
 {
 	const struct line_class *c = l->aux;
-	const char *s = l->s + l->len + 1; /* the batch's next line */
-	uint64_t h, value = 0;
 
-	if (c->nbody == 0)
-		return;
-	h = hash_mix64(c->bodyhash ^ hash_bytes(p->root, p->rootlen));
-	if (memo_find(&p->bodies, p->key, p->kbody, s, c->bodylen, h,
-	    &value)->entry != 0) {
+	/* l->s + l->len + 1: the batch's next line. */
+	if (c->nbody > 0 &&
+	    body_lookup(p, l->s + l->len + 1, c->bodylen, c->bodyhash) != 0) {
 		lineq_skip(q, c->nbody);
 		p->res->lines += c->nbody;
-		p->sink->again(p->sink->ctx, value, p->period);
-		p->res->samples++;
-		p->open = 0;
-		p->memo_live = 0;
-		return;
 	}
-	p->body = 1;
-	p->body_s = s;
-	p->body_len = c->bodylen;
-	p->body_hash = h;
 }
 
 /*
@@ -1490,30 +1503,21 @@ static void
 plain_body_try(struct perf_ctx *p, struct reader *r)
 {
 	const char *s;
-	struct memo_slot *slot;
-	uint64_t off, h, value = 0, lines;
+	uint64_t off, lines;
 	size_t n = reader_ahead(r, &s, &off);
+	uint32_t e;
 
 	n = plain_body(p, s, n, off);
 	if (n == 0)
 		return;
-	h = hash_mix64(hash_bytes(s, n) ^ hash_bytes(p->root, p->rootlen));
-	slot = memo_find(&p->bodies, p->key, p->kbody, s, n, h, &value);
-	if (slot->entry != 0) {
-		lines = p->body_lines[slot->entry - 1];
-		reader_skip(r, n, lines);
-		p->res->lines += lines;
-		p->sink->again(p->sink->ctx, value, p->period);
-		p->res->samples++;
-		p->open = 0;
-		p->memo_live = 0;
+	e = body_lookup(p, s, n, hash_bytes(s, n));
+	if (e == 0) {
+		p->body_end = s + n;
 		return;
 	}
-	p->body = 1;
-	p->body_s = s;
-	p->body_len = n;
-	p->body_hash = h;
-	p->body_end = s + n;
+	lines = p->body_lines[e - 1];
+	reader_skip(r, n, lines);
+	p->res->lines += lines;
 }
 
 /* Read r's lines one by one in this thread. */

@@ -9,7 +9,6 @@
 
 #include "check_suites.h"
 #include "helpers.h"
-#include "loaders/loader.h"
 #include "loaders/sink.h"
 #include "util/xalloc.h"
 
@@ -279,28 +278,6 @@ START_TEST(test_finish_overflow_once)
 }
 END_TEST
 
-/* Load folded text into a new tree, with or without sink->at/resume. */
-static struct tree *
-folded_tree(const char *text, size_t len, int shortcut)
-{
-	struct reader *rd = reader_mem(text, len, "test");
-	struct tree *t = tree_new(1);
-	struct stack_sink sink;
-	struct sink_tree st;
-	struct load_result res;
-	struct diag d;
-
-	memset(&res, 0, sizeof res);
-	diag_init(&d, "test");
-	sink_tree_init(&st, &sink, t, 0);
-	if (!shortcut)
-		sink.at = NULL, sink.resume = NULL;
-	load_folded(rd, &sink, &d, &res);
-	diag_free(&d);
-	reader_close(rd);
-	return t;
-}
-
 /*
  * A folded stack that shares frames with the one before starts from where
  * that one got to (sink->resume()): the tree must be the one reading every
@@ -331,8 +308,8 @@ START_TEST(test_folded_shared_prefix)
 			fprintf(fp, " %zu\n", i % 3 + 1);
 		}
 		fclose(fp);
-		t1 = folded_tree(buf, len, 1);
-		t2 = folded_tree(buf, len, 0);
+		t1 = tree_load_folded(buf, len, 1);
+		t2 = tree_load_folded(buf, len, 0);
 		ck_assert_uint_eq(tree_size(t1), tree_size(t2));
 		for (i = 0; i < tree_size(t1); i++) {
 			ck_assert_uint_eq(tree_node(t1, (uint32_t)i)->parent,

@@ -223,9 +223,9 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 }
 
 struct tree *
-tree_from_folded(const char *text)
+tree_load_folded(const char *text, size_t len, int shortcut)
 {
-	struct reader *rd = reader_mem(text, strlen(text), "test");
+	struct reader *rd = reader_mem(text, len, "test");
 	struct tree *t = tree_new(1);
 	struct stack_sink sink;
 	struct sink_tree st;
@@ -235,9 +235,19 @@ tree_from_folded(const char *text)
 	memset(&res, 0, sizeof res);
 	diag_init(&d, "test");
 	sink_tree_init(&st, &sink, t, 0);
+	if (!shortcut)
+		sink.at = NULL, sink.resume = NULL;
 	load_folded(rd, &sink, &d, &res);
 	diag_free(&d);
 	reader_close(rd);
+	return t;
+}
+
+struct tree *
+tree_from_folded(const char *text)
+{
+	struct tree *t = tree_load_folded(text, strlen(text), 1);
+
 	tree_finish(t);
 	return t;
 }

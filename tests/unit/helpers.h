@@ -37,6 +37,12 @@ const char *rec_load(struct rec_sink *r, enum input_format fmt,
 /* Build a finished tree from folded text. */
 struct tree *tree_from_folded(const char *text);
 
+/*
+ * Load folded text into a new, unfinished tree, with or without the
+ * sink's at()/resume() shortcut.
+ */
+struct tree *tree_load_folded(const char *text, size_t len, int shortcut);
+
 /* --collapse output of t as a malloc'ed string. */
 char *collapse_string(const struct tree *t);
 
