@@ -296,6 +296,7 @@ struct perf_ctx {
 	int plain;
 	const char *body_end;   /* where the empty line after the body starts */
 	uint32_t *body_lines;   /* by entry of bodies: its number of lines */
+	uint64_t body_nl;       /* the open sample's body's lines (0: unknown) */
 	size_t capbl;
 	uint64_t nn_from, nn_to; /* no empty line starts in between... */
 	int nn_found;           /* ...but one right after nn_to */
@@ -658,6 +659,7 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->memo_live = p->sink->again != NULL;
 	p->body = 0;
 	p->body_end = NULL;
+	p->body_nl = 0;
 	if (p->memo_live) {
 		xgrow((void **)&p->key, &p->kcap, p->rootlen + 1, 1);
 		memcpy(p->key, p->root, p->rootlen);
@@ -1001,43 +1003,6 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 	return (uint32_t)p->nlf++;
 }
 
-/*
- * A stack line of the open sample, read as a line id: s/n is the line
- * without its indent, line/len the whole line (for messages).
- */
-static void
-memo_line(struct perf_ctx *p, const char *s, size_t n, const char *line,
-    size_t len, uint64_t lineno)
-{
-	struct memo *m = &p->lines[p->java];
-	struct memo_slot *slot;
-	struct stack_line sl;
-	uint64_t value = 0, h;
-	uint32_t id;
-
-	if (n > MEMO_MAX_KEY || p->klen - p->kbody >= 4 * (size_t)PERF_MAX_FRAMES) {
-		/* Not worth remembering: read this sample the usual way. */
-		memo_flush(p);
-		read_stack_line(p, line, len, lineno);
-		return;
-	}
-	h = hash_bytes(s, n);
-	slot = memo_find(m, s, n, NULL, 0, h, &value);
-	if (slot->entry != 0)
-		id = (uint32_t)value;
-	else if (!parse_stack_line(s, n, &sl)) {
-		diag_bad_line(p->d, lineno, "unrecognized stack line", line, len);
-		p->body = 0; /* to be reported each time */
-		return;
-	} else {
-		id = remember_line(p, &sl);
-		memo_put(m, slot, s, n, NULL, 0, h, id);
-	}
-	xgrow((void **)&p->key, &p->kcap, p->klen + 4, 1);
-	memcpy(p->key + p->klen, &id, 4);
-	p->klen += 4;
-}
-
 /* Forget all remembered text when it outgrows its budget. */
 static void
 memo_trim(struct perf_ctx *p)
@@ -1091,9 +1056,15 @@ body_remember(struct perf_ctx *p, uint64_t value)
 	if (p->plain) {
 		xgrow((void **)&p->body_lines, &p->capbl, m->used,
 		    sizeof *p->body_lines);
-		p->body_lines[m->used - 1] = 0;
-		for (i = 0; i < p->body_len; i++)
-			p->body_lines[m->used - 1] += p->body_s[i] == '\n';
+		if (p->body_nl == 0) {
+			const char *q = p->body_s, *end = q + p->body_len;
+
+			while ((q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+				p->body_nl++;
+				q++;
+			}
+		}
+		p->body_lines[m->used - 1] = (uint32_t)p->body_nl;
 	}
 }
 
@@ -1306,6 +1277,58 @@ classify(const char *line, size_t len, int status, size_t k, void *aux,
 		scan_body(b, line, len, c);
 }
 
+/*
+ * A stack line of the open sample, read as a line id.  The key is the
+ * whole line (indent too), so a line found in the memo is known to be a
+ * stack line: its kind depends on its bytes alone.  A line not found is
+ * classified first unless the caller did (stack set): when it is not a
+ * stack line, returns 0 and reads nothing.
+ */
+static int
+memo_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
+    int stack)
+{
+	struct memo *m = &p->lines[p->java];
+	struct memo_slot *slot;
+	struct stack_line sl;
+	struct line_class c;
+	uint64_t value = 0, h;
+	uint32_t id;
+
+	if (len > MEMO_MAX_KEY ||
+	    p->klen - p->kbody >= 4 * (size_t)PERF_MAX_FRAMES) {
+		/* Not worth remembering: read this sample the usual way. */
+		if (!stack)
+			return 0;
+		memo_flush(p);
+		read_stack_line(p, line, len, lineno);
+		return 1;
+	}
+	h = hash_bytes(line, len);
+	slot = memo_find(m, line, len, NULL, 0, h, &value);
+	if (slot->entry != 0)
+		id = (uint32_t)value;
+	else {
+		if (!stack) {
+			classify(line, len, READER_LINE, 0, &c, NULL);
+			if (c.kind != LK_STACK)
+				return 0;
+		}
+		if (!parse_stack_line(line, len, &sl)) {
+			diag_bad_line(p->d, lineno, "unrecognized stack line",
+			    line, len);
+			p->body = 0; /* to be reported each time */
+			return 1;
+		}
+		id = remember_line(p, &sl);
+		memo_put(m, slot, line, len, NULL, 0, h, id);
+	}
+	xgrow((void **)&p->key, &p->kcap, p->klen + 4, 1);
+	memcpy(p->key + p->klen, &id, 4);
+	p->klen += 4;
+	return 1;
+}
+
 /* Read one classified line into the samples. */
 static void
 perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
@@ -1328,8 +1351,7 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 		if (p->open) {
 			/* The common line: a stack line of the open sample. */
 			if (p->memo_live)
-				memo_line(p, line + c->indent, len - c->indent,
-				    line, len, lineno);
+				memo_line(p, line, len, lineno, 1);
 			else
 				read_stack_line(p, line, len, lineno);
 			return;
@@ -1495,6 +1517,37 @@ plain_body(struct perf_ctx *p, const char *s, size_t n, uint64_t off)
 }
 
 /*
+ * The body s[0..n) of the sample just opened, at the reader's position, was
+ * not seen before: read its lines here, as read_plain() and perf_line()
+ * would one by one, for as long as they are stack lines read as line ids
+ * (a comment, a blank or any other line is left to them), and move the
+ * reader past the lines read.
+ */
+static void
+plain_body_lines(struct perf_ctx *p, struct reader *r, const char *s,
+    size_t n)
+{
+	const char *a = s, *end = s + n, *nl;
+	uint64_t lineno = reader_lineno(r);
+	size_t len;
+
+	while (a < end && p->memo_live) {
+		nl = memchr(a, '\n', (size_t)(end - a));
+		len = (size_t)(nl - a);
+		if (len > 0 && a[len - 1] == '\r')
+			len--; /* as the reader gives it */
+		if (!memo_line(p, a, len, lineno + 1, 0))
+			break;
+		lineno++;
+		a = nl + 1;
+	}
+	if (a == end)
+		p->body_nl = lineno - reader_lineno(r);
+	p->res->lines += lineno - reader_lineno(r);
+	reader_skip(r, (size_t)(a - s), lineno - reader_lineno(r));
+}
+
+/*
  * A sample was just opened from a header line read by read_plain()
  * (memo_live, no frame on the header line): as body_try(), with the body
  * read ahead in the reader's buffer.
@@ -1513,6 +1566,7 @@ plain_body_try(struct perf_ctx *p, struct reader *r)
 	e = body_lookup(p, s, n, hash_bytes(s, n));
 	if (e == 0) {
 		p->body_end = s + n;
+		plain_body_lines(p, r, s, n);
 		return;
 	}
 	lines = p->body_lines[e - 1];

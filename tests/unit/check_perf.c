@@ -547,6 +547,7 @@ START_TEST(test_random_mix)
 	    "\t4 h (/x)\n", "\t1 f (/x)\n", "\t2 g (/x)\n",
 	    "\n", "\n", "\n", "  \n", "\r\n", "# c\n", "\tbad\n", "junk\n",
 	    "\t5 [unknown] (/y)\r\n", "d 1/1 [0] 4.0: 2 cycles:  6 k (/z)\n",
+	    "\t7\r\n", "\t8 s p (/x) \n", "    9 i (/x)\n",
 	};
 	const size_t nk = sizeof kind / sizeof kind[0];
 	unsigned seed = 12345;
