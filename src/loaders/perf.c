@@ -271,6 +271,10 @@ struct perf_ctx {
 	struct event_stat ev[PERF_MAX_EVENTS];
 	int nev;
 	uint64_t ev_other;
+	char last_ev[64];   /* the event text of the last header... */
+	size_t last_evlen;  /* ...(0: none) */
+	struct event_stat *last_es; /* ...its counter (NULL: "and more") */
+	int last_pass;      /* ...and whether it passed */
 	/* repeated text (see above) */
 	int memo_live;  /* the open sample is being read as line ids */
 	char *key;      /* the sample's key: root, "\n", then its line ids */
@@ -315,76 +319,65 @@ struct header {
 	size_t restlen;
 };
 
+/* The end of the run of digits at s[i..len). */
 static size_t
-token_end(const char *s, size_t i, size_t len)
+digits_end(const char *s, size_t i, size_t len)
 {
-	while (i < len && !is_ws((unsigned char)s[i]))
+	while (i < len && is_digit((unsigned char)s[i]))
 		i++;
 	return i;
 }
 
+/* Does a token end at i (whitespace or the end of the line)? */
 static int
-all_digits(const char *s, size_t n)
+token_ends(const char *s, size_t i, size_t len)
 {
-	size_t i;
-
-	if (n == 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!is_digit((unsigned char)s[i]))
-			return 0;
-	return 1;
-}
-
-/* "DIGITS[.DIGITS]:" - a timestamp. */
-static int
-is_timestamp(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	if (n < 2 || s[n - 1] != ':')
-		return 0;
-	n--;
-	while (i < n && is_digit((unsigned char)s[i]))
-		i++;
-	if (i == 0)
-		return 0;
-	if (i < n && s[i] == '.')
-		for (i++; i < n && is_digit((unsigned char)s[i]); i++)
-			;
-	return i == n;
+	return i == len || is_ws((unsigned char)s[i]);
 }
 
 /*
  * After the pid token: "[CPU] TIME: [PERIOD] EVENT: [rest]", each part but
- * the event optional.  Returns 1 and fills the event fields on success.
+ * the event optional; each token is read once.  Returns 1 and fills the
+ * event fields on success.
  */
 static int
 parse_tail(const char *s, size_t i, size_t len, struct header *h)
 {
-	size_t e;
+	size_t e, d;
 
 	i = skip_ws(s, i, len);
-	e = token_end(s, i, len);
-	if (e - i >= 3 && s[i] == '[' && s[e - 1] == ']' &&
-	    all_digits(s + i + 1, e - i - 2)) {
-		i = skip_ws(s, e, len);
-		e = token_end(s, i, len);
+	/* "[CPU]": "[", digits, "]" */
+	if (i < len && s[i] == '[') {
+		d = digits_end(s, i + 1, len);
+		if (d > i + 1 && d < len && s[d] == ']' && token_ends(s, d + 1, len))
+			i = skip_ws(s, d + 1, len);
 	}
-	if (is_timestamp(s + i, e - i)) {
-		i = skip_ws(s, e, len);
-		e = token_end(s, i, len);
+	/* "TIME:": digits, optionally "." and digits, then ":" */
+	d = digits_end(s, i, len);
+	if (d > i) {
+		e = d < len && s[d] == '.' ? digits_end(s, d + 1, len) : d;
+		if (e < len && s[e] == ':' && token_ends(s, e + 1, len)) {
+			i = skip_ws(s, e + 1, len);
+			d = digits_end(s, i, len);
+		}
 	}
+	/* "PERIOD": digits only */
 	h->period = COUNT_INT(1);
 	h->period_bad = 0;
-	if (all_digits(s + i, e - i)) {
-		int rc = count_parse(s + i, e - i, &h->period);
+	if (d > i && token_ends(s, d, len)) {
+		if (d - i <= 19) {
+			/* At most 19 digits: no overflow. */
+			uint64_t n = 0;
 
-		if (rc < 0)
+			for (; i < d; i++)
+				n = n * 10 + (uint64_t)(s[i] - '0');
+			h->period = COUNT_INT(n);
+		} else if (count_parse(s + i, d - i, &h->period) < 0)
 			h->period_bad = 1;
-		i = skip_ws(s, e, len);
-		e = token_end(s, i, len);
+		i = skip_ws(s, d, len);
 	}
+	/* "EVENT:" */
+	e = find_ws(s, i, len);
 	if (e - i < 2 || s[e - 1] != ':')
 		return 0;
 	h->event = s + i;
@@ -462,9 +455,8 @@ parse_header(const char *line, size_t len, struct header *h)
 
 	if (n == 0)
 		return 0;
-	for (k = 1; k < n; k++) {
-		if (!is_ws((unsigned char)s[k]))
-			continue;
+	/* Each whitespace byte after the first byte ends a candidate name. */
+	for (k = find_ws(s, 1, n); k < n; k = find_ws(s, k + 1, n)) {
 		j = skip_ws(s, k, n);
 		a = j;
 		/* perf prints "-1" for the pid of a task that has gone. */
@@ -572,9 +564,10 @@ first_event(struct perf_ctx *p, const char *ev, size_t blen)
 		first_tell(f, p->filter);
 }
 
-/* Does the sample's event pass the filter?  Sets the default filter. */
+/* event_passes() for an event other than the last one; *esp: its counter. */
 static int
-event_passes(struct perf_ctx *p, const char *ev, size_t evlen)
+event_check(struct perf_ctx *p, const char *ev, size_t evlen,
+    struct event_stat **esp)
 {
 	size_t blen = event_base(ev, evlen);
 	struct event_stat *es;
@@ -582,6 +575,7 @@ event_passes(struct perf_ctx *p, const char *ev, size_t evlen)
 	if (p->filter == NULL)
 		first_event(p, ev, blen);
 	es = event_slot(p, ev, blen);
+	*esp = es;
 	if (es != NULL)
 		es->samples++;
 	else
@@ -591,6 +585,33 @@ event_passes(struct perf_ctx *p, const char *ev, size_t evlen)
 	/* --event-filter may name the event with its modifier. */
 	return p->filter_given && strlen(p->filter) == evlen &&
 	    memcmp(p->filter, ev, evlen) == 0;
+}
+
+/* Does the sample's event pass the filter?  Sets the default filter. */
+static int
+event_passes(struct perf_ctx *p, const char *ev, size_t evlen)
+{
+	struct event_stat *es;
+	int pass;
+
+	/* Most samples have the event of the one before: its answer stands. */
+	if (p->last_evlen == evlen && evlen > 0 &&
+	    memcmp(p->last_ev, ev, evlen) == 0) {
+		if (p->last_es != NULL)
+			p->last_es->samples++;
+		else
+			p->ev_other++;
+		return p->last_pass;
+	}
+	pass = event_check(p, ev, evlen, &es);
+	if (evlen <= sizeof p->last_ev) {
+		memcpy(p->last_ev, ev, evlen);
+		p->last_evlen = evlen;
+		p->last_es = es;
+		p->last_pass = pass;
+	} else
+		p->last_evlen = 0;
+	return pass;
 }
 
 static void

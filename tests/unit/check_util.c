@@ -8,6 +8,7 @@
 
 #include "check_suites.h"
 #include "model/count.h"
+#include "util/ascii.h"
 #include "util/escape.h"
 #include "util/reader.h"
 #include "util/sort.h"
@@ -146,6 +147,41 @@ cmp_u32(uint32_t a, uint32_t b, void *ctx)
 	return a < b ? -1 : a > b;
 }
 
+/*
+ * skip_ws() and find_ws() read eight bytes at a time where they can: they
+ * must give what a byte loop gives for every start in random text made of
+ * spaces, other whitespace, control bytes ('!' - 1 and below), '!', high
+ * bytes and letters.
+ */
+START_TEST(test_ws_scans)
+{
+	static const char pick[] = " \t\n\v\f\r\x01\x1f\x08\x0e!\x80\xff\xa0" "aZ~";
+	char buf[64];
+	unsigned seed = 7;
+	size_t i, n, at, a, b;
+	int round;
+
+	for (round = 0; round < 20000; round++) {
+		seed = seed * 1103515245u + 12345u;
+		n = (seed >> 16) % sizeof buf;
+		for (i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			/* Mostly runs of one kind, as in real lines. */
+			buf[i] = (seed >> 16) % 4 == 0 || i == 0 ?
+			    pick[(seed >> 20) % (sizeof pick - 1)] : buf[i - 1];
+		}
+		for (at = 0; at <= n; at++) {
+			for (a = at; a < n && is_ws((unsigned char)buf[a]); a++)
+				;
+			for (b = at; b < n && !is_ws((unsigned char)buf[b]); b++)
+				;
+			ck_assert_uint_eq(skip_ws(buf, at, n), a);
+			ck_assert_uint_eq(find_ws(buf, at, n), b);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_sort)
 {
 	uint32_t a[1000];
@@ -175,6 +211,7 @@ suite_util(void)
 	tcase_add_test(tc, test_reader_errors);
 	tcase_add_test(tc, test_reader_gzip);
 	tcase_add_test(tc, test_sort);
+	tcase_add_test(tc, test_ws_scans);
 	suite_add_tcase(s, tc);
 	return s;
 }
