@@ -34,11 +34,12 @@ struct load_opts {
 	int includeoffset;
 	/* perf and DTrace */
 	int demangle;           /* Rust legacy symbols */
-	/* perf: 1 = read and parse in one thread, 0 = two when 2+ CPUs */
+	/* perf, folded: 1 = read and parse in one thread, 0 = two when 2+ CPUs */
 	int threads;
 	/*
-	 * perf, two threads: a regular file (or memory) of at least this many
-	 * bytes is read in two parts at once (0: 1 MiB; tests make it small).
+	 * perf, folded, two threads: a regular file (or memory) of at least
+	 * this many bytes is read in two parts at once (0: 1 MiB; tests make
+	 * it small).
 	 */
 	uint64_t part_min;
 };
@@ -47,7 +48,7 @@ struct load_result {
 	enum input_format format; /* what was loaded */
 	uint64_t samples;         /* stacks handed to the sink */
 	uint64_t lines;
-	int parts;                /* perf: 2 when read in two parts at once */
+	int parts;                /* perf, folded: 2 when read in two parts at once */
 };
 
 const char *format_name(enum input_format f);
@@ -86,8 +87,8 @@ void loader_count_line(struct diag *d, struct load_result *res, int status,
     uint64_t lineno);
 
 /* The loaders themselves (called by loader_run, and by tests directly). */
-void load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
-    struct load_result *res);
+void load_folded(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res);
 
 /*
  * One difffolded.pl file, "stack before after" per line: each stack goes to

@@ -5,11 +5,12 @@
  * each child C contributes two "entries", C's own line (the text "C") and
  * the lines of C's children (texts starting "C;").  Entries sort as those
  * texts do, which differs from child order only when one child's name is a
- * prefix of a later sibling's: with children "a" and "a-x", "a" < "a-x" <
- * "a;...", because '-' < ';'.  So the walk interleaves entries exactly as a
- * byte-wise sort of the finished lines would.  When no sibling name is a
- * prefix of the next one (the usual case) the entries are simply self, kids
- * for each child in order, and no sorting is needed.
+ * prefix of a later sibling's that goes on with a byte below ';': with
+ * children "a" and "a-x", "a" < "a-x" < "a;...", because '-' < ';'.  So the
+ * walk interleaves entries exactly as a byte-wise sort of the finished
+ * lines would.  When no sibling name is such a prefix of the next one (the
+ * usual case; "a" and "a_x" keep their order, as '_' > ';') the entries
+ * are simply self, kids for each child in order, and no sorting is needed.
  *
  * The walk is iterative: an explicit stack of frames, each with its slice of
  * one shared entry array, so 100,000-deep stacks need no recursion.
@@ -91,7 +92,12 @@ push_entries(const struct tree *t, uint32_t node, uint32_t **ent,
 			const char *a = tree_name(t, prev, &la);
 			const char *b = tree_name(t, c, &lb);
 
-			if (la < lb && memcmp(a, b, la) == 0)
+			/*
+			 * Only a name that goes on with a byte below ';' sorts
+			 * between prev's own line and its children's lines.
+			 */
+			if (la < lb && (unsigned char)b[la] <= ';' &&
+			    memcmp(a, b, la) == 0)
 				prefix = 1;
 		}
 		prev = c;

@@ -12,24 +12,31 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/ascii.h"
 #include "loaders/folded.h"
 #include "loaders/loader.h"
+#include "util/lineq.h"
 #include "util/xalloc.h"
 
-/* Split off "WS count" at the end of s[0..len). */
+/*
+ * Split off "WS count" at the end of s[0..len).  The count is the text
+ * after the last whitespace byte; only digits and "." can make one, so the
+ * scan back stops at the first other byte (not at the last whitespace,
+ * which may be far back in a long stack).
+ */
 static int
 split_count(const char *s, size_t len, size_t *stack_len, struct tf_count *c)
 {
 	size_t p = len;
 	int rc;
 
-	while (p > 0 && !is_ws((unsigned char)s[p - 1]))
+	while (p > 0 && (is_digit((unsigned char)s[p - 1]) || s[p - 1] == '.'))
 		p--;
-	if (p == 0)
+	if (p == 0 || !is_ws((unsigned char)s[p - 1]))
 		return 0;
 	rc = count_parse(s + p, len - p, c);
 	if (rc <= 0)
@@ -129,6 +136,26 @@ struct prev_stack {
 	size_t n, capn, capn2;
 };
 
+/* How many bytes a and b start with in common, at most n. */
+static size_t
+common_prefix(const char *a, const char *b, size_t n)
+{
+	size_t c = 0;
+#ifdef ASCII_SWAR
+	uint64_t x, y;
+
+	for (; c + 8 <= n; c += 8) {
+		memcpy(&x, a + c, 8);
+		memcpy(&y, b + c, 8);
+		if (x != y)
+			return c + ((size_t)__builtin_ctzll(x ^ y) >> 3);
+	}
+#endif
+	while (c < n && a[c] == b[c])
+		c++;
+	return c;
+}
+
 /* Feed stack s (len bytes) to sink, reusing what it shares with p. */
 static void
 shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
@@ -144,8 +171,7 @@ shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
 		return;
 	}
 	/* The frames of p that s starts with: k of them. */
-	while (c < len && c < p->len && s[c] == p->text[c])
-		c++;
+	c = common_prefix(s, p->text, len < p->len ? len : p->len);
 	while (k < p->n && p->end[k] <= c &&
 	    (p->end[k] == len || s[p->end[k]] == ';'))
 		k++;
@@ -171,28 +197,140 @@ shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
 	}
 }
 
-void
-load_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
-    struct load_result *res)
+/* One usable line into sink. */
+static void
+folded_stack(struct prev_stack *prev, struct stack_sink *sink,
+    const char *line, const struct folded_line *fl, struct load_result *res)
+{
+	sink->begin(sink->ctx);
+	if (sink->at != NULL && sink->resume != NULL)
+		shared_frames(prev, sink, line, fl->stack_len);
+	else
+		folded_frames(line, fl->stack_len, sink->frame, sink->ctx);
+	sink->end(sink->ctx, fl->count);
+	res->samples++;
+}
+
+/*
+ * Read r into sink.  With stop set, stop at the first line whose count has
+ * a fraction, before giving it to the sink: return 1 with *line and *fl
+ * set to it (valid until r reads again).  Otherwise read to the end and
+ * return 0.
+ */
+static int
+read_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
+    struct load_result *res, int stop, const char **line,
+    struct folded_line *fl)
 {
 	struct prev_stack prev;
-	struct folded_line fl;
-	const char *line;
-	int shared = sink->at != NULL && sink->resume != NULL;
+	int stopped = 0;
 
 	memset(&prev, 0, sizeof prev);
-	while (next_line(r, d, res, 0, &line, &fl)) {
-		sink->begin(sink->ctx);
-		if (shared)
-			shared_frames(&prev, sink, line, fl.stack_len);
-		else
-			folded_frames(line, fl.stack_len, sink->frame, sink->ctx);
-		sink->end(sink->ctx, fl.count);
-		res->samples++;
+	while (next_line(r, d, res, 0, line, fl)) {
+		if (stop && fl->count.frac != 0.0) {
+			stopped = 1;
+			break;
+		}
+		folded_stack(&prev, sink, *line, fl, res);
 	}
 	free(prev.text);
 	free(prev.end);
 	free(prev.at);
+	return stopped;
+}
+
+/*
+ * Two parts at once.  A regular file (or memory) is cut in two at a line
+ * start near its middle (reader_split()); no line depends on another, so
+ * a second thread reads the second part into a sink of its own
+ * (sink->fork()) while this one reads the first, and the second's stacks,
+ * messages (line numbers moved on) and counts are taken in after the
+ * first's (sink->join()), as nodes and names one thread would make.
+ *
+ * Counts with fractions are added as doubles, in input order: a sum made
+ * in another order may round otherwise.  So the second part stops at its
+ * first such count; everything before it has whole counts, whose sums do
+ * not depend on the order, and this thread reads the rest after the join,
+ * in order.
+ */
+#define PART_MIN (1u << 20)
+
+struct folded_part {
+	struct reader *r;
+	struct stack_sink *sink;
+	struct diag d;
+	struct load_result res;
+	int stopped;            /* at a count with a fraction: */
+	const char *line;       /* ...its line */
+	struct folded_line fl;
+};
+
+static void *
+part_main(void *arg)
+{
+	struct folded_part *pt = arg;
+
+	pt->stopped = read_folded(pt->r, pt->sink, &pt->d, &pt->res, 1,
+	    &pt->line, &pt->fl);
+	return NULL;
+}
+
+static int
+read_parts(struct reader *r, const struct load_opts *o,
+    struct stack_sink *sink, struct diag *d, struct load_result *res)
+{
+	struct folded_part pt;
+	struct prev_stack prev;
+	const char *line;
+	struct folded_line fl;
+	pthread_t thread;
+	int threaded;
+
+	if (o == NULL || o->threads == 1 ||
+	    (o->threads == 0 && lineq_cpus() < 2) || sink->fork == NULL ||
+	    sink->join == NULL)
+		return 0;
+	memset(&pt, 0, sizeof pt);
+	pt.r = reader_split(r, o->part_min ? o->part_min : PART_MIN, 0);
+	if (pt.r == NULL)
+		return 0;
+	pt.sink = sink->fork(sink->ctx);
+	diag_init(&pt.d, d->source);
+	threaded = pthread_create(&thread, NULL, part_main, &pt) == 0;
+	read_folded(r, sink, d, res, 0, &line, &fl);
+	if (threaded)
+		pthread_join(thread, NULL);
+	else
+		part_main(&pt); /* no thread to be had: one after the other */
+	sink->join(sink->ctx, pt.sink);
+	if (pt.stopped) {
+		/* The rest of the second part, from the line it stopped at. */
+		memset(&prev, 0, sizeof prev);
+		folded_stack(&prev, sink, pt.line, &pt.fl, &pt.res);
+		free(prev.text);
+		free(prev.end);
+		free(prev.at);
+		read_folded(pt.r, sink, &pt.d, &pt.res, 0, &line, &fl);
+	}
+	res->samples += pt.res.samples;
+	res->lines += pt.res.lines;
+	res->parts = 2;
+	diag_append(d, &pt.d, reader_lineno(r));
+	if (reader_status_failed(pt.r) && !reader_status_failed(r))
+		reader_fail(r, reader_error(pt.r));
+	reader_close(pt.r);
+	return 1;
+}
+
+void
+load_folded(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res)
+{
+	struct folded_line fl;
+	const char *line;
+
+	if (!read_parts(r, opts, sink, d, res))
+		read_folded(r, sink, d, res, 0, &line, &fl);
 }
 
 void

@@ -182,7 +182,7 @@ loader_run(struct reader *r, const struct load_opts *opts,
 		load_perf(r, opts, sink, d, res);
 		break;
 	case FORMAT_FOLDED:
-		load_folded(r, sink, d, res);
+		load_folded(r, opts, sink, d, res);
 		break;
 	case FORMAT_STAP:
 		load_stap(r, sink, d, res);

@@ -95,11 +95,22 @@ count_is_zero(struct tf_count c)
 size_t
 count_format(char *buf, struct tf_count c)
 {
+	char tmp[20];
+	size_t k = 0, i;
+	uint64_t v = c.n;
 	int n;
 
-	if (c.frac == 0.0)
-		n = snprintf(buf, COUNT_BUFSZ, "%llu", (unsigned long long)c.n);
-	else
-		n = snprintf(buf, COUNT_BUFSZ, "%.15g", count_value(c));
+	if (c.frac == 0.0) {
+		/* Whole counts are most of --collapse's output: no printf. */
+		do {
+			tmp[k++] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v != 0);
+		for (i = 0; i < k; i++)
+			buf[i] = tmp[k - 1 - i];
+		buf[k] = '\0';
+		return k;
+	}
+	n = snprintf(buf, COUNT_BUFSZ, "%.15g", count_value(c));
 	return n < 0 ? 0 : (size_t)n;
 }

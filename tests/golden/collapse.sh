@@ -76,4 +76,34 @@ for src in "$fg"/test/perf-*.txt "$inf"/*.txt "$fg/example-perf-stacks.txt.gz" \
 	done
 done
 
+# Folded input of more than 1 MiB (two parts at once): whole counts, every
+# line's count with a fraction, fractions from the middle on only, and
+# damaged lines; the same stacks, messages and exit status either way.
+for opt in "" --all --pid --addrs; do
+	"$TFLAME" --collapse $opt "$tmpd/all.txt" 2>/dev/null
+done > "$tmpd/f1.folded"
+: > "$tmpd/whole.folded"
+while [ "$(wc -c < "$tmpd/whole.folded")" -le 1200000 ]; do
+	cat "$tmpd/f1.folded" >> "$tmpd/whole.folded"
+done
+awk '{ $NF = $NF * 0.37 } { print }' "$tmpd/whole.folded" > "$tmpd/frac.folded"
+n=$(wc -l < "$tmpd/whole.folded")
+awk -v h=$((n / 2)) 'NR > h { $NF = $NF / 3 } { print }' \
+    "$tmpd/whole.folded" > "$tmpd/late.folded"
+awk 'NR % 97 == 0 { $0 = $0 " x" } NR % 89 == 0 { $0 = "" } { print }' \
+    "$tmpd/frac.folded" > "$tmpd/damaged.folded"
+for src in whole frac late damaged; do
+	[ "$(wc -c < "$tmpd/$src.folded")" -gt 1048576 ] ||
+	    bad "folded:$src" "under 1 MiB: not cut in two"
+	"$TFLAME" --collapse --threads=1 "$tmpd/$src.folded" > "$tmpd/one" 2>&1
+	s1=$?
+	"$TFLAME" --collapse --threads=2 "$tmpd/$src.folded" > "$tmpd/two" 2>&1
+	s2=$?
+	if [ "$s1" = "$s2" ] && cmp -s "$tmpd/one" "$tmpd/two"; then
+		ok
+	else
+		bad "threads:$src.folded" "one vs two threads differ"
+	fi
+done
+
 finish

@@ -163,6 +163,72 @@ START_TEST(test_collapse_order)
 }
 END_TEST
 
+static int
+cmp_lines(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * --collapse prints its lines in byte order, for names that are prefixes
+ * of their siblings followed by bytes below, at and above ';' too: random
+ * stacks of such names give the lines sorted with strcmp().
+ */
+START_TEST(test_collapse_order_random)
+{
+	static const char *const names[] = {"a", "a-x", "a_x", "a.b", "a:",
+	    "a<", "ab", "a a", "a!", "b", "a-", "a~", ""};
+	const size_t nn = sizeof names / sizeof names[0];
+	unsigned seed = 31337;
+	char *buf, *out, *line, **lines, *sorted, *p;
+	size_t len, i, k, n, nl, olen;
+	struct tree *t;
+	int round;
+	FILE *fp;
+
+	for (round = 0; round < 300; round++) {
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		for (i = 0; i < 30; i++) {
+			seed = seed * 1103515245u + 12345u;
+			n = 1 + (seed >> 16) % 4;
+			for (k = 0; k < n; k++) {
+				seed = seed * 1103515245u + 12345u;
+				fprintf(fp, "%s%s", k ? ";" : "",
+				    names[(seed >> 16) % nn]);
+			}
+			fprintf(fp, " 1\n");
+		}
+		fclose(fp);
+		t = tree_from_folded(buf);
+		out = collapse_string(t);
+		/* The same lines, sorted here. */
+		olen = strlen(out);
+		lines = xreallocarray(NULL, olen + 1, sizeof *lines);
+		nl = 0;
+		sorted = xstrdup(out);
+		for (line = strtok(sorted, "\n"); line != NULL;
+		    line = strtok(NULL, "\n"))
+			lines[nl++] = line;
+		qsort(lines, nl, sizeof *lines, cmp_lines);
+		p = xmalloc(olen + 1);
+		for (i = 0, k = 0; i < nl; i++) {
+			memcpy(p + k, lines[i], strlen(lines[i]));
+			k += strlen(lines[i]);
+			p[k++] = '\n';
+		}
+		p[k] = '\0';
+		ck_assert_str_eq(out, p);
+		free(p);
+		free(sorted);
+		free(lines);
+		free(out);
+		tree_free(t);
+		free(buf);
+	}
+}
+END_TEST
+
 /* Add stack number i (a deterministic pseudo-random one) to sink. */
 static void
 add_stack(struct stack_sink *sink, uint32_t i)
@@ -279,6 +345,29 @@ START_TEST(test_finish_overflow_once)
 END_TEST
 
 /*
+ * Node id for node id, the same names, parents and self counts (fractions
+ * bit for bit).
+ */
+static void
+assert_same_ids(const struct tree *t1, const struct tree *t2)
+{
+	struct tf_count c1, c2;
+	size_t i;
+
+	ck_assert_uint_eq(tree_size(t1), tree_size(t2));
+	for (i = 0; i < tree_size(t1); i++) {
+		ck_assert_uint_eq(tree_node(t1, (uint32_t)i)->parent,
+		    tree_node(t2, (uint32_t)i)->parent);
+		ck_assert_uint_eq(tree_node(t1, (uint32_t)i)->name,
+		    tree_node(t2, (uint32_t)i)->name);
+		c1 = tree_self(t1, 0, (uint32_t)i);
+		c2 = tree_self(t2, 0, (uint32_t)i);
+		ck_assert(c1.n == c2.n);
+		ck_assert(memcmp(&c1.frac, &c2.frac, sizeof c1.frac) == 0);
+	}
+}
+
+/*
  * A folded stack that shares frames with the one before starts from where
  * that one got to (sink->resume()): the tree must be the one reading every
  * frame gives, node for node (ids included), whatever the lines share -
@@ -308,17 +397,9 @@ START_TEST(test_folded_shared_prefix)
 			fprintf(fp, " %zu\n", i % 3 + 1);
 		}
 		fclose(fp);
-		t1 = tree_load_folded(buf, len, 1);
-		t2 = tree_load_folded(buf, len, 0);
-		ck_assert_uint_eq(tree_size(t1), tree_size(t2));
-		for (i = 0; i < tree_size(t1); i++) {
-			ck_assert_uint_eq(tree_node(t1, (uint32_t)i)->parent,
-			    tree_node(t2, (uint32_t)i)->parent);
-			ck_assert_uint_eq(tree_node(t1, (uint32_t)i)->name,
-			    tree_node(t2, (uint32_t)i)->name);
-			ck_assert(tree_self(t1, 0, (uint32_t)i).n ==
-			    tree_self(t2, 0, (uint32_t)i).n);
-		}
+		t1 = tree_load_folded(buf, len, 1, NULL);
+		t2 = tree_load_folded(buf, len, 0, NULL);
+		assert_same_ids(t1, t2);
 		tree_finish(t1);
 		tree_finish(t2);
 		c1 = collapse_string(t1);
@@ -330,6 +411,68 @@ START_TEST(test_folded_shared_prefix)
 		tree_free(t2);
 		free(buf);
 	}
+}
+END_TEST
+
+/*
+ * A folded text read in two parts at once gives the tree one thread
+ * gives, fractions added in the same order: whole counts only, fractions
+ * only before the middle, only after it, or anywhere (the second part then
+ * stops at its first fraction and the rest is read after the join).
+ */
+START_TEST(test_folded_parts)
+{
+	static const char *const frame[] = {"a", "ab", "b", "c", "d"};
+	static const char *const whole[] = {"1", "2", "7", "1000"};
+	static const char *const frac[] = {"0.1", "0.3", "0.7", "1.25",
+	    "2.000001", "0.9999999"};
+	static const char *const bad[] = {"x\n", "a;b\n", "# c\n", "\n"};
+	unsigned seed = 4242;
+	char *buf, *c1, *c2;
+	size_t len, i, k, n;
+	struct tree *t1, *t2;
+	int round, parts, cut = 0, mode, f;
+	FILE *fp;
+
+	for (round = 0; round < 400; round++) {
+		mode = round % 4;
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		for (i = 0; i < 40; i++) {
+			seed = seed * 1103515245u + 12345u;
+			if ((seed >> 16) % 10 == 0) {
+				fputs(bad[(seed >> 20) % 4], fp);
+				continue;
+			}
+			n = 1 + (seed >> 16) % 4;
+			for (k = 0; k < n; k++) {
+				seed = seed * 1103515245u + 12345u;
+				fprintf(fp, "%s%s", k ? ";" : "",
+				    frame[(seed >> 16) % 5]);
+			}
+			seed = seed * 1103515245u + 12345u;
+			f = mode == 3 || (mode == 1 && i < 20) ||
+			    (mode == 2 && i >= 20);
+			fprintf(fp, " %s\n", f && (seed >> 16) % 2 ?
+			    frac[(seed >> 18) % 6] : whole[(seed >> 18) % 4]);
+		}
+		fclose(fp);
+		t1 = tree_load_folded(buf, len, 1, NULL);
+		t2 = tree_load_folded(buf, len, 1, &parts);
+		cut += parts == 2;
+		assert_same_ids(t1, t2);
+		tree_finish(t1);
+		tree_finish(t2);
+		c1 = collapse_string(t1);
+		c2 = collapse_string(t2);
+		ck_assert_str_eq(c1, c2);
+		free(c1);
+		free(c2);
+		tree_free(t1);
+		tree_free(t2);
+		free(buf);
+	}
+	ck_assert_int_gt(cut, 350);
 }
 END_TEST
 
@@ -347,9 +490,11 @@ suite_tree(void)
 	tcase_add_test(tc, test_fractional_counts);
 	tcase_add_test(tc, test_two_profiles);
 	tcase_add_test(tc, test_collapse_order);
+	tcase_add_test(tc, test_collapse_order_random);
 	tcase_add_test(tc, test_finish_while_growing);
 	tcase_add_test(tc, test_finish_overflow_once);
 	tcase_add_test(tc, test_folded_shared_prefix);
+	tcase_add_test(tc, test_folded_parts);
 	suite_add_tcase(s, tc);
 	return s;
 }

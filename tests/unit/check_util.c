@@ -71,8 +71,14 @@ START_TEST(test_counts)
 	count_add(&acc, c);
 	count_format(buf, acc);
 	ck_assert_str_eq(buf, "14.2343983248723");
-	count_format(buf, COUNT_INT(1234567));
+	ck_assert_uint_eq(count_format(buf, COUNT_INT(1234567)), 7);
 	ck_assert_str_eq(buf, "1234567");
+	ck_assert_uint_eq(count_format(buf, COUNT_ZERO), 1);
+	ck_assert_str_eq(buf, "0");
+	ck_assert_uint_eq(count_format(buf, COUNT_INT(UINT64_MAX)), 20);
+	ck_assert_str_eq(buf, "18446744073709551615");
+	ck_assert_uint_eq(count_format(buf, COUNT_INT(10)), 2);
+	ck_assert_str_eq(buf, "10");
 }
 END_TEST
 

@@ -223,21 +223,28 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 }
 
 struct tree *
-tree_load_folded(const char *text, size_t len, int shortcut)
+tree_load_folded(const char *text, size_t len, int shortcut, int *parts)
 {
 	struct reader *rd = reader_mem(text, len, "test");
 	struct tree *t = tree_new(1);
 	struct stack_sink sink;
 	struct sink_tree st;
 	struct load_result res;
+	struct load_opts o;
 	struct diag d;
 
 	memset(&res, 0, sizeof res);
+	memset(&o, 0, sizeof o);
+	o.format = FORMAT_FOLDED;
+	o.threads = parts != NULL ? 2 : 1;
+	o.part_min = 1;
 	diag_init(&d, "test");
 	sink_tree_init(&st, &sink, t, 0);
 	if (!shortcut)
 		sink.at = NULL, sink.resume = NULL;
-	load_folded(rd, &sink, &d, &res);
+	load_folded(rd, &o, &sink, &d, &res);
+	if (parts != NULL)
+		*parts = res.parts;
 	diag_free(&d);
 	reader_close(rd);
 	return t;
@@ -246,7 +253,7 @@ tree_load_folded(const char *text, size_t len, int shortcut)
 struct tree *
 tree_from_folded(const char *text)
 {
-	struct tree *t = tree_load_folded(text, strlen(text), 1);
+	struct tree *t = tree_load_folded(text, strlen(text), 1, NULL);
 
 	tree_finish(t);
 	return t;

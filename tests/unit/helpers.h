@@ -39,9 +39,11 @@ struct tree *tree_from_folded(const char *text);
 
 /*
  * Load folded text into a new, unfinished tree, with or without the
- * sink's at()/resume() shortcut.
+ * sink's at()/resume() shortcut; in one thread when parts is NULL, else in
+ * two parts when it can be cut (*parts says: 2 when it was).
  */
-struct tree *tree_load_folded(const char *text, size_t len, int shortcut);
+struct tree *tree_load_folded(const char *text, size_t len, int shortcut,
+    int *parts);
 
 /* --collapse output of t as a malloc'ed string. */
 char *collapse_string(const struct tree *t);
