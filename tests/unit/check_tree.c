@@ -345,13 +345,15 @@ START_TEST(test_finish_overflow_once)
 END_TEST
 
 /*
- * Node id for node id, the same names, parents and self counts (fractions
- * bit for bit).
+ * Two loads of one text: node id for node id, the same names, parents and
+ * self counts (fractions bit for bit), then, finished, the same --collapse
+ * text.  Frees both trees.
  */
 static void
-assert_same_ids(const struct tree *t1, const struct tree *t2)
+assert_same_loads(struct tree *t1, struct tree *t2)
 {
 	struct tf_count c1, c2;
+	char *s1, *s2;
 	size_t i;
 
 	ck_assert_uint_eq(tree_size(t1), tree_size(t2));
@@ -365,6 +367,15 @@ assert_same_ids(const struct tree *t1, const struct tree *t2)
 		ck_assert(c1.n == c2.n);
 		ck_assert(memcmp(&c1.frac, &c2.frac, sizeof c1.frac) == 0);
 	}
+	tree_finish(t1);
+	tree_finish(t2);
+	s1 = collapse_string(t1);
+	s2 = collapse_string(t2);
+	ck_assert_str_eq(s1, s2);
+	free(s1);
+	free(s2);
+	tree_free(t1);
+	tree_free(t2);
 }
 
 /*
@@ -377,7 +388,7 @@ START_TEST(test_folded_shared_prefix)
 {
 	static const char *const frame[] = {"a", "ab", "b", "", "a;", "c"};
 	unsigned seed = 99;
-	char *buf, *c1, *c2;
+	char *buf;
 	size_t len, i, k, n;
 	struct tree *t1, *t2;
 	int round;
@@ -399,16 +410,7 @@ START_TEST(test_folded_shared_prefix)
 		fclose(fp);
 		t1 = tree_load_folded(buf, len, 1, NULL);
 		t2 = tree_load_folded(buf, len, 0, NULL);
-		assert_same_ids(t1, t2);
-		tree_finish(t1);
-		tree_finish(t2);
-		c1 = collapse_string(t1);
-		c2 = collapse_string(t2);
-		ck_assert_str_eq(c1, c2);
-		free(c1);
-		free(c2);
-		tree_free(t1);
-		tree_free(t2);
+		assert_same_loads(t1, t2);
 		free(buf);
 	}
 }
@@ -428,7 +430,7 @@ START_TEST(test_folded_parts)
 	    "2.000001", "0.9999999"};
 	static const char *const bad[] = {"x\n", "a;b\n", "# c\n", "\n"};
 	unsigned seed = 4242;
-	char *buf, *c1, *c2;
+	char *buf;
 	size_t len, i, k, n;
 	struct tree *t1, *t2;
 	int round, parts, cut = 0, mode, f;
@@ -460,16 +462,7 @@ START_TEST(test_folded_parts)
 		t1 = tree_load_folded(buf, len, 1, NULL);
 		t2 = tree_load_folded(buf, len, 1, &parts);
 		cut += parts == 2;
-		assert_same_ids(t1, t2);
-		tree_finish(t1);
-		tree_finish(t2);
-		c1 = collapse_string(t1);
-		c2 = collapse_string(t2);
-		ck_assert_str_eq(c1, c2);
-		free(c1);
-		free(c2);
-		tree_free(t1);
-		tree_free(t2);
+		assert_same_loads(t1, t2);
 		free(buf);
 	}
 	ck_assert_int_gt(cut, 350);
