@@ -212,20 +212,22 @@ folded_stack(struct prev_stack *prev, struct stack_sink *sink,
 }
 
 /*
- * Read r into sink.  With stop set, stop at the first line whose count has
- * a fraction, before giving it to the sink: return 1 with *line and *fl
- * set to it (valid until r reads again).  Otherwise read to the end and
- * return 0.
+ * Read r into sink, after the line in *line and *fl when pending is set.
+ * With stop set, stop at the first line whose count has a fraction, before
+ * giving it to the sink: return 1 with *line and *fl set to it (valid
+ * until r reads again).  Otherwise read to the end and return 0.
  */
 static int
 read_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
-    struct load_result *res, int stop, const char **line,
+    struct load_result *res, int stop, int pending, const char **line,
     struct folded_line *fl)
 {
 	struct prev_stack prev;
 	int stopped = 0;
 
 	memset(&prev, 0, sizeof prev);
+	if (pending)
+		folded_stack(&prev, sink, *line, fl, res);
 	while (next_line(r, d, res, 0, line, fl)) {
 		if (stop && fl->count.frac != 0.0) {
 			stopped = 1;
@@ -270,7 +272,7 @@ part_main(void *arg)
 {
 	struct folded_part *pt = arg;
 
-	pt->stopped = read_folded(pt->r, pt->sink, &pt->d, &pt->res, 1,
+	pt->stopped = read_folded(pt->r, pt->sink, &pt->d, &pt->res, 1, 0,
 	    &pt->line, &pt->fl);
 	return NULL;
 }
@@ -280,7 +282,6 @@ read_parts(struct reader *r, const struct load_opts *o,
     struct stack_sink *sink, struct diag *d, struct load_result *res)
 {
 	struct folded_part pt;
-	struct prev_stack prev;
 	const char *line;
 	struct folded_line fl;
 	pthread_t thread;
@@ -297,21 +298,14 @@ read_parts(struct reader *r, const struct load_opts *o,
 	pt.sink = sink->fork(sink->ctx);
 	diag_init(&pt.d, d->source);
 	threaded = pthread_create(&thread, NULL, part_main, &pt) == 0;
-	read_folded(r, sink, d, res, 0, &line, &fl);
+	read_folded(r, sink, d, res, 0, 0, &line, &fl);
 	if (threaded)
 		pthread_join(thread, NULL);
 	else
 		part_main(&pt); /* no thread to be had: one after the other */
 	sink->join(sink->ctx, pt.sink);
-	if (pt.stopped) {
-		/* The rest of the second part, from the line it stopped at. */
-		memset(&prev, 0, sizeof prev);
-		folded_stack(&prev, sink, pt.line, &pt.fl, &pt.res);
-		free(prev.text);
-		free(prev.end);
-		free(prev.at);
-		read_folded(pt.r, sink, &pt.d, &pt.res, 0, &line, &fl);
-	}
+	if (pt.stopped) /* the rest of the second part, from where it stopped */
+		read_folded(pt.r, sink, &pt.d, &pt.res, 0, 1, &pt.line, &pt.fl);
 	res->samples += pt.res.samples;
 	res->lines += pt.res.lines;
 	res->parts = 2;
@@ -330,7 +324,7 @@ load_folded(struct reader *r, const struct load_opts *opts,
 	const char *line;
 
 	if (!read_parts(r, opts, sink, d, res))
-		read_folded(r, sink, d, res, 0, &line, &fl);
+		read_folded(r, sink, d, res, 0, 0, &line, &fl);
 }
 
 void

@@ -163,6 +163,22 @@ START_TEST(test_collapse_order)
 }
 END_TEST
 
+/*
+ * Write n frames picked from names[0..nn) with the generator *seed, joined
+ * by ";" (the random stacks of the tests below).
+ */
+static void
+put_stack(FILE *fp, unsigned *seed, const char *const *names, size_t nn,
+    size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		*seed = *seed * 1103515245u + 12345u;
+		fprintf(fp, "%s%s", k ? ";" : "", names[(*seed >> 16) % nn]);
+	}
+}
+
 static int
 cmp_lines(const void *a, const void *b)
 {
@@ -192,11 +208,7 @@ START_TEST(test_collapse_order_random)
 		for (i = 0; i < 30; i++) {
 			seed = seed * 1103515245u + 12345u;
 			n = 1 + (seed >> 16) % 4;
-			for (k = 0; k < n; k++) {
-				seed = seed * 1103515245u + 12345u;
-				fprintf(fp, "%s%s", k ? ";" : "",
-				    names[(seed >> 16) % nn]);
-			}
+			put_stack(fp, &seed, names, nn, n);
 			fprintf(fp, " 1\n");
 		}
 		fclose(fp);
@@ -389,7 +401,7 @@ START_TEST(test_folded_shared_prefix)
 	static const char *const frame[] = {"a", "ab", "b", "", "a;", "c"};
 	unsigned seed = 99;
 	char *buf;
-	size_t len, i, k, n;
+	size_t len, i, n;
 	struct tree *t1, *t2;
 	int round;
 	FILE *fp;
@@ -400,11 +412,7 @@ START_TEST(test_folded_shared_prefix)
 		for (i = 0; i < 40; i++) {
 			seed = seed * 1103515245u + 12345u;
 			n = (seed >> 16) % 6;
-			for (k = 0; k < n; k++) {
-				seed = seed * 1103515245u + 12345u;
-				fprintf(fp, "%s%s", k ? ";" : "",
-				    frame[(seed >> 16) % 6]);
-			}
+			put_stack(fp, &seed, frame, 6, n);
 			fprintf(fp, " %zu\n", i % 3 + 1);
 		}
 		fclose(fp);
@@ -431,7 +439,7 @@ START_TEST(test_folded_parts)
 	static const char *const bad[] = {"x\n", "a;b\n", "# c\n", "\n"};
 	unsigned seed = 4242;
 	char *buf;
-	size_t len, i, k, n;
+	size_t len, i, n;
 	struct tree *t1, *t2;
 	int round, parts, cut = 0, mode, f;
 	FILE *fp;
@@ -447,11 +455,7 @@ START_TEST(test_folded_parts)
 				continue;
 			}
 			n = 1 + (seed >> 16) % 4;
-			for (k = 0; k < n; k++) {
-				seed = seed * 1103515245u + 12345u;
-				fprintf(fp, "%s%s", k ? ";" : "",
-				    frame[(seed >> 16) % 5]);
-			}
+			put_stack(fp, &seed, frame, 5, n);
 			seed = seed * 1103515245u + 12345u;
 			f = mode == 3 || (mode == 1 && i < 20) ||
 			    (mode == 2 && i >= 20);
