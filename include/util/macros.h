@@ -10,12 +10,15 @@
 #define ATTR_MALLOC __attribute__((malloc))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* Ask for the cache line at p, to be read soon; a hint only. */
+#define PREFETCH(p) __builtin_prefetch(p)
 #else
 #define ATTR_NORETURN
 #define ATTR_FORMAT(f, a)
 #define ATTR_MALLOC
 #define LIKELY(x) (x)
 #define UNLIKELY(x) (x)
+#define PREFETCH(p) ((void)(p))
 #endif
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

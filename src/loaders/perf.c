@@ -67,8 +67,9 @@ struct event_stat {
  * lines make up millions of samples, and most samples repeat a call chain
  * seen before, byte for byte; only the header (time, period) differs.  So
  * each distinct stack line is parsed once: a memo maps its text to a line
- * id whose cleaned frames are kept.  A sample is then its root and the ids
- * of its lines, and a second memo maps that key to the stack the sink made
+ * id whose cleaned frames are kept (lines with the same frames, that differ
+ * only in address, offset or module, share one id).  A sample is then its
+ * root and the ids of its lines, and a second memo maps that key to the stack the sink made
  * the first time (sink->last), so a repeated sample costs one lookup and
  * sink->again(), with no frame re-parsed, interned or walked.  Lines that
  * give a message are never remembered: each occurrence is reported with its
@@ -79,11 +80,12 @@ struct event_stat {
 #define MEMO_MAX_KEY (64u << 10)
 
 /*
- * Whole sample bodies.  When a second thread reads the input (see
- * read_threaded()), the lines of a sample are usually all at hand when its
- * header is read: then the body's text - every stack line up to the empty
- * line, as read - is looked up at once, with the root, and a body seen
- * before costs one hash and one comparison instead of a lookup per line.
+ * Whole sample bodies.  The lines of a sample are usually all at hand when
+ * its header is read (in the reader's buffer, or in the batch a second
+ * thread read, see read_threaded()): then the body's text - every stack
+ * line up to the empty line, as read - is looked up at once, with the
+ * root, and a body seen before costs one hash and one comparison instead
+ * of a lookup per line.
  * A body is remembered the second time it is seen (most bodies are seen
  * once; SEEN_SLOTS hashes say which were), within BODY_BUDGET of text,
  * and only when it was read without a message.
@@ -283,6 +285,8 @@ struct perf_ctx {
 	struct memo samples;    /* sample key -> sink handle */
 	struct line_frames *lf; /* by line id */
 	size_t nlf, caplf;
+	uint32_t *same;         /* line ids (+1) by hash of their frames */
+	size_t samemask;
 	char *ftext;            /* frame store: names of remembered lines */
 	size_t ftlen, ftcap;
 	struct frame_ref *fr;
@@ -302,8 +306,15 @@ struct perf_ctx {
 	uint32_t *body_lines;   /* by entry of bodies: its number of lines */
 	uint64_t body_nl;       /* the open sample's body's lines (0: unknown) */
 	size_t capbl;
-	uint64_t nn_from, nn_to; /* no empty line starts in between... */
-	int nn_found;           /* ...but one right after nn_to */
+	struct ahead_line *ahead; /* the lines read ahead (plain_body()) */
+	size_t capahead;
+};
+
+/* A line read ahead in the reader's buffer, "\r\n" as the reader gives it. */
+struct ahead_line {
+	const char *s;
+	size_t len;
+	uint64_t hash; /* hash_bytes(s, len) */
 };
 
 struct header {
@@ -996,12 +1007,83 @@ memo_flush(struct perf_ctx *p)
 	}
 }
 
+/* A hash of line frames lf: their names and where each ends. */
+static uint64_t
+frames_hash(const struct perf_ctx *p, const struct line_frames *lf)
+{
+	const struct frame_ref *f = p->fr + lf->first;
+	uint64_t h;
+	uint32_t i;
+
+	if (lf->n == 0)
+		return hash_mix64(1);
+	h = hash_bytes(p->ftext + f[0].off,
+	    f[lf->n - 1].off + f[lf->n - 1].len - f[0].off);
+	for (i = 0; i < lf->n; i++)
+		h = hash_mix64(h + f[i].len + 1);
+	return h;
+}
+
+static int
+frames_equal(const struct perf_ctx *p, const struct line_frames *a,
+    const struct line_frames *b)
+{
+	const struct frame_ref *f = p->fr + a->first, *g = p->fr + b->first;
+	uint32_t i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (f[i].len != g[i].len ||
+		    memcmp(p->ftext + f[i].off, p->ftext + g[i].off, f[i].len) != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The slot of the line remembered before with the same frames as lf (hash
+ * h), or the free slot where lf would go.
+ */
+static uint32_t *
+same_find(struct perf_ctx *p, const struct line_frames *lf, uint64_t h)
+{
+	size_t i;
+
+	if (p->same == NULL) {
+		p->samemask = 1023;
+		p->same = xcalloc(p->samemask + 1, sizeof *p->same);
+	}
+	for (i = h & p->samemask; p->same[i] != 0; i = (i + 1) & p->samemask)
+		if (frames_equal(p, &p->lf[p->same[i] - 1], lf))
+			break;
+	return &p->same[i];
+}
+
+/* Every remembered line is in p->same (see remember_line()). */
+static void
+same_grow(struct perf_ctx *p)
+{
+	size_t n = (p->samemask + 1) * 2, i;
+	uint32_t id;
+
+	free(p->same);
+	p->same = xcalloc(n, sizeof *p->same);
+	p->samemask = n - 1;
+	for (id = 0; id < p->nlf; id++) {
+		for (i = frames_hash(p, &p->lf[id]) & p->samemask;
+		    p->same[i] != 0; i = (i + 1) & p->samemask)
+			;
+		p->same[i] = id + 1;
+	}
+}
+
 /* Parse a stack line not seen before and remember its frames; the id. */
 static uint32_t
 remember_line(struct perf_ctx *p, const struct stack_line *sl)
 {
-	size_t n0 = p->nframes, f0 = p->flen, i;
+	size_t n0 = p->nframes, f0 = p->flen, nfr0 = p->nfr, ft0 = p->ftlen, i;
 	struct line_frames lf;
+	uint32_t *slot;
 
 	add_stack_line(p, sl);
 	lf.first = (uint32_t)p->nfr;
@@ -1019,9 +1101,24 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 	}
 	p->nframes = n0;
 	p->flen = f0;
+	/*
+	 * A line with the same frames as one remembered before (they differ
+	 * only in address, offset or module) takes its id, so that samples
+	 * of such lines make the same key and are found in the samples memo
+	 * instead of being walked into the sink again.
+	 */
+	slot = same_find(p, &lf, frames_hash(p, &lf));
+	if (*slot != 0) {
+		p->nfr = nfr0; /* a copy of the frames of *slot: let it go */
+		p->ftlen = ft0;
+		return *slot - 1;
+	}
 	xgrow((void **)&p->lf, &p->caplf, p->nlf + 1, sizeof *p->lf);
 	p->lf[p->nlf] = lf;
-	return (uint32_t)p->nlf++;
+	*slot = (uint32_t)++p->nlf;
+	if (p->nlf * 2 > p->samemask)
+		same_grow(p); /* slot is gone */
+	return (uint32_t)p->nlf - 1;
 }
 
 /* Forget all remembered text when it outgrows its budget. */
@@ -1030,12 +1127,15 @@ memo_trim(struct perf_ctx *p)
 {
 	if (memo_bytes(&p->lines[0]) + memo_bytes(&p->lines[1]) +
 	    memo_bytes(&p->samples) + p->ftlen + p->nfr * sizeof *p->fr +
-	    p->nlf * sizeof *p->lf <= MEMO_BUDGET / p->share)
+	    p->nlf * sizeof *p->lf + (p->samemask + 1) * sizeof *p->same <=
+	    MEMO_BUDGET / p->share)
 		return;
 	memo_clear(&p->lines[0]);
 	memo_clear(&p->lines[1]);
 	memo_clear(&p->samples);
 	p->nlf = p->nfr = p->ftlen = 0;
+	if (p->same != NULL)
+		memset(p->same, 0, (p->samemask + 1) * sizeof *p->same);
 }
 
 /*
@@ -1306,14 +1406,14 @@ classify(const char *line, size_t len, int status, size_t k, void *aux,
  * stack line, returns 0 and reads nothing.
  */
 static int
-memo_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
-    int stack)
+memo_line_hashed(struct perf_ctx *p, const char *line, size_t len, uint64_t h,
+    uint64_t lineno, int stack)
 {
 	struct memo *m = &p->lines[p->java];
 	struct memo_slot *slot;
 	struct stack_line sl;
 	struct line_class c;
-	uint64_t value = 0, h;
+	uint64_t value = 0;
 	uint32_t id;
 
 	if (len > MEMO_MAX_KEY ||
@@ -1325,7 +1425,6 @@ memo_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 		read_stack_line(p, line, len, lineno);
 		return 1;
 	}
-	h = hash_bytes(line, len);
 	slot = memo_find(m, line, len, NULL, 0, h, &value);
 	if (slot->entry != 0)
 		id = (uint32_t)value;
@@ -1348,6 +1447,14 @@ memo_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 	memcpy(p->key + p->klen, &id, 4);
 	p->klen += 4;
 	return 1;
+}
+
+static int
+memo_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
+    int stack)
+{
+	return memo_line_hashed(p, line, len, hash_bytes(line, len), lineno,
+	    stack);
 }
 
 /* Read one classified line into the samples. */
@@ -1503,91 +1610,121 @@ perf_init(struct perf_ctx *p, const struct load_opts *opts,
 }
 
 /*
- * The body of the sample just opened, when the reader holds it whole: the
- * lines from s up to an empty line ("\n\n"), at most MEMO_MAX_KEY bytes.
- * Returns its length with its last "\n", 0 when not at hand.  What was
- * searched is kept (nn_*), so that headers without empty lines between
- * them do not search the same bytes again: the input is searched once.
+ * The lines after the header of the sample just opened that the reader
+ * holds whole, read ahead in one pass: each line's end and hash (p->ahead)
+ * and the body's hash chained from them.  The body is the indented lines
+ * up to an empty line; the pass stops at the empty line (returns the
+ * body's length with its last "\n"), or, returning 0, at a line not
+ * indented, at the end of what the reader holds, or past MEMO_MAX_KEY
+ * bytes.  *nlines: the lines read ahead (all the body's when it is found).
  */
 static size_t
-plain_body(struct perf_ctx *p, const char *s, size_t n, uint64_t off)
+plain_body(struct perf_ctx *p, const char *s, size_t n, size_t *nlines,
+    uint64_t *bh)
 {
-	size_t from = 0, to;
-	const char *nn;
+	const char *a = s, *end = s + (n < MEMO_MAX_KEY ? n : MEMO_MAX_KEY), *nl;
+	const struct memo *m = &p->lines[p->java];
+	struct ahead_line *l;
+	uint64_t h = 0;
+	size_t k = 0, len;
 
-	if (n < 2 || s[0] == '\n')
-		return 0;
-	if (p->nn_from <= off && off <= p->nn_to) {
-		if (p->nn_found)
-			return p->nn_to - off + 1 <= MEMO_MAX_KEY ?
-			    (size_t)(p->nn_to - off) + 1 : 0;
-		from = (size_t)(p->nn_to - off);
-	} else
-		p->nn_from = off;
-	/* Where "\n\n" may start: before to, so both bytes are at hand. */
-	to = n - 1 < MEMO_MAX_KEY ? n - 1 : MEMO_MAX_KEY;
-	if (from >= to)
-		return 0;
-	/* memchr: glibc's memmem reads a byte at a time for short needles. */
-	for (nn = s + from; (nn = memchr(nn, '\n', (size_t)(s + to - nn))) !=
-	    NULL && nn[1] != '\n'; nn++)
-		;
-	p->nn_found = nn != NULL;
-	p->nn_to = off + (nn != NULL ? (size_t)(nn - s) : to);
-	return nn != NULL ? (size_t)(nn - s) + 1 : 0;
+	for (;; a = nl + 1, k++) {
+		if (a >= end || (*a != ' ' && *a != '\t'))
+			break;
+		nl = memchr(a, '\n', (size_t)(end - a));
+		if (nl == NULL)
+			break;
+		len = (size_t)(nl - a);
+		if (a[len - 1] == '\r')
+			len--; /* as the reader gives it */
+		xgrow((void **)&p->ahead, &p->capahead, k + 1, sizeof *p->ahead);
+		l = &p->ahead[k];
+		l->s = a;
+		l->len = len;
+		l->hash = hash_bytes(a, len);
+		PREFETCH(&m->slots[l->hash & m->mask]);
+		h = hash_mix64(h ^ l->hash);
+	}
+	*nlines = k;
+	*bh = hash_mix64(h + k);
+	/* The empty line: "\n" right after the last line read. */
+	return k > 0 && a < end && *a == '\n' ? (size_t)(a - s) : 0;
 }
 
 /*
- * The body s[0..n) of the sample just opened, at the reader's position, was
- * not seen before: read its lines here, as read_plain() and perf_line()
- * would one by one, for as long as they are stack lines read as line ids
- * (a comment, a blank or any other line is left to them), and move the
- * reader past the lines read.
+ * The lines read ahead of the sample just opened: read them here, as
+ * read_plain() and perf_line() would one by one, for as long as they are
+ * stack lines read as line ids (any other line is left to them), and move
+ * the reader past the lines read.  Returns how many were read.
  */
-static void
-plain_body_lines(struct perf_ctx *p, struct reader *r, const char *s,
-    size_t n)
+static size_t
+plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 {
-	const char *a = s, *end = s + n, *nl;
+	const struct memo *m = &p->lines[p->java];
+	const struct memo_slot *slot;
+	const struct memo_entry *e;
+	const struct ahead_line *l;
 	uint64_t lineno = reader_lineno(r);
-	size_t len;
+	size_t k, skip = 0;
 
-	while (a < end && p->memo_live) {
-		nl = memchr(a, '\n', (size_t)(end - a));
-		len = (size_t)(nl - a);
-		if (len > 0 && a[len - 1] == '\r')
-			len--; /* as the reader gives it */
-		if (!memo_line(p, a, len, lineno + 1, 0))
-			break;
-		lineno++;
-		a = nl + 1;
+	/*
+	 * Most lines are in the memo; their lookups, one after the other,
+	 * would wait on memory three times each (slot, entry, key text).
+	 * The slots were asked for as the lines were hashed; ask for the
+	 * entries of all lines, then for their keys, so that the waits
+	 * overlap.
+	 */
+	for (k = 0; k < nlines; k++) {
+		slot = &m->slots[p->ahead[k].hash & m->mask];
+		if (slot->entry != 0)
+			PREFETCH(&m->e[slot->entry - 1]);
 	}
-	if (a == end)
-		p->body_nl = lineno - reader_lineno(r);
-	p->res->lines += lineno - reader_lineno(r);
-	reader_skip(r, (size_t)(a - s), lineno - reader_lineno(r));
+	for (k = 0; k < nlines; k++) {
+		slot = &m->slots[p->ahead[k].hash & m->mask];
+		if (slot->entry != 0 &&
+		    slot->tag == (uint32_t)(p->ahead[k].hash >> 32)) {
+			e = &m->e[slot->entry - 1];
+			PREFETCH(m->arena + e->off);
+		}
+	}
+	for (k = 0; k < nlines && p->memo_live; k++) {
+		l = &p->ahead[k];
+		if (!memo_line_hashed(p, l->s, l->len, l->hash, lineno + k + 1,
+		    0))
+			break;
+		/* The line, its "\r" if any, and its "\n". */
+		skip = (size_t)(l->s - p->ahead[0].s) + l->len + 1 +
+		    (l->s[l->len] == '\r');
+	}
+	p->res->lines += k;
+	reader_skip(r, skip, k);
+	return k;
 }
 
 /*
  * A sample was just opened from a header line read by read_plain()
  * (memo_live, no frame on the header line): as body_try(), with the body
- * read ahead in the reader's buffer.
+ * read ahead in the reader's buffer; a body not seen before (or not found
+ * whole) has its lines read here, with the hashes found on the way.
  */
 static void
 plain_body_try(struct perf_ctx *p, struct reader *r)
 {
 	const char *s;
-	uint64_t off, lines;
-	size_t n = reader_ahead(r, &s, &off);
+	uint64_t off, lines, bh;
+	size_t n = reader_ahead(r, &s, &off), nlines;
 	uint32_t e;
 
-	n = plain_body(p, s, n, off);
-	if (n == 0)
+	n = plain_body(p, s, n, &nlines, &bh);
+	if (n == 0) {
+		plain_body_lines(p, r, nlines);
 		return;
-	e = body_lookup(p, s, n, hash_bytes(s, n));
+	}
+	e = body_lookup(p, s, n, bh);
 	if (e == 0) {
 		p->body_end = s + n;
-		plain_body_lines(p, r, s, n);
+		if (plain_body_lines(p, r, nlines) == nlines)
+			p->body_nl = nlines;
 		return;
 	}
 	lines = p->body_lines[e - 1];
@@ -1646,6 +1783,12 @@ memos_free(struct perf_ctx *p)
 	free(p->lf);
 	free(p->ftext);
 	free(p->fr);
+	free(p->ahead);
+	p->ahead = NULL;
+	p->capahead = 0;
+	free(p->same);
+	p->same = NULL;
+	p->samemask = 0;
 	p->seen = NULL;
 	p->body_lines = NULL;
 	p->lf = NULL;

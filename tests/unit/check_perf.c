@@ -577,6 +577,46 @@ START_TEST(test_random_mix)
 }
 END_TEST
 
+/*
+ * Lines that differ only in address, offset or module give the same
+ * frames and may share a line id; lines with other frames must not, even
+ * when their hashes meet in the table (thousands of distinct lines make
+ * them meet).  Bodies longer than a remembered key (64 KiB) are read too.
+ * Every way of reading must agree (rec_load()).
+ */
+START_TEST(test_same_frames)
+{
+	static const char *const mod[] = {"/x", "/y", "[kernel.kallsyms]"};
+	unsigned seed = 777;
+	struct rec_sink r;
+	struct diag d;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	int i, k, n;
+
+	for (i = 0; i < 3000; i++) {
+		fprintf(fp, "%s 1/1 [000] 1.%d: 1 cpu-clock:\n",
+		    i % 7 == 0 ? "java" : "a", i);
+		n = i % 500 == 0 ? 3000 : 1 + i % 9;
+		for (k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			fprintf(fp, "\t%x f%u+0x%x (%s)\n", (seed >> 8) & 0xffff,
+			    (seed >> 16) % 2500, seed & 0xff,
+			    mod[(seed >> 4) % 3]);
+		}
+		fputs("\n", fp);
+	}
+	fclose(fp);
+	rec_load(&r, FORMAT_PERF, NULL, buf, len, &d);
+	ck_assert_uint_eq(r.samples, 3000);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+	rec_free(&r);
+	free(buf);
+}
+END_TEST
+
 Suite *
 suite_perf(void)
 {
@@ -596,6 +636,7 @@ suite_perf(void)
 	tcase_add_test(tc, test_bodies);
 	tcase_add_test(tc, test_parts);
 	tcase_add_test(tc, test_random_mix);
+	tcase_add_test(tc, test_same_frames);
 	suite_add_tcase(s, tc);
 	return s;
 }
