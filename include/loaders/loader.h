@@ -42,6 +42,11 @@ struct load_opts {
 	 * it small).
 	 */
 	uint64_t part_min;
+	/*
+	 * perf: the bytes of repeated text remembered before starting over
+	 * (0: 16 MiB; tests make it small to start over often).
+	 */
+	uint64_t memo_budget;
 };
 
 struct load_result {

@@ -287,6 +287,11 @@ struct perf_ctx {
 	size_t nlf, caplf;
 	uint32_t *same;         /* line ids (+1) by hash of their frames */
 	size_t samemask;
+	/* the last stack emit_lines() made: its key, and where each line led */
+	char *prev;             /* root, "\n", line ids (as p->key) */
+	size_t prevlen, prevcap;
+	uint64_t *steps;        /* sink->at() after the root, then each line */
+	size_t capsteps;
 	char *ftext;            /* frame store: names of remembered lines */
 	size_t ftlen, ftcap;
 	struct frame_ref *fr;
@@ -1128,12 +1133,14 @@ memo_trim(struct perf_ctx *p)
 	if (memo_bytes(&p->lines[0]) + memo_bytes(&p->lines[1]) +
 	    memo_bytes(&p->samples) + p->ftlen + p->nfr * sizeof *p->fr +
 	    p->nlf * sizeof *p->lf + (p->samemask + 1) * sizeof *p->same <=
-	    MEMO_BUDGET / p->share)
+	    (p->opts->memo_budget ? p->opts->memo_budget : MEMO_BUDGET) /
+	    p->share)
 		return;
 	memo_clear(&p->lines[0]);
 	memo_clear(&p->lines[1]);
 	memo_clear(&p->samples);
 	p->nlf = p->nfr = p->ftlen = 0;
+	p->prevlen = 0; /* its line ids are gone */
 	if (p->same != NULL)
 		memset(p->same, 0, (p->samemask + 1) * sizeof *p->same);
 }
@@ -1189,6 +1196,79 @@ body_remember(struct perf_ctx *p, uint64_t value)
 	}
 }
 
+/*
+ * Can the open sample, read as line ids, go to the sink as its lines'
+ * remembered frames (emit_lines())?  Not when the sink cannot resume, nor
+ * when the sample is too deep: memo_flush() reads and reports it then.
+ */
+static int
+lines_fit(const struct perf_ctx *p)
+{
+	const struct frame_ref *f;
+	uint64_t frames = 0, text = 0;
+	uint32_t id, i;
+	size_t k;
+
+	if (p->sink->at == NULL || p->sink->resume == NULL)
+		return 0;
+	for (k = p->kbody; k + 4 <= p->klen; k += 4) {
+		memcpy(&id, p->key + k, 4);
+		f = p->fr + p->lf[id].first;
+		frames += p->lf[id].n;
+		for (i = 0; i < p->lf[id].n; i++)
+			text += f[i].len;
+	}
+	return frames <= PERF_MAX_FRAMES && text <= PERF_MAX_TEXT;
+}
+
+/*
+ * Give the open sample, read as line ids, to the sink: the root, then each
+ * line's frames from the outermost line in, as memo_flush() and
+ * emit_frames() would.  The frames of the lines (and root) it shares with
+ * the last stack made here are not given again: the sink resumes where
+ * that stack had got to after them.  (Samples seen before never come
+ * here; those that do mostly share the outer part of their stack with the
+ * one before.)
+ */
+static void
+emit_lines(struct perf_ctx *p)
+{
+	struct stack_sink *k = p->sink;
+	const struct frame_ref *f;
+	size_t n = (p->klen - p->kbody) / 4, same = 0, i;
+	uint32_t id, j;
+
+	k->begin(k->ctx);
+	if (p->prevlen >= p->kbody &&
+	    memcmp(p->prev, p->key, p->kbody) == 0) {
+		/* The same root: compare lines from the outermost (last) in. */
+		while (same < n && p->prevlen - p->kbody >= 4 * (same + 1) &&
+		    memcmp(p->prev + p->prevlen - 4 * (same + 1),
+		    p->key + p->klen - 4 * (same + 1), 4) == 0)
+			same++;
+		k->resume(k->ctx, p->steps[same]);
+	} else {
+		k->frame(k->ctx, p->root, p->rootlen);
+		xgrow((void **)&p->steps, &p->capsteps, 1, sizeof *p->steps);
+		p->steps[0] = k->at(k->ctx);
+	}
+	/* steps[i]: where the root and the i outermost lines led. */
+	xgrow((void **)&p->steps, &p->capsteps, n + 1, sizeof *p->steps);
+	for (i = same; i < n; i++) {
+		memcpy(&id, p->key + p->klen - 4 * (i + 1), 4);
+		f = p->fr + p->lf[id].first;
+		for (j = p->lf[id].n; j > 0; j--)
+			k->frame(k->ctx, p->ftext + f[j - 1].off, f[j - 1].len);
+		p->steps[i + 1] = k->at(k->ctx);
+	}
+	k->end(k->ctx, p->period);
+	p->res->samples++;
+	p->open = 0;
+	xgrow((void **)&p->prev, &p->prevcap, p->klen, 1);
+	memcpy(p->prev, p->key, p->klen);
+	p->prevlen = p->klen;
+}
+
 /* The open sample is complete: count it. */
 static void
 end_sample(struct perf_ctx *p)
@@ -1213,6 +1293,18 @@ end_sample(struct perf_ctx *p)
 			return;
 		}
 		body = p->body;
+		if (lines_fit(p)) {
+			p->memo_live = 0;
+			p->body = 0;
+			emit_lines(p);
+			value = p->sink->last(p->sink->ctx);
+			memo_put(&p->samples, slot, p->key, p->klen, NULL, 0,
+			    h, value);
+			if (body)
+				body_remember(p, value);
+			memo_trim(p);
+			return;
+		}
 		memo_flush(p);
 		if (p->toodeep)
 			slot = NULL;
@@ -1666,6 +1758,8 @@ plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 	const struct ahead_line *l;
 	uint64_t lineno = reader_lineno(r);
 	size_t k, skip = 0;
+	uint32_t id;
+	int fast;
 
 	/*
 	 * Most lines are in the memo; their lookups, one after the other,
@@ -1687,10 +1781,21 @@ plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 			PREFETCH(m->arena + e->off);
 		}
 	}
+	xgrow((void **)&p->key, &p->kcap, p->klen + 4 * nlines, 1);
+	fast = p->klen - p->kbody + 4 * nlines < 4 * (size_t)PERF_MAX_FRAMES;
 	for (k = 0; k < nlines && p->memo_live; k++) {
 		l = &p->ahead[k];
-		if (!memo_line_hashed(p, l->s, l->len, l->hash, lineno + k + 1,
-		    0))
+		/* The common case inline: found in the first slot probed. */
+		slot = &m->slots[l->hash & m->mask];
+		if (fast && slot->entry != 0 &&
+		    slot->tag == (uint32_t)(l->hash >> 32) &&
+		    (e = &m->e[slot->entry - 1])->len == l->len &&
+		    memcmp(m->arena + e->off, l->s, l->len) == 0) {
+			id = (uint32_t)e->value;
+			memcpy(p->key + p->klen, &id, 4);
+			p->klen += 4;
+		} else if (!memo_line_hashed(p, l->s, l->len, l->hash,
+		    lineno + k + 1, 0))
 			break;
 		/* The line, its "\r" if any, and its "\n". */
 		skip = (size_t)(l->s - p->ahead[0].s) + l->len + 1 +
@@ -1784,8 +1889,12 @@ memos_free(struct perf_ctx *p)
 	free(p->ftext);
 	free(p->fr);
 	free(p->ahead);
+	free(p->prev);
+	free(p->steps);
 	p->ahead = NULL;
-	p->capahead = 0;
+	p->prev = NULL;
+	p->steps = NULL;
+	p->capahead = p->prevlen = p->prevcap = p->capsteps = 0;
 	free(p->same);
 	p->same = NULL;
 	p->samemask = 0;

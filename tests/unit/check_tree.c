@@ -416,8 +416,8 @@ START_TEST(test_folded_shared_prefix)
 			fprintf(fp, " %zu\n", i % 3 + 1);
 		}
 		fclose(fp);
-		t1 = tree_load_folded(buf, len, 1, NULL);
-		t2 = tree_load_folded(buf, len, 0, NULL);
+		t1 = tree_load(FORMAT_FOLDED, buf, len, 1, NULL);
+		t2 = tree_load(FORMAT_FOLDED, buf, len, 0, NULL);
 		assert_same_loads(t1, t2);
 		free(buf);
 	}
@@ -463,13 +463,86 @@ START_TEST(test_folded_parts)
 			    frac[(seed >> 18) % 6] : whole[(seed >> 18) % 4]);
 		}
 		fclose(fp);
-		t1 = tree_load_folded(buf, len, 1, NULL);
-		t2 = tree_load_folded(buf, len, 1, &parts);
+		t1 = tree_load(FORMAT_FOLDED, buf, len, 1, NULL);
+		t2 = tree_load(FORMAT_FOLDED, buf, len, 1, &parts);
 		cut += parts == 2;
 		assert_same_loads(t1, t2);
 		free(buf);
 	}
 	ck_assert_int_gt(cut, 350);
+}
+END_TEST
+
+/*
+ * perf samples read as remembered lines go to the sink from where the
+ * stack before got to (emit_lines(): the root and outer lines they share
+ * are not given again): the tree must be the one reading every frame
+ * gives, node for node, in one thread and in two parts.  Outer lines are
+ * drawn from fewer names than inner ones, so stacks share prefixes of all
+ * lengths; some lines differ only in address or module, some give no
+ * frame or two, some are bad.  The memos also start over every few
+ * samples (a small memo_budget), line ids and all.
+ */
+START_TEST(test_perf_shared_lines)
+{
+	static const char *const root[] = {"a", "java", "b"};
+	static const char *const mod[] = {"/x", "/y"};
+	char line[16][64];
+	unsigned seed = 31337, r;
+	char *buf;
+	size_t len;
+	struct tree *t1, *t2;
+	int round, i, k, d, parts, cut = 0;
+	struct load_opts small;
+	FILE *fp;
+
+	memset(&small, 0, sizeof small);
+	small.format = FORMAT_PERF;
+	small.memo_budget = 8192 + 2048;
+	for (round = 0; round < 150; round++) {
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		for (i = 0; i < 60; i++) {
+			seed = seed * 1103515245u + 12345u;
+			fprintf(fp, "%s 1/1 [0] 1.%d: %d cpu-clock:\n",
+			    root[(seed >> 16) % 3], i, i % 4);
+			d = 1 + (int)((seed >> 20) % 12);
+			for (k = 0; k < d; k++) {
+				/* Line k from the outermost: k + 2 names. */
+				seed = seed * 1103515245u + 12345u;
+				r = seed >> 16;
+				if (r % 40 == 0)
+					snprintf(line[k], sizeof line[k],
+					    "\tnonsense %u\n", r % 3);
+				else if (r % 25 == 0)
+					snprintf(line[k], sizeof line[k],
+					    "\t1 (anonymous)::x (/x)\n");
+				else
+					snprintf(line[k], sizeof line[k],
+					    "\t%x f%u%s+0x%x (%s)\n", r % 3,
+					    (r >> 2) % (unsigned)(k + 2),
+					    r % 11 == 0 ? "->g" : "", r % 2,
+					    mod[(r >> 6) % 2]);
+			}
+			for (k = d; k > 0; k--)
+				fputs(line[k - 1], fp);
+			fputs(i % 9 == 8 ? "  \n" : "\n", fp);
+		}
+		fclose(fp);
+		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
+		t2 = tree_load(FORMAT_PERF, buf, len, 1, NULL);
+		assert_same_loads(t1, t2);
+		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
+		t2 = tree_load(FORMAT_PERF, buf, len, 1, &parts);
+		cut += parts == 2;
+		assert_same_loads(t1, t2);
+		/* Memos that start over every few samples (memo_trim()). */
+		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
+		t2 = tree_load_opts(&small, buf, len, 1, NULL);
+		assert_same_loads(t1, t2);
+		free(buf);
+	}
+	ck_assert_int_gt(cut, 140);
 }
 END_TEST
 
@@ -492,6 +565,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_finish_overflow_once);
 	tcase_add_test(tc, test_folded_shared_prefix);
 	tcase_add_test(tc, test_folded_parts);
+	tcase_add_test(tc, test_perf_shared_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -173,9 +173,10 @@ rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
 
 /*
  * Load with and without the sink's last()/again() shortcut that loaders
- * may use for repeated samples, in one thread and in two (perf: a reading
- * thread, or two parts read at once, cut wherever they can be): all must
- * give the same stacks and the same messages.
+ * may use for repeated samples, in one thread (perf: also with memos that
+ * start over every few samples) and in two (perf: a reading thread, or
+ * two parts read at once, cut wherever they can be): all must give the
+ * same stacks and the same messages.
  */
 const char *
 rec_load(struct rec_sink *r, enum input_format fmt,
@@ -199,12 +200,17 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 	fa = open_memstream(&a, &alen);
 	diag_print(&pd, fa);
 	fclose(fa);
-	/* Then with the shortcut, in one thread and in two (perf). */
-	for (way = 1; way <= 3; way++) {
+	/*
+	 * Then with the shortcut: in one thread, again with memos that start
+	 * over every few samples (perf), then in two (perf), the last way
+	 * in two parts (r is left with that one).
+	 */
+	for (way = 1; way <= 4; way++) {
 		if (way > 1)
 			rec_free(r), diag_free(d);
-		o.threads = way == 1 ? 1 : 2;
-		o.part_min = way == 3 ? 1 : 0;
+		o.threads = way <= 2 ? 1 : 2;
+		o.memo_budget = way == 2 ? 8192 + 2048 : 0;
+		o.part_min = way == 4 ? 1 : 0;
 		rec_run(r, &o, buf, len, d, 1);
 		ck_assert_uint_eq(r->joins, (uint64_t)r->parts / 2);
 		ck_assert_str_eq(plain.text, r->text);
@@ -223,26 +229,38 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 }
 
 struct tree *
-tree_load_folded(const char *text, size_t len, int shortcut, int *parts)
+tree_load(enum input_format fmt, const char *text, size_t len, int shortcut,
+    int *parts)
+{
+	struct load_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.format = fmt;
+	return tree_load_opts(&o, text, len, shortcut, parts);
+}
+
+struct tree *
+tree_load_opts(const struct load_opts *opts, const char *text, size_t len,
+    int shortcut, int *parts)
 {
 	struct reader *rd = reader_mem(text, len, "test");
 	struct tree *t = tree_new(1);
 	struct stack_sink sink;
 	struct sink_tree st;
 	struct load_result res;
-	struct load_opts o;
+	struct load_opts o = *opts;
 	struct diag d;
+	char *err = NULL;
 
 	memset(&res, 0, sizeof res);
-	memset(&o, 0, sizeof o);
-	o.format = FORMAT_FOLDED;
 	o.threads = parts != NULL ? 2 : 1;
 	o.part_min = 1;
 	diag_init(&d, "test");
 	sink_tree_init(&st, &sink, t, 0);
 	if (!shortcut)
-		sink.at = NULL, sink.resume = NULL;
-	load_folded(rd, &o, &sink, &d, &res);
+		sink.at = NULL, sink.resume = NULL, sink.last = NULL,
+		    sink.again = NULL;
+	ck_assert_int_eq(loader_run(rd, &o, &sink, &d, &res, &err), 0);
 	if (parts != NULL)
 		*parts = res.parts;
 	diag_free(&d);
@@ -253,7 +271,7 @@ tree_load_folded(const char *text, size_t len, int shortcut, int *parts)
 struct tree *
 tree_from_folded(const char *text)
 {
-	struct tree *t = tree_load_folded(text, strlen(text), 1, NULL);
+	struct tree *t = tree_load(FORMAT_FOLDED, text, strlen(text), 1, NULL);
 
 	tree_finish(t);
 	return t;

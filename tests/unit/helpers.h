@@ -38,12 +38,16 @@ const char *rec_load(struct rec_sink *r, enum input_format fmt,
 struct tree *tree_from_folded(const char *text);
 
 /*
- * Load folded text into a new, unfinished tree, with or without the
- * sink's at()/resume() shortcut; in one thread when parts is NULL, else in
- * two parts when it can be cut (*parts says: 2 when it was).
+ * Load text in format fmt into a new, unfinished tree, with or without
+ * the sink's shortcuts (at()/resume(), last()/again()); in one thread when
+ * parts is NULL, else in two parts when it can be cut (*parts says: 2 when
+ * it was).
  */
-struct tree *tree_load_folded(const char *text, size_t len, int shortcut,
-    int *parts);
+struct tree *tree_load(enum input_format fmt, const char *text, size_t len,
+    int shortcut, int *parts);
+/* The same with load options (format included; threads and part_min set). */
+struct tree *tree_load_opts(const struct load_opts *opts, const char *text,
+    size_t len, int shortcut, int *parts);
 
 /* --collapse output of t as a malloc'ed string. */
 char *collapse_string(const struct tree *t);
