@@ -235,8 +235,10 @@ write_one(void *vctx, const struct tree *t, uint32_t node,
 			w->keydepth = 0; /* the key text is no longer whole */
 		}
 	}
-	memcpy(w->out + w->outlen, w->key, w->keylen);
-	w->outlen += w->keylen;
+	if (w->keylen > 0) { /* the root's own line has no key (nor w->key) */
+		memcpy(w->out + w->outlen, w->key, w->keylen);
+		w->outlen += w->keylen;
+	}
 	w->out[w->outlen++] = ' ';
 	memcpy(w->out + w->outlen, num, n);
 	w->outlen += n;

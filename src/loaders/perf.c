@@ -1016,12 +1016,13 @@ memo_flush(struct perf_ctx *p)
 static uint64_t
 frames_hash(const struct perf_ctx *p, const struct line_frames *lf)
 {
-	const struct frame_ref *f = p->fr + lf->first;
+	const struct frame_ref *f;
 	uint64_t h;
 	uint32_t i;
 
 	if (lf->n == 0)
-		return hash_mix64(1);
+		return hash_mix64(1); /* p->fr may be NULL */
+	f = p->fr + lf->first;
 	h = hash_bytes(p->ftext + f[0].off,
 	    f[lf->n - 1].off + f[lf->n - 1].len - f[0].off);
 	for (i = 0; i < lf->n; i++)
@@ -1033,11 +1034,15 @@ static int
 frames_equal(const struct perf_ctx *p, const struct line_frames *a,
     const struct line_frames *b)
 {
-	const struct frame_ref *f = p->fr + a->first, *g = p->fr + b->first;
+	const struct frame_ref *f, *g;
 	uint32_t i;
 
 	if (a->n != b->n)
 		return 0;
+	if (a->n == 0)
+		return 1; /* p->fr may be NULL */
+	f = p->fr + a->first;
+	g = p->fr + b->first;
 	for (i = 0; i < a->n; i++)
 		if (f[i].len != g[i].len ||
 		    memcmp(p->ftext + f[i].off, p->ftext + g[i].off, f[i].len) != 0)
@@ -1213,10 +1218,11 @@ lines_fit(const struct perf_ctx *p)
 		return 0;
 	for (k = p->kbody; k + 4 <= p->klen; k += 4) {
 		memcpy(&id, p->key + k, 4);
-		f = p->fr + p->lf[id].first;
 		frames += p->lf[id].n;
-		for (i = 0; i < p->lf[id].n; i++)
+		for (i = 0; i < p->lf[id].n; i++) {
+			f = p->fr + p->lf[id].first;
 			text += f[i].len;
+		}
 	}
 	return frames <= PERF_MAX_FRAMES && text <= PERF_MAX_TEXT;
 }
@@ -1256,9 +1262,10 @@ emit_lines(struct perf_ctx *p)
 	xgrow((void **)&p->steps, &p->capsteps, n + 1, sizeof *p->steps);
 	for (i = same; i < n; i++) {
 		memcpy(&id, p->key + p->klen - 4 * (i + 1), 4);
-		f = p->fr + p->lf[id].first;
-		for (j = p->lf[id].n; j > 0; j--)
+		for (j = p->lf[id].n; j > 0; j--) {
+			f = p->fr + p->lf[id].first;
 			k->frame(k->ctx, p->ftext + f[j - 1].off, f[j - 1].len);
+		}
 		p->steps[i + 1] = k->at(k->ctx);
 	}
 	k->end(k->ctx, p->period);
