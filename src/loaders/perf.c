@@ -69,12 +69,12 @@ struct event_stat {
  * each distinct stack line is parsed once: a memo maps its text to a line
  * id whose cleaned frames are kept (lines with the same frames, that differ
  * only in address, offset or module, share one id).  A sample is then its
- * root and the ids of its lines, and a second memo maps that key to the stack the sink made
- * the first time (sink->last), so a repeated sample costs one lookup and
- * sink->again(), with no frame re-parsed, interned or walked.  Lines that
- * give a message are never remembered: each occurrence is reported with its
- * own line number.  The memos' text is bounded (MEMO_BUDGET): past it, they
- * start over at the next sample.
+ * root and the ids of its lines, and a second memo maps that key to the
+ * stack the sink made the first time (sink->last), so a repeated sample
+ * costs one lookup and sink->again(), with no frame re-parsed, interned or
+ * walked.  Lines that give a message are never remembered: each occurrence
+ * is reported with its own line number.  The memos' text is bounded
+ * (MEMO_BUDGET): past it, they start over at the next sample.
  */
 #define MEMO_BUDGET (16u << 20)
 #define MEMO_MAX_KEY (64u << 10)
@@ -970,16 +970,23 @@ read_stack_line(struct perf_ctx *p, const char *line, size_t len, uint64_t linen
 		diag_bad_line(p->d, lineno, "unrecognized stack line", line, len);
 }
 
+/*
+ * The frames of a remembered line in the frame store, leaf first (NULL for a
+ * line that gives none: the store itself may be NULL then).
+ */
+static const struct frame_ref *
+frames_of(const struct perf_ctx *p, const struct line_frames *lf)
+{
+	return lf->n > 0 ? p->fr + lf->first : NULL;
+}
+
 /* Append remembered frames to the open sample, as add_part() would. */
 static void
 add_remembered(struct perf_ctx *p, const struct line_frames *lf)
 {
-	const struct frame_ref *f;
+	const struct frame_ref *f = frames_of(p, lf);
 	uint32_t i;
 
-	if (lf->n == 0)
-		return; /* a line that gives no frame: p->fr may be NULL */
-	f = p->fr + lf->first;
 	for (i = 0; i < lf->n; i++) {
 		if (p->nframes >= PERF_MAX_FRAMES ||
 		    p->flen + f[i].len > PERF_MAX_TEXT) {
@@ -1016,13 +1023,12 @@ memo_flush(struct perf_ctx *p)
 static uint64_t
 frames_hash(const struct perf_ctx *p, const struct line_frames *lf)
 {
-	const struct frame_ref *f;
+	const struct frame_ref *f = frames_of(p, lf);
 	uint64_t h;
 	uint32_t i;
 
 	if (lf->n == 0)
-		return hash_mix64(1); /* p->fr may be NULL */
-	f = p->fr + lf->first;
+		return hash_mix64(1);
 	h = hash_bytes(p->ftext + f[0].off,
 	    f[lf->n - 1].off + f[lf->n - 1].len - f[0].off);
 	for (i = 0; i < lf->n; i++)
@@ -1034,15 +1040,11 @@ static int
 frames_equal(const struct perf_ctx *p, const struct line_frames *a,
     const struct line_frames *b)
 {
-	const struct frame_ref *f, *g;
+	const struct frame_ref *f = frames_of(p, a), *g = frames_of(p, b);
 	uint32_t i;
 
 	if (a->n != b->n)
 		return 0;
-	if (a->n == 0)
-		return 1; /* p->fr may be NULL */
-	f = p->fr + a->first;
-	g = p->fr + b->first;
 	for (i = 0; i < a->n; i++)
 		if (f[i].len != g[i].len ||
 		    memcmp(p->ftext + f[i].off, p->ftext + g[i].off, f[i].len) != 0)
@@ -1218,11 +1220,10 @@ lines_fit(const struct perf_ctx *p)
 		return 0;
 	for (k = p->kbody; k + 4 <= p->klen; k += 4) {
 		memcpy(&id, p->key + k, 4);
+		f = frames_of(p, &p->lf[id]);
 		frames += p->lf[id].n;
-		for (i = 0; i < p->lf[id].n; i++) {
-			f = p->fr + p->lf[id].first;
+		for (i = 0; i < p->lf[id].n; i++)
 			text += f[i].len;
-		}
 	}
 	return frames <= PERF_MAX_FRAMES && text <= PERF_MAX_TEXT;
 }
@@ -1262,10 +1263,9 @@ emit_lines(struct perf_ctx *p)
 	xgrow((void **)&p->steps, &p->capsteps, n + 1, sizeof *p->steps);
 	for (i = same; i < n; i++) {
 		memcpy(&id, p->key + p->klen - 4 * (i + 1), 4);
-		for (j = p->lf[id].n; j > 0; j--) {
-			f = p->fr + p->lf[id].first;
+		f = frames_of(p, &p->lf[id]);
+		for (j = p->lf[id].n; j > 0; j--)
 			k->frame(k->ctx, p->ftext + f[j - 1].off, f[j - 1].len);
-		}
 		p->steps[i + 1] = k->at(k->ctx);
 	}
 	k->end(k->ctx, p->period);
@@ -1895,22 +1895,21 @@ memos_free(struct perf_ctx *p)
 	free(p->lf);
 	free(p->ftext);
 	free(p->fr);
+	free(p->same);
 	free(p->ahead);
 	free(p->prev);
 	free(p->steps);
-	p->ahead = NULL;
-	p->prev = NULL;
-	p->steps = NULL;
-	p->capahead = p->prevlen = p->prevcap = p->capsteps = 0;
-	free(p->same);
-	p->same = NULL;
-	p->samemask = 0;
 	p->seen = NULL;
 	p->body_lines = NULL;
 	p->lf = NULL;
 	p->ftext = NULL;
 	p->fr = NULL;
+	p->same = NULL;
+	p->ahead = NULL;
+	p->prev = NULL;
+	p->steps = NULL;
 	p->nseen = p->capbl = p->nlf = p->caplf = p->ftlen = p->ftcap = 0;
+	p->samemask = p->capahead = p->prevlen = p->prevcap = p->capsteps = 0;
 	p->nfr = p->capfr = 0;
 }
 
