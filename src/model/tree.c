@@ -1,6 +1,13 @@
 /*
  * The frame tree: nodes in one array, counts per profile, a global
  * (parent, name) -> child hash for loading.  See model/tree.h.
+ *
+ * Only the children of parents with two or more children are in the hash.
+ * Most nodes are an only child (three in four of a big profile's: stacks
+ * share their outer frames and then go their own ways), and the child of
+ * such a parent is found by reading the parent's first child, which is
+ * usually in cache, where a hash slot would be a miss; the hash stays a
+ * quarter of the size.  When a parent gets its second child, both go in.
  */
 #include "config.h"
 
@@ -20,13 +27,19 @@ struct prof {
 	double *fself, *ftotal; /* NULL until a fractional count arrives */
 };
 
+/* A child hash slot: a node and its child_hash(), id EMPTY when free. */
+struct slot {
+	uint32_t id, hash;
+};
+
 struct tree {
 	struct tree_node *nodes;
 	size_t size, cap;
 	struct prof prof[TREE_MAX_PROFILES];
 	int nprof;
-	uint32_t *slots; /* child hash: node ids, EMPTY when free */
+	struct slot *slots; /* child hash */
 	uint32_t mask;
+	uint32_t hashed; /* ids in slots */
 	struct strtab *st;
 	uint64_t overflows;      /* self counts that saturated */
 	uint64_t total_overflows; /* totals that did, at the last finish */
@@ -37,6 +50,17 @@ static inline uint32_t
 child_hash(uint32_t parent, uint32_t name)
 {
 	return (uint32_t)hash_mix64(((uint64_t)parent << 32) | name);
+}
+
+static struct slot *
+slots_new(uint32_t mask)
+{
+	struct slot *s = xreallocarray(NULL, (size_t)mask + 1, sizeof *s);
+	uint32_t i;
+
+	for (i = 0; i <= mask; i++)
+		s[i].id = EMPTY;
+	return s;
 }
 
 static void
@@ -73,9 +97,7 @@ tree_new(int nprof)
 	t->nodes = xreallocarray(NULL, t->cap, sizeof *t->nodes);
 	prof_grow(t, t->cap);
 	t->mask = TREE_INITIAL_NODES * 2 - 1;
-	t->slots = xreallocarray(NULL, (size_t)t->mask + 1, sizeof *t->slots);
-	for (i = 0; i <= t->mask; i++)
-		t->slots[i] = EMPTY;
+	t->slots = slots_new(t->mask);
 	t->nodes[0] = (struct tree_node){TREE_NONE, strtab_intern(t->st, "", 0),
 	    TREE_NONE, TREE_NONE, 0};
 	for (i = 0; i < (uint32_t)t->nprof; i++)
@@ -122,54 +144,102 @@ tree_nprof(const struct tree *t)
 }
 
 static void
-rehash(struct tree *t)
+hash_put(struct slot *slots, uint32_t mask, struct slot s)
 {
-	uint32_t nmask = t->mask * 2 + 1, i, id, pos;
-	uint32_t *ns = xreallocarray(NULL, (size_t)nmask + 1, sizeof *ns);
+	uint32_t pos = s.hash & mask;
 
-	for (i = 0; i <= nmask; i++)
-		ns[i] = EMPTY;
-	/*
-	 * Every node but the root is in the table: reinsert them in id order,
-	 * reading the node array front to back rather than at random.
-	 */
-	for (id = 1; id < t->size; id++) {
-		pos = child_hash(t->nodes[id].parent, t->nodes[id].name) & nmask;
-		while (ns[pos] != EMPTY)
-			pos = (pos + 1) & nmask;
-		ns[pos] = id;
-	}
+	while (slots[pos].id != EMPTY)
+		pos = (pos + 1) & mask;
+	slots[pos] = s;
+}
+
+/*
+ * Make room for one more id in the hash: double it when it would be more
+ * than half full (from the slots alone: their hashes place them without
+ * reading nodes).  Returns 1 when the slots moved.
+ */
+static int
+hash_reserve(struct tree *t)
+{
+	uint32_t nmask, i;
+	struct slot *ns;
+
+	if ((uint64_t)(t->hashed + 1) * 2 <= t->mask)
+		return 0;
+	nmask = t->mask * 2 + 1;
+	ns = slots_new(nmask);
+	for (i = 0; i <= t->mask; i++)
+		if (t->slots[i].id != EMPTY)
+			hash_put(ns, nmask, t->slots[i]);
 	free(t->slots);
 	t->slots = ns;
 	t->mask = nmask;
+	return 1;
+}
+
+static void
+hash_add(struct tree *t, uint32_t id)
+{
+	const struct tree_node *n = &t->nodes[id];
+
+	hash_reserve(t);
+	hash_put(t->slots, t->mask,
+	    (struct slot){id, child_hash(n->parent, n->name)});
+	t->hashed++;
+}
+
+/* How a child was looked for. */
+struct probe {
+	int only;      /* the parent has exactly one child (not it) */
+	uint32_t h;    /* in the hash: child_hash(), ... */
+	uint32_t pos;  /* ...and the free slot the probe stopped at */
+};
+
+/* The child of parent named name, or TREE_NONE. */
+static inline uint32_t
+find_child(const struct tree *t, uint32_t parent, uint32_t name,
+    struct probe *pr)
+{
+	uint32_t first = t->nodes[parent].first_child, pos, h;
+	const struct slot *s;
+
+	pr->only = 0;
+	pr->h = pr->pos = 0;
+	if (first == TREE_NONE)
+		return TREE_NONE;
+	if (t->nodes[first].next_sibling == TREE_NONE) {
+		pr->only = 1;
+		return t->nodes[first].name == name ? first : TREE_NONE;
+	}
+	h = child_hash(parent, name);
+	for (pos = h & t->mask; (s = &t->slots[pos])->id != EMPTY;
+	    pos = (pos + 1) & t->mask)
+		if (s->hash == h && t->nodes[s->id].parent == parent &&
+		    t->nodes[s->id].name == name)
+			return s->id;
+	pr->h = h;
+	pr->pos = pos;
+	return TREE_NONE;
 }
 
 uint32_t
 tree_find_child(const struct tree *t, uint32_t parent, uint32_t name)
 {
-	uint32_t pos = child_hash(parent, name) & t->mask, id;
+	struct probe pr;
 
-	while ((id = t->slots[pos]) != EMPTY) {
-		if (t->nodes[id].parent == parent && t->nodes[id].name == name)
-			return id;
-		pos = (pos + 1) & t->mask;
-	}
-	return TREE_NONE;
+	return find_child(t, parent, name, &pr);
 }
 
 uint32_t
 tree_child(struct tree *t, uint32_t parent, uint32_t name)
 {
-	uint32_t pos = child_hash(parent, name) & t->mask, id;
 	struct tree_node *n;
+	struct probe pr;
 	int p;
+	uint32_t id = find_child(t, parent, name, &pr), first;
 
-	while ((id = t->slots[pos]) != EMPTY) {
-		n = &t->nodes[id];
-		if (n->parent == parent && n->name == name)
-			return id;
-		pos = (pos + 1) & t->mask;
-	}
+	if (id != TREE_NONE)
+		return id;
 	if (t->size >= MAX_NODES)
 		fatal("profile too large: more than %u distinct stack frames",
 		    (unsigned)MAX_NODES);
@@ -181,11 +251,12 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name)
 		t->cap = cap;
 	}
 	id = (uint32_t)t->size++;
+	first = t->nodes[parent].first_child;
 	n = &t->nodes[id];
 	n->parent = parent;
 	n->name = name;
 	n->first_child = TREE_NONE;
-	n->next_sibling = t->nodes[parent].first_child;
+	n->next_sibling = first;
 	n->depth = t->nodes[parent].depth + 1;
 	t->nodes[parent].first_child = id;
 	for (p = 0; p < t->nprof; p++) {
@@ -193,9 +264,17 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name)
 		if (t->prof[p].fself != NULL)
 			t->prof[p].fself[id] = t->prof[p].ftotal[id] = 0.0;
 	}
-	t->slots[pos] = id;
-	if ((uint64_t)t->size * 2 > t->mask)
-		rehash(t);
+	if (pr.only) { /* the parent's first child, now one of two */
+		hash_add(t, first);
+		hash_add(t, id);
+	} else if (first != TREE_NONE) {
+		if (hash_reserve(t)) /* moved: probe again */
+			hash_add(t, id);
+		else {
+			t->slots[pr.pos] = (struct slot){id, pr.h};
+			t->hashed++;
+		}
+	}
 	return id;
 }
 
@@ -413,6 +492,6 @@ tree_memory(const struct tree *t)
 	for (p = 0; p < t->nprof; p++)
 		per += 2 * sizeof(uint64_t) +
 		    (t->prof[p].fself ? 2 * sizeof(double) : 0);
-	return t->cap * per + ((size_t)t->mask + 1) * sizeof(uint32_t) +
+	return t->cap * per + ((size_t)t->mask + 1) * sizeof *t->slots +
 	    strtab_memory(t->st);
 }

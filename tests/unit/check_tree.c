@@ -546,6 +546,98 @@ START_TEST(test_perf_shared_lines)
 }
 END_TEST
 
+/*
+ * Children are found whatever their parents' shape: none, an only child
+ * (kept out of the child hash), two (both put in when the second came) or
+ * many (the hash growing under them), before and after tree_finish()
+ * re-links the sibling lists.  Checked against a plain table of every
+ * (parent, name) pair, with lookups of pairs that do not exist.
+ */
+#define LK_NAMES 40u
+#define LK_NODES 30000u
+
+static void
+check_lookups(const struct tree *t, const uint32_t *model, uint32_t size,
+    const uint32_t *name, uint32_t *seed)
+{
+	uint32_t k, p, n;
+
+	for (k = 0; k < 4000; k++) {
+		*seed = *seed * 1103515245u + 12345u;
+		p = (*seed >> 8) % size;
+		n = (*seed >> 3) % LK_NAMES;
+		ck_assert_uint_eq(tree_find_child(t, p, name[n]),
+		    model[p * LK_NAMES + n]);
+	}
+}
+
+START_TEST(test_child_lookup_shapes)
+{
+	struct tree *t = tree_new(1);
+	uint32_t *model = xreallocarray(NULL, (size_t)LK_NODES * LK_NAMES,
+	    sizeof *model);
+	uint32_t name[LK_NAMES], size = 1, seed = 7, p, n, id, i, made = 0;
+	char buf[16];
+
+	for (i = 0; i < LK_NODES * LK_NAMES; i++)
+		model[i] = TREE_NONE;
+	for (n = 0; n < LK_NAMES; n++) {
+		snprintf(buf, sizeof buf, "f%u", n);
+		name[n] = strtab_intern(tree_strtab(t), buf, strlen(buf));
+	}
+	for (i = 0; size < LK_NODES; i++) {
+		seed = seed * 1103515245u + 12345u;
+		/*
+		 * Mostly the newest nodes (chains of only children), sometimes
+		 * any node, and a few wide parents near the root.
+		 */
+		switch ((seed >> 4) % 8) {
+		case 0: case 1: case 2: p = (seed >> 8) % size; break;
+		case 3: p = (seed >> 8) % (size < 30 ? size : 30); break;
+		default: p = size - 1 - (seed >> 8) % (size < 3 ? size : 3);
+		}
+		n = (seed >> 16) % ((seed >> 12) % 2 == 0 ? LK_NAMES : 3);
+		id = tree_child(t, p, name[n]);
+		if (model[p * LK_NAMES + n] == TREE_NONE) {
+			ck_assert_uint_eq(id, size);
+			model[p * LK_NAMES + n] = size++;
+			made++;
+		} else
+			ck_assert_uint_eq(id, model[p * LK_NAMES + n]);
+		ck_assert_uint_eq(tree_node(t, id)->parent, p);
+		ck_assert_uint_eq(tree_find_child(t, p, name[n]), id);
+		if (i % 5000 == 0)
+			check_lookups(t, model, size, name, &seed);
+		if (i % 20000 == 10000) {
+			tree_finish(t);
+			check_lookups(t, model, size, name, &seed);
+		}
+	}
+	ck_assert_uint_eq(tree_size(t), size);
+	ck_assert_uint_gt(i, made); /* some pairs were asked for again */
+	/* One very wide parent: the hash doubles while its children go in. */
+	for (i = 0; i < 20000; i++) {
+		snprintf(buf, sizeof buf, "w%u", i);
+		n = strtab_intern(tree_strtab(t), buf, strlen(buf));
+		id = tree_child(t, 1, n);
+		ck_assert_uint_eq(id, size + i);
+		ck_assert_uint_eq(tree_find_child(t, 1, n), id);
+	}
+	for (i = 0; i < 20000; i++) {
+		snprintf(buf, sizeof buf, "w%u", i);
+		n = strtab_intern(tree_strtab(t), buf, strlen(buf));
+		ck_assert_uint_eq(tree_child(t, 1, n), size + i);
+	}
+	tree_finish(t);
+	check_lookups(t, model, size, name, &seed);
+	for (id = 1; id < tree_size(t); id++) /* every node by its own pair */
+		ck_assert_uint_eq(tree_find_child(t, tree_node(t, id)->parent,
+		    tree_node(t, id)->name), id);
+	free(model);
+	tree_free(t);
+}
+END_TEST
+
 Suite *
 suite_tree(void)
 {
@@ -566,6 +658,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_folded_shared_prefix);
 	tcase_add_test(tc, test_folded_parts);
 	tcase_add_test(tc, test_perf_shared_lines);
+	tcase_add_test(tc, test_child_lookup_shapes);
 	suite_add_tcase(s, tc);
 	return s;
 }
