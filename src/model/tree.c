@@ -371,30 +371,44 @@ compute_totals(struct tree *t, int prof)
 	t->stacks[prof] = stacks;
 }
 
+/* True when id is its parent's only child. */
+static inline int
+only_child(const struct tree *t, uint32_t id)
+{
+	return t->nodes[id].next_sibling == TREE_NONE &&
+	    t->nodes[t->nodes[id].parent].first_child == id;
+}
+
 /*
  * Sort every sibling list by name: rank the names once, bucket the nodes by
  * rank (a counting sort, O(nodes + names)), then prepend them to their
- * parents' lists from the highest rank down.
+ * parents' lists from the highest rank down.  Only children (most nodes)
+ * are a sorted list already and stay out of it.
  */
 static void
 sort_children(struct tree *t)
 {
-	uint32_t nnames = strtab_count(t->st), r;
+	uint32_t nnames = strtab_count(t->st), r, m = 0;
 	uint32_t *rank = xreallocarray(NULL, nnames, sizeof *rank);
 	uint32_t *start = xcalloc((size_t)nnames + 1, sizeof *start);
-	uint32_t *order = xreallocarray(NULL, t->size, sizeof *order);
+	uint32_t *order;
 	size_t i;
 
 	strtab_rank(t->st, rank);
 	for (i = 1; i < t->size; i++)
-		start[rank[t->nodes[i].name] + 1]++;
+		if (!only_child(t, (uint32_t)i)) {
+			start[rank[t->nodes[i].name] + 1]++;
+			m++;
+		}
 	for (r = 0; r < nnames; r++)
 		start[r + 1] += start[r];
-	for (i = 1; i < t->size; i++)
-		order[start[rank[t->nodes[i].name]]++] = (uint32_t)i;
-	for (i = 0; i < t->size; i++)
-		t->nodes[i].first_child = TREE_NONE;
-	for (i = t->size - 1; i > 0; i--) {
+	order = xreallocarray(NULL, m ? m : 1, sizeof *order);
+	for (i = 1; i < t->size; i++) /* the lists are as they were */
+		if (!only_child(t, (uint32_t)i))
+			order[start[rank[t->nodes[i].name]]++] = (uint32_t)i;
+	for (i = 0; i < m; i++)
+		t->nodes[t->nodes[order[i]].parent].first_child = TREE_NONE;
+	for (i = m; i > 0; i--) {
 		uint32_t id = order[i - 1];
 		struct tree_node *par = &t->nodes[t->nodes[id].parent];
 

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_suites.h"
 #include "model/strtab.h"
+#include "util/xalloc.h"
 
 START_TEST(test_intern_identity)
 {
@@ -98,6 +100,65 @@ START_TEST(test_rank_bytewise)
 }
 END_TEST
 
+/* Byte order of two names, shorter prefix first: the reference. */
+static int
+ref_cmp(const char *a, size_t la, const char *b, size_t lb)
+{
+	int c = memcmp(a, b, la < lb ? la : lb);
+
+	return c != 0 ? c : la < lb ? -1 : la > lb;
+}
+
+/*
+ * Thousands of names sharing long prefixes, with NUL, ';' and high bytes
+ * (a NUL-padded prefix ties with a real NUL): ranks are a permutation in
+ * byte order.
+ */
+START_TEST(test_rank_random)
+{
+	static const char alpha[] = {'\0', 'a', 'b', ';', '\x80', '\xff'};
+	static const char *base[] = {"", "_PyObject_", "Perl_pp_", "a", "a\0"};
+	struct strtab *st = strtab_new();
+	uint32_t seed = 1, n, i, *rank, *byrank;
+	char buf[64];
+	size_t len, la, lb, j;
+
+	for (i = 0; i < 6000; i++) {
+		seed = seed * 1103515245u + 12345u;
+		len = strlen(base[(seed >> 8) % 5]);
+		memcpy(buf, base[(seed >> 8) % 5], len);
+		if ((seed >> 8) % 5 == 4)
+			len = 2; /* "a" and a NUL */
+		for (j = (seed >> 12) % 12; j > 0; j--) {
+			seed = seed * 1103515245u + 12345u;
+			buf[len++] = alpha[(seed >> 16) % sizeof alpha];
+		}
+		strtab_intern(st, buf, len);
+	}
+	n = strtab_count(st);
+	ck_assert_uint_gt(n, 3000);
+	rank = xreallocarray(NULL, n, sizeof *rank);
+	byrank = xreallocarray(NULL, n, sizeof *byrank);
+	for (i = 0; i < n; i++)
+		byrank[i] = UINT32_MAX;
+	strtab_rank(st, rank);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_lt(rank[i], n);
+		ck_assert_uint_eq(byrank[rank[i]], UINT32_MAX);
+		byrank[rank[i]] = i;
+	}
+	for (i = 1; i < n; i++) {
+		const char *a = strtab_get(st, byrank[i - 1], &la);
+		const char *b = strtab_get(st, byrank[i], &lb);
+
+		ck_assert_int_lt(ref_cmp(a, la, b, lb), 0);
+	}
+	free(rank);
+	free(byrank);
+	strtab_free(st);
+}
+END_TEST
+
 Suite *
 suite_strtab(void)
 {
@@ -108,6 +169,7 @@ suite_strtab(void)
 	tcase_add_test(tc, test_intern_growth);
 	tcase_add_test(tc, test_intern_odd_bytes);
 	tcase_add_test(tc, test_rank_bytewise);
+	tcase_add_test(tc, test_rank_random);
 	suite_add_tcase(s, tc);
 	return s;
 }
