@@ -29,8 +29,9 @@
 
 struct walk_frame {
 	uint32_t node;
-	size_t base, n, pos; /* entries[base .. base+n), next at pos */
-	size_t pathlen;      /* bytes of the key text before this node's children */
+	uint32_t next;       /* plain order: the next child to visit */
+	int sorted;          /* else entries[base .. base+n), next at pos */
+	size_t base, n, pos;
 };
 
 struct cmp_ctx {
@@ -74,40 +75,64 @@ has_self(const struct tree *t, int prof, uint32_t id)
 	return 0;
 }
 
-/* Push the entries of node's children onto *ent; returns how many. */
+/*
+ * True when node's children must be interleaved with their children's
+ * lines: one child's name is a prefix of the next one's that goes on with a
+ * byte below ';' (see the top of this file).
+ */
+static int
+needs_sorting(const struct tree *t, uint32_t node)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t prev = nodes[node].first_child, c;
+	size_t la, lb;
+	const char *a, *b;
+
+	for (; (c = nodes[prev].next_sibling) != TREE_NONE; prev = c) {
+		a = tree_name(t, prev, &la);
+		b = tree_name(t, c, &lb);
+		if (la < lb && (unsigned char)b[la] <= ';' &&
+		    memcmp(a, b, la) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Push the sorted entries of node's children onto *ent; returns how many. */
 static size_t
 push_entries(const struct tree *t, uint32_t node, uint32_t **ent,
     size_t *n, size_t *cap)
 {
 	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t c, prev = TREE_NONE;
-	size_t base = *n, la, lb;
-	int prefix = 0;
+	struct cmp_ctx ctx = {t};
+	size_t base = *n;
+	uint32_t c;
 
 	for (c = nodes[node].first_child; c != TREE_NONE; c = nodes[c].next_sibling) {
 		xgrow((void **)ent, cap, *n + 2, sizeof **ent);
 		(*ent)[(*n)++] = (c << 1) | E_SELF;
 		(*ent)[(*n)++] = (c << 1) | E_KIDS;
-		if (prev != TREE_NONE && !prefix) {
-			const char *a = tree_name(t, prev, &la);
-			const char *b = tree_name(t, c, &lb);
-
-			/*
-			 * Only a name that goes on with a byte below ';' sorts
-			 * between prev's own line and its children's lines.
-			 */
-			if (la < lb && (unsigned char)b[la] <= ';' &&
-			    memcmp(a, b, la) == 0)
-				prefix = 1;
-		}
-		prev = c;
 	}
-	if (prefix) {
-		struct cmp_ctx ctx = {t};
-
-		sort_u32(*ent + base, *n - base, cmp_entry, &ctx);
-	}
+	sort_u32(*ent + base, *n - base, cmp_entry, &ctx);
 	return *n - base;
+}
+
+/* Start walking node's children: in list order, or by sorted entries. */
+static void
+push_frame(const struct tree *t, uint32_t node, struct walk_frame *f,
+    uint32_t **ent, size_t *nent, size_t *capent)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+
+	f->node = node;
+	f->next = nodes[node].first_child;
+	f->sorted = nodes[f->next].next_sibling != TREE_NONE &&
+	    needs_sorting(t, node);
+	if (f->sorted) {
+		f->base = *nent;
+		f->n = push_entries(t, node, ent, nent, capent);
+		f->pos = 0;
+	}
 }
 
 int
@@ -122,38 +147,43 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 
 	if (has_self(t, prof, TREE_ROOT) && (rc = fn(ctx, t, TREE_ROOT, path, 0)) != 0)
 		return rc;
+	if (nodes[TREE_ROOT].first_child == TREE_NONE)
+		return 0;
 	xgrow((void **)&st, &capst, 1, sizeof *st);
-	st[0].node = TREE_ROOT;
-	st[0].base = 0;
-	st[0].n = push_entries(t, TREE_ROOT, &ent, &nent, &capent);
-	st[0].pos = 0;
+	push_frame(t, TREE_ROOT, &st[0], &ent, &nent, &capent);
 	nst = 1;
 	while (nst > 0) {
 		struct walk_frame *f = &st[nst - 1];
-		uint32_t e, c, depth;
+		uint32_t c, depth, kids;
 
-		if (f->pos == f->n) {
-			nent = f->base;
-			nst--;
-			continue;
+		if (!f->sorted) {
+			if ((c = f->next) == TREE_NONE) {
+				nst--;
+				continue;
+			}
+			f->next = nodes[c].next_sibling;
+			kids = 1; /* its own line, then its children's */
+		} else {
+			uint32_t e;
+
+			if (f->pos == f->n) {
+				nent = f->base;
+				nst--;
+				continue;
+			}
+			e = ent[f->base + f->pos++];
+			c = e >> 1;
+			kids = (e & 1) == E_KIDS;
 		}
-		e = ent[f->base + f->pos++];
-		c = e >> 1;
 		depth = (uint32_t)nst; /* c's depth */
 		xgrow((void **)&path, &cappath, depth, sizeof *path);
 		path[depth - 1] = c;
-		if ((e & 1) == E_SELF) {
-			if (has_self(t, prof, c) &&
-			    (rc = fn(ctx, t, c, path, depth)) != 0)
-				break;
-		} else if (nodes[c].first_child != TREE_NONE) {
-			size_t base = nent;
-
+		if ((!f->sorted || !kids) && has_self(t, prof, c) &&
+		    (rc = fn(ctx, t, c, path, depth)) != 0)
+			break;
+		if (kids && nodes[c].first_child != TREE_NONE) {
 			xgrow((void **)&st, &capst, nst + 1, sizeof *st);
-			st[nst].node = c;
-			st[nst].base = base;
-			st[nst].n = push_entries(t, c, &ent, &nent, &capent);
-			st[nst].pos = 0;
+			push_frame(t, c, &st[nst], &ent, &nent, &capent);
 			nst++;
 		}
 	}
