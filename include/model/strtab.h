@@ -32,6 +32,13 @@ uint32_t strtab_lookup(const struct strtab *st, const char *s, size_t len);
 /* Bytes of name id; *len gets its length when len is not NULL. */
 const char *strtab_get(const struct strtab *st, uint32_t id, size_t *len);
 
+/*
+ * The tables strtab_get() reads, for loops over many names: name id is
+ * ptr[id], len[id] bytes long.  Valid until the next strtab_intern().
+ */
+void strtab_tables(const struct strtab *st, const char *const **ptr,
+    const uint32_t **len);
+
 /* Number of names. */
 uint32_t strtab_count(const struct strtab *st);
 

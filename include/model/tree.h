@@ -89,6 +89,13 @@ const struct tree_node *tree_nodes(const struct tree *t);
 const char *tree_name(const struct tree *t, uint32_t id, size_t *len);
 
 struct tf_count tree_self(const struct tree *t, int prof, uint32_t id);
+
+/*
+ * The self counts of profile prof by node id, for loops over many nodes:
+ * whole parts, and in *frac the fractions (NULL when there are none).
+ * Valid until the tree grows.
+ */
+const uint64_t *tree_selfs(const struct tree *t, int prof, const double **frac);
 struct tf_count tree_total(const struct tree *t, int prof, uint32_t id);
 
 /* True when some count in profile prof has a fractional part. */

@@ -62,15 +62,32 @@ cmp_entry(uint32_t a, uint32_t b, void *vctx)
 	return ka - kb;
 }
 
-static int
-has_self(const struct tree *t, int prof, uint32_t id)
+/* The self counts the walk looks at: one profile, or all with prof < 0. */
+struct selfs {
+	const uint64_t *n[TREE_MAX_PROFILES];
+	const double *frac[TREE_MAX_PROFILES];
+	int first, last;
+};
+
+static void
+selfs_init(struct selfs *s, const struct tree *t, int prof)
 {
 	int p;
 
-	if (prof >= 0)
-		return !count_is_zero(tree_self(t, prof, id));
-	for (p = 0; p < tree_nprof(t); p++)
-		if (!count_is_zero(tree_self(t, p, id)))
+	s->first = prof < 0 ? 0 : prof;
+	s->last = prof < 0 ? tree_nprof(t) - 1 : prof;
+	for (p = s->first; p <= s->last; p++)
+		s->n[p] = tree_selfs(t, p, &s->frac[p]);
+}
+
+static inline int
+has_self(const struct selfs *s, uint32_t id)
+{
+	int p;
+
+	for (p = s->first; p <= s->last; p++)
+		if (s->n[p][id] != 0 ||
+		    (s->frac[p] != NULL && s->frac[p][id] != 0.0))
 			return 1;
 	return 0;
 }
@@ -143,9 +160,11 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 	size_t nst = 0, capst = 0, nent = 0, capent = 0;
 	uint32_t *ent = NULL, *path = NULL;
 	size_t cappath = 0;
+	struct selfs sf;
 	int rc = 0;
 
-	if (has_self(t, prof, TREE_ROOT) && (rc = fn(ctx, t, TREE_ROOT, path, 0)) != 0)
+	selfs_init(&sf, t, prof);
+	if (has_self(&sf, TREE_ROOT) && (rc = fn(ctx, t, TREE_ROOT, path, 0)) != 0)
 		return rc;
 	if (nodes[TREE_ROOT].first_child == TREE_NONE)
 		return 0;
@@ -178,7 +197,7 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 		depth = (uint32_t)nst; /* c's depth */
 		xgrow((void **)&path, &cappath, depth, sizeof *path);
 		path[depth - 1] = c;
-		if ((!f->sorted || !kids) && has_self(t, prof, c) &&
+		if ((!f->sorted || !kids) && has_self(&sf, c) &&
 		    (rc = fn(ctx, t, c, path, depth)) != 0)
 			break;
 		if (kids && nodes[c].first_child != TREE_NONE) {
@@ -204,7 +223,6 @@ struct write_ctx {
 	FILE *fp;
 	char *out;          /* OUT_BUF bytes, outlen of them pending */
 	size_t outlen;
-	int prof;
 	char *key;          /* text of path[0..keydepth) joined by ";" */
 	size_t keylen, keycap;
 	size_t *ends;       /* ends[i]: key length through path[i] */
@@ -212,6 +230,11 @@ struct write_ctx {
 	uint32_t *kpath;    /* the nodes the key text was built from */
 	size_t capkpath;
 	uint32_t keydepth;
+	const struct tree_node *nodes;
+	const char *const *nptr; /* names by id (strtab_tables()) */
+	const uint32_t *nlen;
+	const uint64_t *self;    /* of the profile written */
+	const double *fself;
 };
 
 static int
@@ -230,9 +253,9 @@ write_one(void *vctx, const struct tree *t, uint32_t node,
 	struct write_ctx *w = vctx;
 	char num[COUNT_BUFSZ];
 	size_t n, len;
-	uint32_t i, keep;
-	const char *name;
+	uint32_t i, keep, name;
 
+	(void)t; /* read through the tables in w */
 	/* Reuse the key text of the common prefix with the previous line. */
 	keep = w->keydepth < depth ? w->keydepth : depth;
 	for (i = 0; i < keep; i++)
@@ -243,17 +266,19 @@ write_one(void *vctx, const struct tree *t, uint32_t node,
 	xgrow((void **)&w->ends, &w->capends, (size_t)depth + 1, sizeof *w->ends);
 	xgrow((void **)&w->kpath, &w->capkpath, (size_t)depth + 1, sizeof *w->kpath);
 	for (i = keep; i < depth; i++) {
-		name = tree_name(t, path[i], &len);
+		name = w->nodes[path[i]].name;
+		len = w->nlen[name];
 		xgrow((void **)&w->key, &w->keycap, w->keylen + len + 2, 1);
 		if (i > 0)
 			w->key[w->keylen++] = ';';
-		memcpy(w->key + w->keylen, name, len);
+		memcpy(w->key + w->keylen, w->nptr[name], len);
 		w->keylen += len;
 		w->ends[i] = w->keylen;
 		w->kpath[i] = path[i];
 	}
 	w->keydepth = depth;
-	n = count_format(num, tree_self(t, w->prof < 0 ? 0 : w->prof, node));
+	n = count_format(num, (struct tf_count){w->self[node],
+	    w->fself != NULL ? w->fself[node] : 0.0});
 	if (w->outlen + w->keylen + n + 2 > OUT_BUF) {
 		if (out_flush(w) != 0)
 			return -1;
@@ -285,7 +310,9 @@ collapse_write(const struct tree *t, int prof, FILE *fp)
 	memset(&w, 0, sizeof w);
 	w.fp = fp;
 	w.out = xmalloc(OUT_BUF);
-	w.prof = prof;
+	w.nodes = tree_nodes(t);
+	strtab_tables(tree_strtab_c(t), &w.nptr, &w.nlen);
+	w.self = tree_selfs(t, prof, &w.fself);
 	rc = collapse_walk(t, prof, write_one, &w);
 	if (rc == 0)
 		rc = out_flush(&w);

@@ -191,6 +191,14 @@ strtab_get(const struct strtab *st, uint32_t id, size_t *len)
 	return st->ptr[id];
 }
 
+void
+strtab_tables(const struct strtab *st, const char *const **ptr,
+    const uint32_t **len)
+{
+	*ptr = st->ptr;
+	*len = st->len;
+}
+
 uint32_t
 strtab_count(const struct strtab *st)
 {

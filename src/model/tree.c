@@ -463,6 +463,13 @@ tree_self(const struct tree *t, int prof, uint32_t id)
 	return (struct tf_count){pr->self[id], pr->fself ? pr->fself[id] : 0.0};
 }
 
+const uint64_t *
+tree_selfs(const struct tree *t, int prof, const double **frac)
+{
+	*frac = t->prof[prof].fself;
+	return t->prof[prof].self;
+}
+
 struct tf_count
 tree_total(const struct tree *t, int prof, uint32_t id)
 {
