@@ -399,6 +399,10 @@ assert_same_loads(struct tree *t1, struct tree *t2)
 START_TEST(test_folded_shared_prefix)
 {
 	static const char *const frame[] = {"a", "ab", "b", "", "a;", "c"};
+	/* Long names that differ late: the prefix is compared in blocks. */
+	static const char *const lframe[] = {"long_frame_name_0001",
+	    "long_frame_name_0002", "long_frame_name_00", "x",
+	    "long_frame_name_0001_and_more_and_more_text", "y;z"};
 	unsigned seed = 99;
 	char *buf;
 	size_t len, i, n;
@@ -406,13 +410,13 @@ START_TEST(test_folded_shared_prefix)
 	int round;
 	FILE *fp;
 
-	for (round = 0; round < 200; round++) {
+	for (round = 0; round < 400; round++) {
 		buf = NULL;
 		fp = open_memstream(&buf, &len);
 		for (i = 0; i < 40; i++) {
 			seed = seed * 1103515245u + 12345u;
-			n = (seed >> 16) % 6;
-			put_stack(fp, &seed, frame, 6, n);
+			n = (seed >> 16) % (round % 2 ? 12 : 6);
+			put_stack(fp, &seed, round % 2 ? lframe : frame, 6, n);
 			fprintf(fp, " %zu\n", i % 3 + 1);
 		}
 		fclose(fp);
