@@ -13,7 +13,8 @@
  * its parent, so index order is a topological order: totals are computed in
  * one backwards pass and nothing needs recursion, however deep the stacks.
  * While loading, the child of (parent, name) is found through one global
- * open-addressing hash keyed by that pair.  After loading, tree_finish()
+ * open-addressing hash keyed by that pair, which holds only the children of
+ * parents with two or more (an only child is read from its parent).  After loading, tree_finish()
  * computes totals and sorts each sibling list by name (byte-wise).
  *
  * Counts are kept per "profile": one profile normally, two in differential
