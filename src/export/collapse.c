@@ -10,10 +10,12 @@
  * walk interleaves entries exactly as a byte-wise sort of the finished
  * lines would.  When no sibling name is such a prefix of the next one (the
  * usual case; "a" and "a_x" keep their order, as '_' > ';') the entries
- * are simply self, kids for each child in order, and no sorting is needed.
+ * are simply self, kids for each child in order, and the walk follows the
+ * sibling list; only the other parents get entries, sorted.
  *
- * The walk is iterative: an explicit stack of frames, each with its slice of
- * one shared entry array, so 100,000-deep stacks need no recursion.
+ * The walk is iterative: an explicit stack of frames, each following one
+ * sibling list or its slice of one shared entry array, so 100,000-deep
+ * stacks need no recursion.
  */
 #include "config.h"
 
@@ -28,7 +30,6 @@
 #define E_KIDS 1u
 
 struct walk_frame {
-	uint32_t node;
 	uint32_t next;       /* plain order: the next child to visit */
 	int sorted;          /* else entries[base .. base+n), next at pos */
 	size_t base, n, pos;
@@ -141,7 +142,6 @@ push_frame(const struct tree *t, uint32_t node, struct walk_frame *f,
 {
 	const struct tree_node *nodes = tree_nodes(t);
 
-	f->node = node;
 	f->next = nodes[node].first_child;
 	f->sorted = nodes[f->next].next_sibling != TREE_NONE &&
 	    needs_sorting(t, node);
