@@ -13,7 +13,4 @@ typedef int (*sort_u32_cmp)(uint32_t a, uint32_t b, void *ctx);
 
 void sort_u32(uint32_t *a, size_t n, sort_u32_cmp cmp, void *ctx);
 
-/* Sort key[0..n) ascending, moving val[] along with it; stable. */
-void sort_key64(uint64_t *key, uint32_t *val, size_t n);
-
 #endif

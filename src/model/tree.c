@@ -190,9 +190,10 @@ hash_add(struct tree *t, uint32_t id)
 
 /* How a child was looked for. */
 struct probe {
-	int only;      /* the parent has exactly one child (not it) */
-	uint32_t h;    /* in the hash: child_hash(), ... */
-	uint32_t pos;  /* ...and the free slot the probe stopped at */
+	uint32_t first; /* the parent's first child, or TREE_NONE */
+	int only;       /* the parent has exactly one child (not it) */
+	uint32_t h;     /* in the hash: child_hash(), ... */
+	uint32_t pos;   /* ...and the free slot the probe stopped at */
 };
 
 /* The child of parent named name, or TREE_NONE. */
@@ -203,6 +204,7 @@ find_child(const struct tree *t, uint32_t parent, uint32_t name,
 	uint32_t first = t->nodes[parent].first_child, pos, h;
 	const struct slot *s;
 
+	pr->first = first;
 	pr->only = 0;
 	pr->h = pr->pos = 0;
 	if (first == TREE_NONE)
@@ -236,7 +238,7 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name)
 	struct tree_node *n;
 	struct probe pr;
 	int p;
-	uint32_t id = find_child(t, parent, name, &pr), first;
+	uint32_t id = find_child(t, parent, name, &pr), first = pr.first;
 
 	if (id != TREE_NONE)
 		return id;
@@ -251,7 +253,6 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name)
 		t->cap = cap;
 	}
 	id = (uint32_t)t->size++;
-	first = t->nodes[parent].first_child;
 	n = &t->nodes[id];
 	n->parent = parent;
 	n->name = name;

@@ -1,5 +1,5 @@
 /*
- * Stable bottom-up merge sorts: of uint32_t ids, and of ids by 64-bit keys.
+ * Stable bottom-up merge sort of uint32_t ids.
  */
 #include "config.h"
 
@@ -55,63 +55,4 @@ sort_u32(uint32_t *a, size_t n, sort_u32_cmp cmp, void *ctx)
 	if (src != a)
 		memcpy(a, src, n * sizeof *a);
 	free(tmp);
-}
-
-void
-sort_key64(uint64_t *key, uint32_t *val, size_t n)
-{
-	uint64_t *tk, *sk, *dk, *xk, k;
-	uint32_t *tv, *sv, *dv, *xv, v;
-	size_t width, lo, mid, hi, i, j, o;
-
-	/* Insertion-sort runs of 8, then merge them bottom-up. */
-	for (lo = 0; lo < n; lo += 8) {
-		hi = lo + 8 < n ? lo + 8 : n;
-		for (i = lo + 1; i < hi; i++) {
-			k = key[i];
-			v = val[i];
-			for (j = i; j > lo && key[j - 1] > k; j--) {
-				key[j] = key[j - 1];
-				val[j] = val[j - 1];
-			}
-			key[j] = k;
-			val[j] = v;
-		}
-	}
-	if (n <= 8)
-		return;
-	tk = xreallocarray(NULL, n, sizeof *tk);
-	tv = xreallocarray(NULL, n, sizeof *tv);
-	sk = key, sv = val, dk = tk, dv = tv;
-	for (width = 8; width < n; width *= 2) {
-		for (lo = 0; lo < n; lo += 2 * width) {
-			mid = lo + width < n ? lo + width : n;
-			hi = lo + 2 * width < n ? lo + 2 * width : n;
-			for (i = lo, j = mid, o = lo; i < mid && j < hi; o++) {
-				if (sk[j] < sk[i]) {
-					dk[o] = sk[j];
-					dv[o] = sv[j++];
-				} else {
-					dk[o] = sk[i];
-					dv[o] = sv[i++];
-				}
-			}
-			for (; i < mid; i++, o++) {
-				dk[o] = sk[i];
-				dv[o] = sv[i];
-			}
-			for (; j < hi; j++, o++) {
-				dk[o] = sk[j];
-				dv[o] = sv[j];
-			}
-		}
-		xk = sk, sk = dk, dk = xk;
-		xv = sv, sv = dv, dv = xv;
-	}
-	if (sk != key) {
-		memcpy(key, sk, n * sizeof *key);
-		memcpy(val, sv, n * sizeof *val);
-	}
-	free(tk);
-	free(tv);
 }
