@@ -3,8 +3,14 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
 
 #include "check_suites.h"
 #include "model/count.h"
@@ -146,6 +152,191 @@ START_TEST(test_reader_gzip)
 }
 END_TEST
 
+/*
+ * Big regular files are mapped, not read: these are made larger than the
+ * reader's mapping threshold (1 MiB) and its step (256 KiB) many times.
+ */
+#define MAPPED_LINES 300000
+
+/* A temporary file of MAPPED_LINES lines "line NNNNNNN", one CRLF, no final "\n". */
+static char *
+mapped_file(void)
+{
+	char *path = strdup("/tmp/tflame-mapXXXXXX");
+	FILE *fp;
+	int fd, i;
+
+	ck_assert_ptr_nonnull(path);
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	fp = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(fp);
+	for (i = 1; i <= MAPPED_LINES; i++)
+		fprintf(fp, "line %07d%s", i, i == 12345 ? "\r\n" :
+		    i < MAPPED_LINES ? "\n" : "");
+	ck_assert_int_eq(fclose(fp), 0);
+	return path;
+}
+
+/* Read r to its end; lines must be "line N" from *next on.  Returns the status. */
+static int
+read_numbered(struct reader *r, int *next)
+{
+	const char *line;
+	size_t len;
+	char want[32];
+	int rc;
+
+	while ((rc = reader_line(r, &line, &len)) == READER_LINE) {
+		snprintf(want, sizeof want, "line %07d", *next);
+		ck_assert_uint_eq(len, strlen(want));
+		ck_assert_int_eq(memcmp(line, want, len), 0);
+		(*next)++;
+	}
+	return rc;
+}
+
+/* Read n lines of r, "line N" from *next on; the status of the last. */
+static int
+read_numbered_n(struct reader *r, int *next, int n)
+{
+	const char *line;
+	size_t len;
+	char want[32];
+	int rc = READER_EOF;
+
+	while (n-- > 0 && (rc = reader_line(r, &line, &len)) == READER_LINE) {
+		snprintf(want, sizeof want, "line %07d", *next);
+		ck_assert_uint_eq(len, strlen(want));
+		ck_assert_int_eq(memcmp(line, want, len), 0);
+		(*next)++;
+	}
+	return rc;
+}
+
+START_TEST(test_reader_mapped)
+{
+	char *path = mapped_file(), *err = NULL;
+	struct reader *r = reader_open(path, &err), *t;
+	const char *peek;
+	int next = 1, tnext;
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_ge(reader_peek(r, &peek), READER_PEEK_MAX);
+	ck_assert_int_eq(memcmp(peek, "line 0000001\nline 0000002\n", 26), 0);
+	ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+	ck_assert_int_eq(next, MAPPED_LINES + 1);
+	ck_assert_uint_eq(reader_lineno(r), MAPPED_LINES);
+	ck_assert(!reader_status_failed(r));
+	reader_close(r);
+
+	/* Cut in two: the parts' lines are the file's, each once. */
+	r = reader_open(path, &err);
+	next = 1;
+	ck_assert_int_eq(read_numbered_n(r, &next, 1000), READER_LINE);
+	t = reader_split(r, 1, 0);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+	ck_assert_int_gt(next, MAPPED_LINES / 3);
+	tnext = next;
+	ck_assert_int_eq(read_numbered(t, &tnext), READER_EOF);
+	ck_assert_int_eq(tnext, MAPPED_LINES + 1);
+	ck_assert_uint_eq(reader_lineno(t), (uint64_t)(MAPPED_LINES + 1 - next));
+	reader_close(t);
+	reader_close(r);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+/* A mapped file that grows while it is read is read to its new end. */
+START_TEST(test_reader_mapped_grows)
+{
+	char *path = mapped_file(), *err = NULL;
+	struct reader *r = reader_open(path, &err);
+	FILE *fp;
+	int next = 1, i;
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(read_numbered_n(r, &next, 100), READER_LINE);
+	fp = fopen(path, "a");
+	ck_assert_ptr_nonnull(fp);
+	for (i = MAPPED_LINES + 1; i <= MAPPED_LINES + 50000; i++)
+		fprintf(fp, "\nline %07d", i);
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+	ck_assert_int_eq(next, MAPPED_LINES + 50001);
+	ck_assert(!reader_status_failed(r));
+	reader_close(r);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+/*
+ * A mapped file cut short while it is read (another process rewrote it)
+ * ends the input with an error, not with SIGBUS: whether the cut is met
+ * where the reader maps more or inside the part already mapped.
+ */
+START_TEST(test_reader_mapped_shrinks)
+{
+	static const long cut_at[] = {64L << 10, 3L << 20};
+	const char *line;
+	size_t len;
+	size_t k;
+
+	for (k = 0; k < sizeof cut_at / sizeof cut_at[0]; k++) {
+		char *path = mapped_file(), *err = NULL;
+		struct reader *r = reader_open(path, &err);
+		int fd, rc, next = 1;
+
+		ck_assert_ptr_nonnull(r);
+		ck_assert_int_eq(read_numbered_n(r, &next, 100), READER_LINE);
+		fd = open(path, O_WRONLY);
+		ck_assert_int_ge(fd, 0);
+		ck_assert_int_eq(ftruncate(fd, cut_at[k]), 0);
+		close(fd);
+		while ((rc = reader_line(r, &line, &len)) == READER_LINE)
+			;
+		ck_assert_int_eq(rc, READER_ERROR);
+		ck_assert(reader_status_failed(r));
+		ck_assert_str_eq(reader_error(r), "the file shrank while it was read");
+		reader_close(r);
+		unlink(path);
+		free(path);
+	}
+}
+END_TEST
+
+/* A big gzip file is inflated, not mapped as text. */
+START_TEST(test_reader_mapped_gzip)
+{
+#ifdef HAVE_ZLIB
+	char path[] = "/tmp/tflame-gzXXXXXX", *err = NULL;
+	struct reader *r;
+	gzFile gz;
+	int fd = mkstemp(path), next = 1, i;
+	char line[32];
+
+	ck_assert_int_ge(fd, 0);
+	gz = gzdopen(fd, "wb0"); /* stored: as big as the text */
+	ck_assert_ptr_nonnull(gz);
+	for (i = 1; i <= MAPPED_LINES; i++) {
+		snprintf(line, sizeof line, "line %07d\n", i);
+		ck_assert_int_eq(gzputs(gz, line), 13);
+	}
+	ck_assert_int_eq(gzclose(gz), Z_OK);
+	r = reader_open(path, &err);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+	ck_assert_int_eq(next, MAPPED_LINES + 1);
+	ck_assert(reader_is_gzip(r));
+	reader_close(r);
+	unlink(path);
+#endif
+}
+END_TEST
+
 static int
 cmp_u32(uint32_t a, uint32_t b, void *ctx)
 {
@@ -216,6 +407,10 @@ suite_util(void)
 	tcase_add_test(tc, test_reader_lines);
 	tcase_add_test(tc, test_reader_errors);
 	tcase_add_test(tc, test_reader_gzip);
+	tcase_add_test(tc, test_reader_mapped);
+	tcase_add_test(tc, test_reader_mapped_grows);
+	tcase_add_test(tc, test_reader_mapped_shrinks);
+	tcase_add_test(tc, test_reader_mapped_gzip);
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_ws_scans);
 	suite_add_tcase(s, tc);
