@@ -7,23 +7,13 @@
  * buffered the unread tail moves to the front and more is read behind it;
  * the buffer doubles only while a single line needs it, up to
  * READER_MAX_LINE, past which the line is skipped to its end.
- *
- * A regular file of MAP_MIN bytes or more is mapped instead of read: the
- * buffer is the mapping, "reading" makes MAP_STEP more bytes of it
- * visible, and the pages before the line being read are given back as it
- * goes, so nothing is copied and the resident set stays a few steps wide.
- * Should the file have grown by the time the mapping is used up, what
- * follows is read(2) as usual.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -39,8 +29,6 @@
 #define INITIAL_BUF (1u << 20)
 #endif
 #define RAW_BUF (256u << 10)
-#define MAP_MIN (1u << 20)
-#define MAP_STEP (1u << 18)
 
 struct reader {
 	int fd;          /* -1 for memory readers */
@@ -66,19 +54,12 @@ struct reader {
 	off_t off;
 	uint64_t limit;  /* when limited: the input ends after this many bytes */
 	int limited;
-	char *map;       /* mapped: the mapping, buf inside it... */
-	size_t maplen;
-	size_t avail;    /* ...of which buf[0, avail) is input */
-	char *dropped;   /* pages before this were given back */
-	int slot;        /* in maps[] */
 #ifdef HAVE_ZLIB
 	z_stream z;
 	unsigned char *zin;
 	int zinit, zend;
 #endif
 };
-
-static void map_free(struct reader *r);
 
 static struct reader *
 reader_alloc(const char *name)
@@ -87,7 +68,8 @@ reader_alloc(const char *name)
 
 	r->fd = -1;
 	r->name = xstrdup(name);
-	r->cap = INITIAL_BUF; /* allocated by the first fill(), if not mapped */
+	r->cap = INITIAL_BUF;
+	r->buf = xmalloc(r->cap);
 	return r;
 }
 
@@ -150,10 +132,7 @@ reader_close(struct reader *r)
 		inflateEnd(&r->z);
 	free(r->zin);
 #endif
-	if (r->map != NULL)
-		map_free(r);
-	else
-		free(r->buf);
+	free(r->buf);
 	free(r->name);
 	free(r);
 }
@@ -271,19 +250,6 @@ gz_read(struct reader *r, char *dst, size_t n)
 }
 #endif
 
-/*
- * gzip: the magic, method 8 (deflate, the only one defined) and flags
- * without the reserved bits, so that text which merely starts with the
- * magic bytes - a frame name "\x1f\x8b..." first in a collapsed file -
- * still reads as text.
- */
-static int
-is_gzip(const unsigned char *b, size_t n)
-{
-	return n >= 2 && b[0] == 0x1f && b[1] == 0x8b && (n < 3 || b[2] == 8) &&
-	    (n < 4 || (b[3] & 0xe0) == 0);
-}
-
 /* Decide on gzip from the first raw bytes, which go to buf or to zin. */
 static ssize_t
 first_read(struct reader *r, char *dst, size_t n)
@@ -300,7 +266,15 @@ first_read(struct reader *r, char *dst, size_t n)
 			break;
 		got += more;
 	}
-	if (got < 0 || !is_gzip((const unsigned char *)dst, (size_t)got))
+	/*
+	 * gzip: the magic, method 8 (deflate, the only one defined) and flags
+	 * without the reserved bits, so that text which merely starts with
+	 * the magic bytes - a frame name "\x1f\x8b..." first in a collapsed
+	 * file - still reads as text.
+	 */
+	if (got < 2 || (unsigned char)dst[0] != 0x1f ||
+	    (unsigned char)dst[1] != 0x8b || (got >= 3 && dst[2] != 8) ||
+	    (got >= 4 && ((unsigned char)dst[3] & 0xe0) != 0))
 		return got;
 #ifdef HAVE_ZLIB
 	r->gzip = 1;
@@ -321,221 +295,14 @@ first_read(struct reader *r, char *dst, size_t n)
 #endif
 }
 
-/*
- * A file that shrinks while it is mapped raises SIGBUS where its pages
- * were.  The handler puts a page of zeros there (the line reads as NUL
- * bytes; mmap(2) is a plain system call on Linux) and marks the mapping,
- * and the reader ends with an error at its next fill.  A SIGBUS anywhere
- * else goes to the handler that was there before.
- */
-#define MAX_MAPS 16
-
-static struct {
-	char *volatile lo, *volatile hi;
-	volatile sig_atomic_t hit;
-} maps[MAX_MAPS];
-static pthread_mutex_t maps_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct sigaction old_bus;
-static uintptr_t page_size;
-static int bus_set;
-
-static void
-on_sigbus(int sig, siginfo_t *si, void *uc)
-{
-	char *a = si->si_addr, *pg = (char *)((uintptr_t)a & ~(page_size - 1));
-	int i;
-
-	(void)sig;
-	(void)uc;
-	for (i = 0; i < MAX_MAPS; i++)
-		if (a >= maps[i].lo && a < maps[i].hi &&
-		    mmap(pg, page_size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS |
-		    MAP_FIXED, -1, 0) != MAP_FAILED) {
-			maps[i].hit = 1;
-			return;
-		}
-	sigaction(SIGBUS, &old_bus, NULL); /* the fault happens again there */
-}
-
-/* A slot in maps[] for [lo, hi), or -1 when all are taken. */
-static int
-maps_add(char *lo, char *hi)
-{
-	struct sigaction sa;
-	int i, slot = -1;
-
-	pthread_mutex_lock(&maps_mu);
-	if (!bus_set) {
-		memset(&sa, 0, sizeof sa);
-		sa.sa_sigaction = on_sigbus;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		bus_set = sigaction(SIGBUS, &sa, &old_bus) == 0;
-	}
-	for (i = 0; bus_set && i < MAX_MAPS && slot < 0; i++)
-		if (maps[i].hi == NULL) {
-			maps[i].hit = 0;
-			maps[i].lo = lo;
-			maps[i].hi = hi;
-			slot = i;
-		}
-	pthread_mutex_unlock(&maps_mu);
-	return slot;
-}
-
-static void
-map_free(struct reader *r)
-{
-	pthread_mutex_lock(&maps_mu);
-	maps[r->slot].lo = maps[r->slot].hi = NULL;
-	pthread_mutex_unlock(&maps_mu);
-	munmap(r->map, r->maplen);
-	r->map = NULL;
-}
-
-/*
- * Map the len bytes of r's file from offset off as r's buffer, unless they
- * are gzip (inflated through the buffer) or cannot be mapped.  1 when done.
- */
-static int
-map_at(struct reader *r, uint64_t off, uint64_t len)
-{
-	unsigned char magic[4];
-	uint64_t skew;
-	ssize_t got;
-	void *p;
-
-	if (page_size == 0)
-		page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
-	skew = off % page_size;
-	got = pread(r->fd, magic, sizeof magic, (off_t)off);
-	if (got <= 0 || is_gzip(magic, (size_t)got) || len + skew > SIZE_MAX)
-		return 0;
-	p = mmap(NULL, (size_t)(len + skew), PROT_READ, MAP_PRIVATE, r->fd,
-	    (off_t)(off - skew));
-	if (p == MAP_FAILED)
-		return 0;
-	if ((r->slot = maps_add(p, (char *)p + len + skew)) < 0) {
-		munmap(p, (size_t)(len + skew));
-		return 0;
-	}
-	madvise(p, (size_t)(len + skew), MADV_SEQUENTIAL);
-#ifdef MADV_NOHUGEPAGE
-	/* Mapped a page at a time, not a 2 MiB folio of the page cache whole. */
-	madvise(p, (size_t)(len + skew), MADV_NOHUGEPAGE);
-#endif
-	r->map = r->dropped = p;
-	r->maplen = (size_t)(len + skew);
-	r->buf = r->map + skew;
-	r->cap = r->avail = (size_t)len;
-	r->sniffed = 1;
-	return 1;
-}
-
-/* Map what is left of r's file, when it is a regular file worth mapping. */
-static int
-map_file(struct reader *r)
-{
-	struct stat sb;
-	off_t cur;
-
-	if (r->mem != NULL || r->progress != NULL || r->sniffed || r->end > 0 ||
-	    fstat(r->fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-	    (cur = lseek(r->fd, 0, SEEK_CUR)) < 0 || sb.st_size < cur ||
-	    (uint64_t)(sb.st_size - cur) < MAP_MIN)
-		return 0;
-	r->off = cur;
-	return map_at(r, (uint64_t)cur, (uint64_t)(sb.st_size - cur));
-}
-
-/*
- * The mapping is used up: go on with read(2) from its end (the file may
- * have grown), with [start, end) moved into a buffer of its own.
- */
-static void
-unmap(struct reader *r)
-{
-	size_t n = r->end - r->start, cap = INITIAL_BUF;
-	char *b;
-
-	while (cap < n + n / 2)
-		cap *= 2;
-	b = xmalloc(cap);
-	memcpy(b, r->buf + r->start, n);
-	map_free(r);
-	r->off += (off_t)r->avail;
-	r->pread = 1;
-	r->base += r->start;
-	r->scan -= r->start;
-	r->end = n;
-	r->start = 0;
-	r->buf = b;
-	r->cap = cap;
-}
-
-/*
- * fill() for a mapping: the next MAP_STEP bytes become buffered.  Pages
- * before the line being read are given back first (dropping the
- * mapping's copy; the file's stay in the page cache).
- */
-static size_t
-map_fill(struct reader *r)
-{
-	uintptr_t pg = page_size;
-	char *upto = (char *)((uintptr_t)(r->buf + r->start) & ~(pg - 1));
-	size_t n, lim = r->avail;
-
-	if (maps[r->slot].hit) {
-		set_error(r, "the file shrank while it was read");
-		return 0;
-	}
-	if (upto - r->dropped >= (ptrdiff_t)MAP_STEP) {
-		madvise(r->dropped, (size_t)(upto - r->dropped), MADV_DONTNEED);
-		r->dropped = upto;
-	}
-	if (r->limited && r->limit - r->base < lim)
-		lim = (size_t)(r->limit - r->base);
-	if (r->end >= lim)
-		return 0;
-	n = lim - r->end < MAP_STEP ? lim - r->end : MAP_STEP;
-#ifdef MADV_POPULATE_READ
-	{
-		char *from = (char *)((uintptr_t)(r->buf + r->end) & ~(pg - 1));
-
-		/* Fails with EFAULT where reading would raise SIGBUS. */
-		if (madvise(from, (size_t)(r->buf + r->end + n - from),
-		    MADV_POPULATE_READ) != 0 && errno == EFAULT) {
-			set_error(r, "the file shrank while it was read");
-			return 0;
-		}
-	}
-#endif
-	r->end += n;
-	r->bytes += n;
-	return n;
-}
-
 /* Read more bytes behind end.  Returns bytes added (0 at end of input). */
 static size_t
 fill(struct reader *r)
 {
 	ssize_t got;
-	size_t n;
 
 	if (r->eof)
 		return 0;
-	if (r->map != NULL) {
-		if ((n = map_fill(r)) > 0)
-			return n;
-		if (r->failed || (r->limited && r->bytes >= r->limit)) {
-			r->eof = 1;
-			return 0;
-		}
-		unmap(r);
-	} else if (!r->sniffed && r->fd >= 0 && map_file(r))
-		return fill(r);
-	if (r->buf == NULL)
-		r->buf = xmalloc(r->cap);
 	if (r->start > 0) {
 		r->base += r->start;
 		memmove(r->buf, r->buf + r->start, r->end - r->start);
@@ -576,7 +343,7 @@ reader_peek(struct reader *r, const char **buf)
 {
 	while (r->end - r->start < READER_PEEK_MAX && fill(r) > 0)
 		;
-	*buf = r->buf != NULL ? r->buf + r->start : "";
+	*buf = r->buf + r->start;
 	return r->end - r->start;
 }
 
@@ -596,7 +363,7 @@ reader_peek_line(struct reader *r, size_t at, const char **buf, int *all)
 		    fill(r) == 0)
 			break;
 	}
-	*buf = r->buf != NULL ? r->buf + r->start : "";
+	*buf = r->buf + r->start;
 	*all = r->eof;
 	return r->end - r->start;
 }
@@ -714,10 +481,7 @@ reader_split(struct reader *r, uint64_t min, int blank)
 		return NULL;
 	if (r->mem != NULL)
 		size = r->memlen;
-	else if (r->map != NULL) {
-		base = (uint64_t)r->off;
-		size = r->avail;
-	} else {
+	else {
 		if (fstat(r->fd, &sb) != 0 || !S_ISREG(sb.st_mode))
 			return NULL;
 		cur = lseek(r->fd, 0, SEEK_CUR);
@@ -739,9 +503,8 @@ reader_split(struct reader *r, uint64_t min, int blank)
 	else {
 		t = reader_alloc(r->name);
 		t->fd = r->fd;
+		t->pread = 1;
 		t->off = (off_t)(base + cut);
-		if (r->map == NULL || !map_at(t, base + cut, size - cut))
-			t->pread = 1;
 	}
 	t->sniffed = 1;
 	if (cut >= r->bytes) {
@@ -760,7 +523,7 @@ reader_split(struct reader *r, uint64_t min, int blank)
 size_t
 reader_ahead(const struct reader *r, const char **buf, uint64_t *offset)
 {
-	*buf = r->buf != NULL ? r->buf + r->start : "";
+	*buf = r->buf + r->start;
 	*offset = r->base + r->start;
 	return r->skipping ? 0 : r->end - r->start;
 }
