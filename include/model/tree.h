@@ -64,7 +64,9 @@ uint32_t tree_find_child(const struct tree *t, uint32_t parent, uint32_t name);
  * Add every stack of profile sprof of src to profile dprof of dst, as
  * inserting them after dst's own would: the nodes new to dst are made in
  * src's order, so node and name ids come out as one tree loaded with all
- * the stacks would have them.  Both trees unfinished.
+ * the stacks would have them.  Both trees unfinished.  Children new to
+ * dst under a node new to dst are made without a lookup; they go into the
+ * child hash at the next tree_child() (--collapse never makes one).
  */
 void tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof);
 /* Add c to the self count of node in profile prof. */

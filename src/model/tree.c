@@ -40,6 +40,13 @@ struct tree {
 	struct slot *slots; /* child hash */
 	uint32_t mask;
 	uint32_t hashed; /* ids in slots */
+	/*
+	 * When not 0: the children of nodes numbered from here on are not in
+	 * the hash (tree_merge() copies new subtrees without it, as
+	 * --collapse never looks them up); tree_child() puts them there
+	 * first, tree_find_child() walks their sibling lists.
+	 */
+	size_t unhashed;
 	struct strtab *st;
 	uint64_t overflows;      /* self counts that saturated */
 	uint64_t total_overflows; /* totals that did, at the last finish */
@@ -228,20 +235,26 @@ uint32_t
 tree_find_child(const struct tree *t, uint32_t parent, uint32_t name)
 {
 	struct probe pr;
+	uint32_t c;
 
+	if (t->unhashed != 0 && parent >= t->unhashed) {
+		for (c = t->nodes[parent].first_child; c != TREE_NONE;
+		    c = t->nodes[c].next_sibling)
+			if (t->nodes[c].name == name)
+				return c;
+		return TREE_NONE;
+	}
 	return find_child(t, parent, name, &pr);
 }
 
-uint32_t
-tree_child(struct tree *t, uint32_t parent, uint32_t name)
+/* A new node, parent's first child now; not in the hash. */
+static uint32_t
+new_node(struct tree *t, uint32_t parent, uint32_t name)
 {
 	struct tree_node *n;
-	struct probe pr;
+	uint32_t id;
 	int p;
-	uint32_t id = find_child(t, parent, name, &pr), first = pr.first;
 
-	if (id != TREE_NONE)
-		return id;
 	if (t->size >= MAX_NODES)
 		fatal("profile too large: more than %u distinct stack frames",
 		    (unsigned)MAX_NODES);
@@ -257,7 +270,7 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name)
 	n->parent = parent;
 	n->name = name;
 	n->first_child = TREE_NONE;
-	n->next_sibling = first;
+	n->next_sibling = t->nodes[parent].first_child;
 	n->depth = t->nodes[parent].depth + 1;
 	t->nodes[parent].first_child = id;
 	for (p = 0; p < t->nprof; p++) {
@@ -265,6 +278,19 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name)
 		if (t->prof[p].fself != NULL)
 			t->prof[p].fself[id] = t->prof[p].ftotal[id] = 0.0;
 	}
+	return id;
+}
+
+/* tree_child() where the parent's children are in the hash. */
+static uint32_t
+add_child(struct tree *t, uint32_t parent, uint32_t name)
+{
+	struct probe pr;
+	uint32_t id = find_child(t, parent, name, &pr), first = pr.first;
+
+	if (id != TREE_NONE)
+		return id;
+	id = new_node(t, parent, name);
 	if (pr.only) { /* the parent's first child, now one of two */
 		hash_add(t, first);
 		hash_add(t, id);
@@ -277,6 +303,16 @@ tree_child(struct tree *t, uint32_t parent, uint32_t name)
 		}
 	}
 	return id;
+}
+
+static void hash_rest(struct tree *t);
+
+uint32_t
+tree_child(struct tree *t, uint32_t parent, uint32_t name)
+{
+	if (t->unhashed != 0)
+		hash_rest(t);
+	return add_child(t, parent, name);
 }
 
 void
@@ -301,24 +337,35 @@ tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 void
 tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 {
-	uint32_t nnames = strtab_count(src->st), *names, *map, id;
+	uint32_t nnames = strtab_count(src->st), *names, *map, id, par;
 	const char *name;
 	struct tf_count c;
-	size_t i, len;
+	size_t i, len, before;
 
 	names = xreallocarray(NULL, nnames, sizeof *names);
 	for (id = 0; id < nnames; id++)
 		names[id] = EMPTY;
 	map = xreallocarray(NULL, src->size, sizeof *map);
 	map[0] = TREE_ROOT;
+	if (dst->unhashed != 0)
+		hash_rest(dst);
+	before = dst->size;
 	for (i = 1; i < src->size; i++) {
 		id = src->nodes[i].name;
 		if (names[id] == EMPTY) {
 			name = strtab_get(src->st, id, &len);
 			names[id] = strtab_intern(dst->st, name, len);
 		}
-		map[i] = tree_child(dst, map[src->nodes[i].parent], names[id]);
+		par = map[src->nodes[i].parent];
+		/*
+		 * Under a node new to dst the child is new too (src has each
+		 * (parent, name) once): made without a lookup, hashed later.
+		 */
+		map[i] = par >= before ? new_node(dst, par, names[id]) :
+		    add_child(dst, par, names[id]);
 	}
+	if (dst->size > before)
+		dst->unhashed = before;
 	for (i = 0; i < src->size; i++) {
 		c = tree_self(src, sprof, (uint32_t)i);
 		if (c.n != 0 || c.frac != 0.0)
@@ -378,6 +425,19 @@ only_child(const struct tree *t, uint32_t id)
 {
 	return t->nodes[id].next_sibling == TREE_NONE &&
 	    t->nodes[t->nodes[id].parent].first_child == id;
+}
+
+/* Put the children of nodes from t->unhashed on into the hash. */
+static void
+hash_rest(struct tree *t)
+{
+	size_t i;
+
+	for (i = t->unhashed; i < t->size; i++)
+		if (t->nodes[i].parent >= t->unhashed &&
+		    !only_child(t, (uint32_t)i))
+			hash_add(t, (uint32_t)i);
+	t->unhashed = 0;
 }
 
 /*

@@ -642,6 +642,86 @@ START_TEST(test_child_lookup_shapes)
 }
 END_TEST
 
+/* count random children added to t as above, named f0..f39. */
+static void
+grow_random(struct tree *t, uint32_t count, uint32_t *seed)
+{
+	uint32_t size, p, n;
+	char buf[16];
+
+	for (; count > 0; count--) {
+		size = tree_size(t);
+		*seed = *seed * 1103515245u + 12345u;
+		switch ((*seed >> 4) % 8) {
+		case 0: case 1: case 2: p = (*seed >> 8) % size; break;
+		case 3: p = (*seed >> 8) % (size < 30 ? size : 30); break;
+		default: p = size - 1 - (*seed >> 8) % (size < 3 ? size : 3);
+		}
+		n = (*seed >> 16) % ((*seed >> 12) % 2 == 0 ? LK_NAMES : 3);
+		snprintf(buf, sizeof buf, "f%u", n);
+		tree_child(t, p, strtab_intern(tree_strtab(t), buf, strlen(buf)));
+	}
+}
+
+/*
+ * tree_merge() copies the subtrees new to dst without putting their
+ * children in the child hash: tree_find_child() still finds every child
+ * (and no absent one), and the first tree_child() after the merge puts
+ * them in before it adds to them.  Two merges in a row (the second starts
+ * from a tree with such children), checked against a table of every
+ * (parent, name) pair.
+ */
+START_TEST(test_merge_lookups)
+{
+	struct tree *dst = tree_new(1), *src;
+	uint32_t seed = 11, name[LK_NAMES], *model, size, id, p, n, k, want;
+	char buf[16];
+	int round;
+
+	grow_random(dst, 6000, &seed);
+	for (round = 0; round < 2; round++) {
+		src = tree_new(1);
+		grow_random(src, 9000, &seed);
+		tree_merge(dst, 0, src, 0);
+		tree_free(src);
+	}
+	size = tree_size(dst);
+	ck_assert_uint_gt(size, 6000 + 9000);
+	ck_assert_uint_lt(size, 6000 + 2 * 9000); /* some pairs were there */
+	model = xreallocarray(NULL, (size_t)size * LK_NAMES, sizeof *model);
+	for (k = 0; k < size * LK_NAMES; k++)
+		model[k] = TREE_NONE;
+	for (n = 0; n < LK_NAMES; n++) {
+		snprintf(buf, sizeof buf, "f%u", n);
+		name[n] = strtab_intern(tree_strtab(dst), buf, strlen(buf));
+	}
+	for (id = 1; id < size; id++) {
+		for (n = 0; name[n] != tree_node(dst, id)->name; n++)
+			;
+		p = tree_node(dst, id)->parent;
+		ck_assert_uint_eq(model[p * LK_NAMES + n], TREE_NONE);
+		model[p * LK_NAMES + n] = id;
+		ck_assert_uint_eq(tree_find_child(dst, p, name[n]), id);
+	}
+	check_lookups(dst, model, size, name, &seed);
+	/* tree_child(): the same ids for pairs there, new ones for the rest. */
+	for (k = 0; k < 20000; k++) {
+		seed = seed * 1103515245u + 12345u;
+		p = (seed >> 8) % size;
+		n = (seed >> 3) % LK_NAMES;
+		want = model[p * LK_NAMES + n];
+		if (want == TREE_NONE)
+			want = model[p * LK_NAMES + n] = tree_size(dst);
+		ck_assert_uint_eq(tree_child(dst, p, name[n]), want);
+	}
+	check_lookups(dst, model, size, name, &seed);
+	tree_finish(dst);
+	check_lookups(dst, model, size, name, &seed);
+	free(model);
+	tree_free(dst);
+}
+END_TEST
+
 Suite *
 suite_tree(void)
 {
@@ -663,6 +743,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_folded_parts);
 	tcase_add_test(tc, test_perf_shared_lines);
 	tcase_add_test(tc, test_child_lookup_shapes);
+	tcase_add_test(tc, test_merge_lookups);
 	suite_add_tcase(s, tc);
 	return s;
 }
