@@ -560,6 +560,23 @@ END_TEST
 #define LK_NAMES 40u
 #define LK_NODES 30000u
 
+/*
+ * A random (parent, name index) for a tree of size nodes: mostly the
+ * newest nodes (chains of only children), sometimes any node, and a few
+ * wide parents near the root.
+ */
+static void
+random_pair(uint32_t size, uint32_t *seed, uint32_t *p, uint32_t *n)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	switch ((*seed >> 4) % 8) {
+	case 0: case 1: case 2: *p = (*seed >> 8) % size; break;
+	case 3: *p = (*seed >> 8) % (size < 30 ? size : 30); break;
+	default: *p = size - 1 - (*seed >> 8) % (size < 3 ? size : 3);
+	}
+	*n = (*seed >> 16) % ((*seed >> 12) % 2 == 0 ? LK_NAMES : 3);
+}
+
 static void
 check_lookups(const struct tree *t, const uint32_t *model, uint32_t size,
     const uint32_t *name, uint32_t *seed)
@@ -590,17 +607,7 @@ START_TEST(test_child_lookup_shapes)
 		name[n] = strtab_intern(tree_strtab(t), buf, strlen(buf));
 	}
 	for (i = 0; size < LK_NODES; i++) {
-		seed = seed * 1103515245u + 12345u;
-		/*
-		 * Mostly the newest nodes (chains of only children), sometimes
-		 * any node, and a few wide parents near the root.
-		 */
-		switch ((seed >> 4) % 8) {
-		case 0: case 1: case 2: p = (seed >> 8) % size; break;
-		case 3: p = (seed >> 8) % (size < 30 ? size : 30); break;
-		default: p = size - 1 - (seed >> 8) % (size < 3 ? size : 3);
-		}
-		n = (seed >> 16) % ((seed >> 12) % 2 == 0 ? LK_NAMES : 3);
+		random_pair(size, &seed, &p, &n);
 		id = tree_child(t, p, name[n]);
 		if (model[p * LK_NAMES + n] == TREE_NONE) {
 			ck_assert_uint_eq(id, size);
@@ -642,7 +649,7 @@ START_TEST(test_child_lookup_shapes)
 }
 END_TEST
 
-/* count random children added to t as above, named f0..f39. */
+/* count random children added to t (random_pair()), named f0..f39. */
 static void
 grow_random(struct tree *t, uint32_t count, uint32_t *seed)
 {
@@ -651,13 +658,7 @@ grow_random(struct tree *t, uint32_t count, uint32_t *seed)
 
 	for (; count > 0; count--) {
 		size = tree_size(t);
-		*seed = *seed * 1103515245u + 12345u;
-		switch ((*seed >> 4) % 8) {
-		case 0: case 1: case 2: p = (*seed >> 8) % size; break;
-		case 3: p = (*seed >> 8) % (size < 30 ? size : 30); break;
-		default: p = size - 1 - (*seed >> 8) % (size < 3 ? size : 3);
-		}
-		n = (*seed >> 16) % ((*seed >> 12) % 2 == 0 ? LK_NAMES : 3);
+		random_pair(size, seed, &p, &n);
 		snprintf(buf, sizeof buf, "f%u", n);
 		tree_child(t, p, strtab_intern(tree_strtab(t), buf, strlen(buf)));
 	}
