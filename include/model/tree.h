@@ -113,6 +113,13 @@ uint64_t tree_overflows(const struct tree *t);
 /* Unique stacks (nodes with a self count) in prof at the last tree_finish(). */
 uint64_t tree_stacks(const struct tree *t, int prof);
 
+/*
+ * The rank of every name (by strtab id) in byte order, 0 first, as the
+ * last tree_finish() sorted them; NULL before one, or when names were
+ * added since.
+ */
+const uint32_t *tree_name_ranks(const struct tree *t);
+
 /* Bytes held by the tree, strtab included, for the benchmark. */
 size_t tree_memory(const struct tree *t);
 

@@ -94,12 +94,48 @@ has_self(const struct selfs *s, uint32_t id)
 }
 
 /*
+ * The names that are a prefix of another name going on with a byte below
+ * or at ';' (flag 1 by strtab id), from the names in byte order: the next
+ * name after such a name is one of these longer ones (the shortest way on
+ * sorts first), so comparing each with the next finds them all.  NULL when
+ * the tree holds no order of its names.
+ */
+static uint8_t *
+prefix_names(const struct tree *t)
+{
+	const uint32_t *rank = tree_name_ranks(t);
+	const struct strtab *st = tree_strtab_c(t);
+	uint32_t n = strtab_count(st), i, a, b, *order;
+	const char *const *ptr;
+	const uint32_t *len;
+	uint8_t *flag;
+
+	if (rank == NULL)
+		return NULL;
+	strtab_tables(st, &ptr, &len);
+	order = xreallocarray(NULL, n, sizeof *order);
+	for (i = 0; i < n; i++)
+		order[rank[i]] = i;
+	flag = xcalloc(n, 1);
+	for (i = 0; i + 1 < n; i++) {
+		a = order[i];
+		b = order[i + 1];
+		if (len[a] < len[b] && (unsigned char)ptr[b][len[a]] <= ';' &&
+		    memcmp(ptr[a], ptr[b], len[a]) == 0)
+			flag[a] = 1;
+	}
+	free(order);
+	return flag;
+}
+
+/*
  * True when node's children must be interleaved with their children's
  * lines: one child's name is a prefix of the next one's that goes on with a
- * byte below ';' (see the top of this file).
+ * byte below ';' (see the top of this file).  Only children whose names
+ * prefix_names() flagged (most have none) have their text read.
  */
 static int
-needs_sorting(const struct tree *t, uint32_t node)
+needs_sorting(const struct tree *t, const uint8_t *prefix, uint32_t node)
 {
 	const struct tree_node *nodes = tree_nodes(t);
 	uint32_t prev = nodes[node].first_child, c;
@@ -107,6 +143,8 @@ needs_sorting(const struct tree *t, uint32_t node)
 	const char *a, *b;
 
 	for (; (c = nodes[prev].next_sibling) != TREE_NONE; prev = c) {
+		if (prefix != NULL && !prefix[nodes[prev].name])
+			continue;
 		a = tree_name(t, prev, &la);
 		b = tree_name(t, c, &lb);
 		if (la < lb && (unsigned char)b[la] <= ';' &&
@@ -137,14 +175,14 @@ push_entries(const struct tree *t, uint32_t node, uint32_t **ent,
 
 /* Start walking node's children: in list order, or by sorted entries. */
 static void
-push_frame(const struct tree *t, uint32_t node, struct walk_frame *f,
-    uint32_t **ent, size_t *nent, size_t *capent)
+push_frame(const struct tree *t, const uint8_t *prefix, uint32_t node,
+    struct walk_frame *f, uint32_t **ent, size_t *nent, size_t *capent)
 {
 	const struct tree_node *nodes = tree_nodes(t);
 
 	f->next = nodes[node].first_child;
 	f->sorted = nodes[f->next].next_sibling != TREE_NONE &&
-	    needs_sorting(t, node);
+	    needs_sorting(t, prefix, node);
 	if (f->sorted) {
 		f->base = *nent;
 		f->n = push_entries(t, node, ent, nent, capent);
@@ -161,6 +199,7 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 	uint32_t *ent = NULL, *path = NULL;
 	size_t cappath = 0;
 	struct selfs sf;
+	uint8_t *prefix;
 	int rc = 0;
 
 	selfs_init(&sf, t, prof);
@@ -168,8 +207,9 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 		return rc;
 	if (nodes[TREE_ROOT].first_child == TREE_NONE)
 		return 0;
+	prefix = prefix_names(t);
 	xgrow((void **)&st, &capst, 1, sizeof *st);
-	push_frame(t, TREE_ROOT, &st[0], &ent, &nent, &capent);
+	push_frame(t, prefix, TREE_ROOT, &st[0], &ent, &nent, &capent);
 	nst = 1;
 	while (nst > 0) {
 		struct walk_frame *f = &st[nst - 1];
@@ -202,13 +242,14 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 			break;
 		if (kids && nodes[c].first_child != TREE_NONE) {
 			xgrow((void **)&st, &capst, nst + 1, sizeof *st);
-			push_frame(t, c, &st[nst], &ent, &nent, &capent);
+			push_frame(t, prefix, c, &st[nst], &ent, &nent, &capent);
 			nst++;
 		}
 	}
 	free(st);
 	free(ent);
 	free(path);
+	free(prefix);
 	return rc;
 }
 
@@ -256,12 +297,14 @@ write_one(void *vctx, const struct tree *t, uint32_t node,
 	uint32_t i, keep, name;
 
 	(void)t; /* read through the tables in w */
-	/* Reuse the key text of the common prefix with the previous line. */
+	/*
+	 * Reuse the key text of the common prefix with the previous line.
+	 * A path is a node's ancestors, so the two agree up to the deepest
+	 * place where they do: found from the end, where they usually part.
+	 */
 	keep = w->keydepth < depth ? w->keydepth : depth;
-	for (i = 0; i < keep; i++)
-		if (w->kpath[i] != path[i])
-			break;
-	keep = i;
+	while (keep > 0 && w->kpath[keep - 1] != path[keep - 1])
+		keep--;
 	w->keylen = keep ? w->ends[keep - 1] : 0;
 	xgrow((void **)&w->ends, &w->capends, (size_t)depth + 1, sizeof *w->ends);
 	xgrow((void **)&w->kpath, &w->capkpath, (size_t)depth + 1, sizeof *w->kpath);

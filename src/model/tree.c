@@ -48,6 +48,8 @@ struct tree {
 	 */
 	size_t unhashed;
 	struct strtab *st;
+	uint32_t *rank;  /* of each name, in byte order: at the last finish */
+	uint32_t nranked; /* names then */
 	uint64_t overflows;      /* self counts that saturated */
 	uint64_t total_overflows; /* totals that did, at the last finish */
 	uint64_t stacks[TREE_MAX_PROFILES]; /* nodes with a self count */
@@ -128,6 +130,7 @@ tree_free(struct tree *t)
 	}
 	free(t->nodes);
 	free(t->slots);
+	free(t->rank);
 	strtab_free(t->st);
 	free(t);
 }
@@ -449,13 +452,17 @@ hash_rest(struct tree *t)
 static void
 sort_children(struct tree *t)
 {
-	uint32_t nnames = strtab_count(t->st), r, m = 0;
-	uint32_t *rank = xreallocarray(NULL, nnames, sizeof *rank);
+	uint32_t nnames = strtab_count(t->st), r, m = 0, *rank;
 	uint32_t *start = xcalloc((size_t)nnames + 1, sizeof *start);
 	uint32_t *order;
 	size_t i;
 
-	strtab_rank(t->st, rank);
+	if (t->rank == NULL || t->nranked != nnames) { /* not made by a merge */
+		t->rank = xreallocarray(t->rank, nnames, sizeof *t->rank);
+		strtab_rank(t->st, t->rank);
+		t->nranked = nnames; /* kept: tree_name_ranks() */
+	}
+	rank = t->rank;
 	for (i = 1; i < t->size; i++)
 		if (!only_child(t, (uint32_t)i)) {
 			start[rank[t->nodes[i].name] + 1]++;
@@ -476,7 +483,6 @@ sort_children(struct tree *t)
 		t->nodes[id].next_sibling = par->first_child;
 		par->first_child = id;
 	}
-	free(rank);
 	free(start);
 	free(order);
 }
@@ -490,6 +496,13 @@ tree_finish(struct tree *t)
 	for (p = 0; p < t->nprof; p++)
 		compute_totals(t, p);
 	sort_children(t);
+}
+
+const uint32_t *
+tree_name_ranks(const struct tree *t)
+{
+	return t->rank != NULL && t->nranked == strtab_count(t->st) ?
+	    t->rank : NULL;
 }
 
 uint32_t
@@ -575,5 +588,5 @@ tree_memory(const struct tree *t)
 		per += 2 * sizeof(uint64_t) +
 		    (t->prof[p].fself ? 2 * sizeof(double) : 0);
 	return t->cap * per + ((size_t)t->mask + 1) * sizeof *t->slots +
-	    strtab_memory(t->st);
+	    (size_t)t->nranked * sizeof *t->rank + strtab_memory(t->st);
 }

@@ -723,6 +723,106 @@ START_TEST(test_merge_lookups)
 }
 END_TEST
 
+/* The byte order of two names, as --collapse and the ranks sort them. */
+static int
+name_order(const struct tree *t, uint32_t a, uint32_t b)
+{
+	size_t la, lb;
+	const char *sa = strtab_get(tree_strtab_c(t), a, &la);
+	const char *sb = strtab_get(tree_strtab_c(t), b, &lb);
+	int c = memcmp(sa, sb, la < lb ? la : lb);
+
+	return c != 0 ? c : la < lb ? -1 : la > lb;
+}
+
+/* tree_name_ranks() of t is a permutation in byte order of the names. */
+static void
+check_ranks(const struct tree *t)
+{
+	const uint32_t *rank = tree_name_ranks(t);
+	uint32_t n = strtab_count(tree_strtab_c(t)), i, *order;
+
+	ck_assert_ptr_nonnull(rank);
+	order = xreallocarray(NULL, n, sizeof *order);
+	for (i = 0; i < n; i++)
+		order[i] = UINT32_MAX;
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_lt(rank[i], n);
+		ck_assert_uint_eq(order[rank[i]], UINT32_MAX);
+		order[rank[i]] = i;
+	}
+	for (i = 0; i + 1 < n; i++)
+		ck_assert_int_lt(name_order(t, order[i], order[i + 1]), 0);
+	free(order);
+}
+
+/* Stack k of the test below: 1 to 5 frames named g0 .. g(names-1). */
+static void
+add_numbered_stack(struct tree *t, uint32_t k, uint32_t names)
+{
+	uint32_t x = k * 2654435761u + 7u, depth = 1 + x % 5, node = TREE_ROOT;
+	char buf[16];
+
+	while (depth-- > 0) {
+		x = x * 1103515245u + 12345u;
+		snprintf(buf, sizeof buf, "g%u", (x >> 8) % names);
+		node = tree_child(t, node, strtab_intern(tree_strtab(t), buf,
+		    strlen(buf)));
+	}
+	tree_add_self(t, 0, node, COUNT_INT(1 + k % 3));
+}
+
+/*
+ * The names' ranks: none before tree_finish(), none once a name is added
+ * after it, and byte order after it.  A merged tree collapses to what one
+ * tree built from the same stacks does (names like g5, g50: one a prefix
+ * of a sibling going on with a byte below ';', which --collapse finds
+ * through the ranks).
+ */
+START_TEST(test_name_ranks)
+{
+	static const char *const names[] = {"a", "a-x", "ab", "a;", "\xff",
+	    "a a", "b", "a-"};
+	struct tree *t = tree_new(1), *dst, *src, *one;
+	uint32_t i, node = TREE_ROOT;
+	char *want, *got;
+
+	ck_assert_ptr_null(tree_name_ranks(t));
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		node = tree_child(t, i % 2 ? node : TREE_ROOT,
+		    strtab_intern(tree_strtab(t), names[i], strlen(names[i])));
+	tree_finish(t);
+	check_ranks(t);
+	tree_child(t, TREE_ROOT, strtab_intern(tree_strtab(t), "a+", 2));
+	ck_assert_ptr_null(tree_name_ranks(t));
+	tree_finish(t);
+	check_ranks(t);
+	tree_free(t);
+
+	dst = tree_new(1);
+	src = tree_new(1);
+	one = tree_new(1);
+	for (i = 0; i < 40000; i++) {
+		add_numbered_stack(i < 20000 ? dst : src, i, i < 20000 ? 3000 : 9000);
+		add_numbered_stack(one, i, i < 20000 ? 3000 : 9000);
+	}
+	ck_assert_uint_ge(strtab_count(tree_strtab(src)), 4096);
+	tree_merge(dst, 0, src, 0);
+	tree_free(src);
+	tree_finish(dst);
+	check_ranks(dst);
+	tree_finish(one);
+	ck_assert_uint_eq(tree_size(dst), tree_size(one));
+	want = collapse_string(one);
+	got = collapse_string(dst);
+	ck_assert_str_eq(got, want);
+	free(want);
+	free(got);
+	tree_free(dst);
+	tree_free(one);
+}
+END_TEST
+
 Suite *
 suite_tree(void)
 {
@@ -745,6 +845,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_perf_shared_lines);
 	tcase_add_test(tc, test_child_lookup_shapes);
 	tcase_add_test(tc, test_merge_lookups);
+	tcase_add_test(tc, test_name_ranks);
 	suite_add_tcase(s, tc);
 	return s;
 }
