@@ -11,12 +11,14 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/tree.h"
 #include "util/fatal.h"
 #include "util/hash.h"
+#include "util/lineq.h"
 #include "util/xalloc.h"
 
 #define EMPTY UINT32_MAX
@@ -337,35 +339,68 @@ tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 		pr->fself[node] = acc.frac;
 }
 
+/* Ranking dst's names in another thread while tree_merge() copies nodes. */
+struct rank_job {
+	const struct strtab *st;
+	uint32_t *rank;
+};
+
+static void *
+rank_main(void *arg)
+{
+	struct rank_job *j = arg;
+
+	strtab_rank(j->st, j->rank);
+	return NULL;
+}
+
+/* Fewer names rank in less time than a thread takes to start. */
+#define RANK_THREAD_MIN 4096u
+
 void
 tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 {
 	uint32_t nnames = strtab_count(src->st), *names, *map, id, par;
 	const char *name;
 	struct tf_count c;
+	struct rank_job job;
+	pthread_t thread;
 	size_t i, len, before;
+	int threaded = 0;
 
 	names = xreallocarray(NULL, nnames, sizeof *names);
-	for (id = 0; id < nnames; id++)
-		names[id] = EMPTY;
+	for (id = 0; id < nnames; id++) {
+		name = strtab_get(src->st, id, &len);
+		names[id] = strtab_intern(dst->st, name, len);
+	}
+	/*
+	 * dst has all its names now: the ranks tree_finish() sorts by are
+	 * made by a second thread while this one copies the nodes, which
+	 * reads no name.
+	 */
+	job.st = dst->st;
+	job.rank = NULL;
+	if (strtab_count(dst->st) >= RANK_THREAD_MIN && lineq_cpus() >= 2) {
+		job.rank = xreallocarray(dst->rank, strtab_count(dst->st),
+		    sizeof *job.rank);
+		dst->rank = job.rank;
+		dst->nranked = 0; /* until the thread is done */
+		threaded = pthread_create(&thread, NULL, rank_main, &job) == 0;
+	}
 	map = xreallocarray(NULL, src->size, sizeof *map);
 	map[0] = TREE_ROOT;
 	if (dst->unhashed != 0)
 		hash_rest(dst);
 	before = dst->size;
 	for (i = 1; i < src->size; i++) {
-		id = src->nodes[i].name;
-		if (names[id] == EMPTY) {
-			name = strtab_get(src->st, id, &len);
-			names[id] = strtab_intern(dst->st, name, len);
-		}
+		id = names[src->nodes[i].name];
 		par = map[src->nodes[i].parent];
 		/*
 		 * Under a node new to dst the child is new too (src has each
 		 * (parent, name) once): made without a lookup, hashed later.
 		 */
-		map[i] = par >= before ? new_node(dst, par, names[id]) :
-		    add_child(dst, par, names[id]);
+		map[i] = par >= before ? new_node(dst, par, id) :
+		    add_child(dst, par, id);
 	}
 	if (dst->size > before)
 		dst->unhashed = before;
@@ -375,6 +410,10 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 			tree_add_self(dst, dprof, map[i], c);
 	}
 	dst->overflows += src->overflows;
+	if (threaded) {
+		pthread_join(thread, NULL);
+		dst->nranked = strtab_count(dst->st);
+	}
 	free(names);
 	free(map);
 }
