@@ -461,6 +461,21 @@ compute_totals(struct tree *t, int prof)
 	t->stacks[prof] = stacks;
 }
 
+/* All profiles' totals (a thread's start routine). */
+static void *
+totals_main(void *arg)
+{
+	struct tree *t = arg;
+	int p;
+
+	for (p = 0; p < t->nprof; p++)
+		compute_totals(t, p);
+	return NULL;
+}
+
+/* Smaller trees finish in less time than a thread takes to start. */
+#define FINISH_THREAD_MIN 65536u
+
 /* True when id is its parent's only child. */
 static inline int
 only_child(const struct tree *t, uint32_t id)
@@ -529,12 +544,22 @@ sort_children(struct tree *t)
 void
 tree_finish(struct tree *t)
 {
-	int p;
+	pthread_t thread;
+	int threaded = 0;
 
 	t->total_overflows = 0;
-	for (p = 0; p < t->nprof; p++)
-		compute_totals(t, p);
+	/*
+	 * The totals read each node's parent and write the count arrays;
+	 * sort_children() reads names and writes the sibling links: a big
+	 * tree has them done at once by two threads.
+	 */
+	if (t->size >= FINISH_THREAD_MIN && lineq_cpus() >= 2)
+		threaded = pthread_create(&thread, NULL, totals_main, t) == 0;
+	if (!threaded)
+		totals_main(t);
 	sort_children(t);
+	if (threaded)
+		pthread_join(thread, NULL);
 }
 
 const uint32_t *

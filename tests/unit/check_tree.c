@@ -756,6 +756,22 @@ check_ranks(const struct tree *t)
 	free(order);
 }
 
+/* Every total of t is its self count plus its children's totals. */
+static void
+check_totals(const struct tree *t)
+{
+	uint32_t n = tree_size(t), i, c;
+	uint64_t sum;
+
+	for (i = 0; i < n; i++) {
+		sum = tree_self(t, 0, i).n;
+		for (c = tree_node(t, i)->first_child; c != TREE_NONE;
+		    c = tree_node(t, c)->next_sibling)
+			sum += tree_total(t, 0, c).n;
+		ck_assert_uint_eq(tree_total(t, 0, i).n, sum);
+	}
+}
+
 /* Stack k of the test below: 1 to 5 frames named g0 .. g(names-1). */
 static void
 add_numbered_stack(struct tree *t, uint32_t k, uint32_t names)
@@ -779,7 +795,7 @@ add_numbered_stack(struct tree *t, uint32_t k, uint32_t names)
  * in byte order that tree_finish() keeps, and the merged tree collapses
  * to what one tree built from the same stacks does (names like g5, g50:
  * one a prefix of a sibling going on with a byte below ';', which
- * --collapse finds through the ranks).
+ * --collapse finds through the ranks), with totals that add up.
  */
 START_TEST(test_name_ranks)
 {
@@ -816,6 +832,12 @@ START_TEST(test_name_ranks)
 	tree_finish(dst);
 	check_ranks(dst);
 	tree_finish(one);
+	/* Big enough for tree_finish() to add totals in a second thread. */
+	ck_assert_uint_gt(tree_size(one), 65536);
+	check_totals(dst);
+	check_totals(one);
+	ck_assert_uint_eq(tree_total(dst, 0, TREE_ROOT).n,
+	    tree_total(one, 0, TREE_ROOT).n);
 	ck_assert_uint_eq(tree_size(dst), tree_size(one));
 	want = collapse_string(one);
 	got = collapse_string(dst);
