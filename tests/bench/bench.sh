@@ -7,7 +7,10 @@
 # The viewer is measured too, on a pseudo-terminal (keybench): its first
 # screen beside `wc -l`, and how fast each kind of key is answered and how
 # many bytes the answer sends, on a folded tree of BENCH_NODES nodes.
-# A benchmark, not a test: it prints figures and judges nothing.
+# Each of tflame's runs follows a run of `wc -l` on its input, and its
+# ratio is to the median of those (paired), so a slow stretch of the
+# machine slows both.  A benchmark, not a test: it prints figures and
+# judges nothing.
 #
 #   BENCH_SIZES   sizes in MB (default "200 1024")
 #   BENCH_DIR     where inputs are built and kept (default /tmp/tflame-bench)
@@ -29,9 +32,10 @@ mkdir -p "$dir"
 gzip -dc "$DATADIR/python-json.perf.gz" > "$dir/python-json.perf"
 cp "$DATADIR/perl-regex.perf" "$dir/perl-regex.perf"
 
-# row TOOL MB RESULT BASELINE_WALL: one table row from a runstat line.
+# row TOOL MB RESULT [BASELINE_WALL]: one table row from a runstat line;
+# a fifth field in RESULT (from paired) is the baseline.
 row() {
-	set -- "$1" "$2" $3 "$4"
+	set -- "$1" "$2" $3 ${4:-}
 	awk -v tool="$1" -v mb="$2" -v wall="$3" -v cpu="$4" -v rss="$5" \
 	    -v st="$6" -v base="$7" 'BEGIN {
 		rate = wall > 0 ? mb / wall : 0
@@ -39,6 +43,32 @@ row() {
 		printf "  %-28s %8.3f s %9.1f MB/s %8.1fx wc %9.1f MB%s\n",
 		    tool, wall, rate, ratio, rss / 1024, st == 0 ? "" : "  (exit " st ")"
 	}'
+}
+
+# paired FILE CMD...: CMD prints a runstat line for one run; it runs $runs
+# times, each right after a run of `wc -l FILE`, so that both see the same
+# state of a noisy machine.  Prints CMD's median wall, median CPU, largest
+# RSS, last exit status, then wc -l's median wall: the ratio's base.
+paired() {
+	file=$1
+	shift
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		echo "w $("$RUNSTAT" 1 /dev/null wc -l "$file")"
+		echo "c $("$@")"
+		i=$((i + 1))
+	done | awk '
+	function median(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+				t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+			}
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	$1 == "w" { bw[++nb] = $2 }
+	$1 == "c" { cw[++nc] = $2; cc[nc] = $3; if ($4 > rss) rss = $4; st = $5 }
+	END { printf "%.3f %.3f %d %d %.4f\n", median(cw, nc), median(cc, nc),
+	    rss, st, median(bw, nb) }'
 }
 
 echo "tflame benchmark: $(uname -m), $(getconf _NPROCESSORS_ONLN) CPUs, median of $runs runs"
@@ -52,13 +82,13 @@ for size in $sizes; do
 	wc=$("$RUNSTAT" "$runs" /dev/null wc -l "$in")
 	base=${wc%% *}
 	row "wc -l" "$mb" "$wc" "$base"
-	row "tflame --collapse" "$mb" \
-	    "$("$RUNSTAT" "$runs" "$dir/out-$size.folded" "$TFLAME" --collapse "$in")" "$base"
-	row "tflame --collapse --threads=1" "$mb" \
-	    "$("$RUNSTAT" "$runs" /dev/null "$TFLAME" --collapse --threads=1 "$in")" "$base"
+	row "tflame --collapse" "$mb" "$(paired "$in" \
+	    "$RUNSTAT" 1 "$dir/out-$size.folded" "$TFLAME" --collapse "$in")"
+	row "tflame --collapse --threads=1" "$mb" "$(paired "$in" \
+	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse --threads=1 "$in")"
 	[ -z "$keybench" ] ||
 		row "tflame, first screen" "$mb" \
-		    "$("$keybench" -f -r "$runs" "$TFLAME" "$in")" "$base"
+		    "$(paired "$in" "$keybench" -f -r 1 "$TFLAME" "$in")"
 	stacks=$(wc -l < "$dir/out-$size.folded")
 	fmb=$(awk -v b="$(wc -c < "$dir/out-$size.folded")" 'BEGIN { printf "%.1f", b / 1048576 }')
 	if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -f "$FLAMEGRAPH_DIR/stackcollapse-perf.pl" ]; then
@@ -73,8 +103,9 @@ for size in $sizes; do
 	echo "folded, $fmb MB, $stacks unique stacks:"
 	fwc=$("$RUNSTAT" "$runs" /dev/null wc -l "$dir/out-$size.folded")
 	row "wc -l" "$fmb" "$fwc" "${fwc%% *}"
-	row "tflame --collapse (folded)" "$fmb" \
-	    "$("$RUNSTAT" "$runs" /dev/null "$TFLAME" --collapse "$dir/out-$size.folded")" "${fwc%% *}"
+	row "tflame --collapse (folded)" "$fmb" "$(paired \
+	    "$dir/out-$size.folded" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse \
+	    "$dir/out-$size.folded")"
 done
 
 [ -n "$keybench" ] || exit 0
@@ -104,7 +135,7 @@ echo "viewer, folded, $tmb MB, $(wc -l < "$tree") stacks, $counted nodes ($tree)
 twc=$("$RUNSTAT" "$runs" /dev/null wc -l "$tree")
 row "wc -l" "$tmb" "$twc" "${twc%% *}"
 row "tflame, first screen" "$tmb" \
-    "$("$keybench" -f -r "$runs" "$TFLAME" "$tree")" "${twc%% *}"
+    "$(paired "$tree" "$keybench" -f -r 1 "$TFLAME" "$tree")"
 for geometry in 200x60 80x24; do
 	echo "keys on a ${geometry} terminal, $keys each (median, max, median bytes):"
 	"$keybench" -g "$geometry" -n "$keys" "$TFLAME" "$tree"
@@ -122,7 +153,7 @@ echo "--svg, folded, $smb MB, $(wc -l < "$svgin") distinct stacks ($svgin):"
 swc=$("$RUNSTAT" "$runs" /dev/null wc -l "$svgin")
 row "wc -l" "$smb" "$swc" "${swc%% *}"
 row "tflame --svg" "$smb" \
-    "$("$RUNSTAT" "$runs" /dev/null "$TFLAME" --svg=- "$svgin")" "${swc%% *}"
+    "$(paired "$svgin" "$RUNSTAT" 1 /dev/null "$TFLAME" --svg=- "$svgin")"
 if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -f "$FLAMEGRAPH_DIR/flamegraph.pl" ]; then
 	row "flamegraph.pl" "$smb" \
 	    "$("$RUNSTAT" 1 /dev/null perl "$FLAMEGRAPH_DIR/flamegraph.pl" "$svgin")" "${swc%% *}"
