@@ -62,11 +62,15 @@ uint32_t tree_find_child(const struct tree *t, uint32_t parent, uint32_t name);
 
 /*
  * Add every stack of profile sprof of src to profile dprof of dst, as
- * inserting them after dst's own would: the nodes new to dst are made in
- * src's order, so node and name ids come out as one tree loaded with all
- * the stacks would have them.  Both trees unfinished.  Children new to
- * dst under a node new to dst are made without a lookup; they go into the
- * child hash at the next tree_child() (--collapse never makes one).
+ * inserting them after dst's own would: src's names are interned in their
+ * id order and the nodes new to dst made in src's order, so node and name
+ * ids come out as one tree loaded with all the stacks would have them
+ * (when src's names were interned as its frames came, as loaders do).
+ * Both trees unfinished.  Children new to dst under a node new to dst are
+ * made without a lookup; they go into the child hash at the next
+ * tree_child() (--collapse never makes one).  With 4096 names or more
+ * and two CPUs, a second thread ranks the names for tree_finish() while
+ * the nodes are copied.
  */
 void tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof);
 /* Add c to the self count of node in profile prof. */
@@ -76,11 +80,13 @@ void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 void tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 
 /*
- * Compute totals and sort children by name.  May be called again after more
- * stacks were added, with the same result as one call at the end (the
- * streaming viewer draws a tree that is still loading this way).  Between
- * the calls, tree_child() prepends new nodes to their sibling lists and
- * totals are stale: read the tree only just after a tree_finish().
+ * Compute totals and sort children by name (on a tree of 65,536 nodes or
+ * more and two CPUs, the totals in a second thread).  May be called again
+ * after more stacks were added, with the same result as one call at the
+ * end (the streaming viewer draws a tree that is still loading this way).
+ * Between the calls, tree_child() prepends new nodes to their sibling
+ * lists and totals are stale: read the tree only just after a
+ * tree_finish().
  */
 void tree_finish(struct tree *t);
 
