@@ -94,6 +94,16 @@ has_self(const struct selfs *s, uint32_t id)
 }
 
 /*
+ * True when name a is a proper prefix of name b that b goes on with a byte
+ * at or below ';': the lines of such siblings interleave (see the top).
+ */
+static inline int
+extends_below_semi(const char *a, size_t la, const char *b, size_t lb)
+{
+	return la < lb && (unsigned char)b[la] <= ';' && memcmp(a, b, la) == 0;
+}
+
+/*
  * The names that are a prefix of another name going on with a byte below
  * or at ';' (flag 1 by strtab id), from the names in byte order: the next
  * name after such a name is one of these longer ones (the shortest way on
@@ -116,13 +126,12 @@ prefix_names(const struct tree *t)
 	order = xreallocarray(NULL, n, sizeof *order);
 	for (i = 0; i < n; i++)
 		order[rank[i]] = i;
-	flag = xcalloc(n, 1);
+	flag = xcalloc(n, 1); /* the last name extends none */
 	for (i = 0; i + 1 < n; i++) {
 		a = order[i];
 		b = order[i + 1];
-		if (len[a] < len[b] && (unsigned char)ptr[b][len[a]] <= ';' &&
-		    memcmp(ptr[a], ptr[b], len[a]) == 0)
-			flag[a] = 1;
+		flag[a] = (uint8_t)extends_below_semi(ptr[a], len[a], ptr[b],
+		    len[b]);
 	}
 	free(order);
 	return flag;
@@ -147,8 +156,7 @@ needs_sorting(const struct tree *t, const uint8_t *prefix, uint32_t node)
 			continue;
 		a = tree_name(t, prev, &la);
 		b = tree_name(t, c, &lb);
-		if (la < lb && (unsigned char)b[la] <= ';' &&
-		    memcmp(a, b, la) == 0)
+		if (extends_below_semi(a, la, b, lb))
 			return 1;
 	}
 	return 0;
