@@ -23,7 +23,9 @@
  * size the bytes in it.  Moves go back and forth in pairs (Right then Left,
  * Enter then Backspace, ...) so that every key changes something; a key that
  * got no answer within SILENT_MS is counted apart, not as a time.  Prints
- * one line per kind: median and maximum latency, median bytes.  The
+ * one line per kind: median and maximum latency, median bytes, and (on
+ * Linux) the child's processor time for a key: the most any key took and
+ * the slowest key's, which tells a slow key from a stalled machine.  The
  * latency includes the pty's round trip and, for Esc alone, curses'
  * escape delay (the time it waits to tell Esc from the start of an arrow
  * key's sequence).
@@ -89,6 +91,7 @@ struct answer {
 struct series {
 	const char *label;
 	double *ms;
+	double *cpu;   /* the child's main thread on a processor, ms; < 0: unknown */
 	size_t *bytes;
 	int n, cap, silent;
 };
@@ -327,12 +330,35 @@ find_neighbours(const struct child *c)
 	}
 }
 
+/*
+ * How long the child's main thread has been on a processor, in ms, from
+ * Linux's /proc/PID/schedstat (its first field, in ns; time a hypervisor
+ * took from the virtual processor is not in it); -1 when not known.  The
+ * difference across a key tells the time tflame spent on it from the time
+ * it waited for a processor, or for the machine.
+ */
+static double
+oncpu_ms(const struct child *c)
+{
+	char path[64];
+	unsigned long long ns;
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof path, "/proc/%ld/schedstat", (long)c->pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	ok = fscanf(f, "%llu", &ns) == 1;
+	fclose(f);
+	return ok ? (double)ns / 1e6 : -1;
+}
+
 /* Send key; add its latency and bytes to s.  Returns 0 when nothing came. */
 static int
 measure(const struct child *c, struct series *s, const char *key,
     int first_ms)
 {
-	double t = press(c, key);
+	double cpu0 = oncpu_ms(c), t = press(c, key), cpu1;
 	struct answer a = collect(c, first_ms, QUIET_MS, 0);
 
 	if (a.last == 0) {
@@ -342,8 +368,11 @@ measure(const struct child *c, struct series *s, const char *key,
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 64;
 		s->ms = xrealloc(s->ms, (size_t)s->cap * sizeof *s->ms);
+		s->cpu = xrealloc(s->cpu, (size_t)s->cap * sizeof *s->cpu);
 		s->bytes = xrealloc(s->bytes, (size_t)s->cap * sizeof *s->bytes);
 	}
+	cpu1 = oncpu_ms(c);
+	s->cpu[s->n] = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : -1;
 	s->ms[s->n] = (a.last - t) * 1e3;
 	s->bytes[s->n++] = a.bytes;
 	return 1;
@@ -353,19 +382,33 @@ measure(const struct child *c, struct series *s, const char *key,
 static void
 report(struct series *s)
 {
+	double cpumax = -1, cpuslow;
+	int i, slow = 0;
+
 	if (s->n == 0) {
 		printf("  %-28s (no answer to %d keys)\n", s->label, s->silent);
 		return;
 	}
+	/* The slowest key's time on a processor, and the most any took. */
+	for (i = 0; i < s->n; i++) {
+		if (s->ms[i] > s->ms[slow])
+			slow = i;
+		if (s->cpu[i] > cpumax)
+			cpumax = s->cpu[i];
+	}
+	cpuslow = s->cpu[slow];
 	qsort(s->ms, (size_t)s->n, sizeof *s->ms, cmp_double);
 	qsort(s->bytes, (size_t)s->n, sizeof *s->bytes, cmp_size);
 	printf("  %-28s %8.2f ms %8.2f ms max %8zu bytes  x%d", s->label,
 	    s->ms[s->n / 2], s->ms[s->n - 1], s->bytes[s->n / 2], s->n);
+	if (cpumax >= 0)
+		printf("  cpu %.2f ms max, %.2f ms slowest", cpumax, cpuslow);
 	if (s->silent > 0)
 		printf("  (%d changed nothing)", s->silent);
 	putchar('\n');
 	fflush(stdout);
 	free(s->ms);
+	free(s->cpu);
 	free(s->bytes);
 	memset(s, 0, sizeof *s);
 }
@@ -401,7 +444,7 @@ static void
 both(const struct child *c, const char *label, const char *a, const char *b,
     int n)
 {
-	struct series s = {label, NULL, NULL, 0, 0, 0};
+	struct series s = {label, NULL, NULL, NULL, 0, 0, 0};
 
 	pair(c, &s, a, &s, b, n);
 	report(&s);
@@ -411,7 +454,7 @@ both(const struct child *c, const char *label, const char *a, const char *b,
 static int
 run_keys(const char *tflame, const char *file, int n, const char *pattern)
 {
-	struct series s1 = {NULL, NULL, NULL, 0, 0, 0}, s2 = s1;
+	struct series s1 = {NULL, NULL, NULL, NULL, 0, 0, 0}, s2 = s1;
 	struct child c;
 	struct rusage ru;
 	double t;
@@ -463,7 +506,7 @@ run_keys(const char *tflame, const char *file, int n, const char *pattern)
 	s1.label = "search prompt /";
 	s2.label = "search Enter";
 	{
-		struct series s3 = {"search typing", NULL, NULL, 0, 0, 0};
+		struct series s3 = {"search typing", NULL, NULL, NULL, 0, 0, 0};
 		char ch[2] = {0, 0};
 
 		for (k = 0; k < n; k++) {
