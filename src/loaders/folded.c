@@ -185,11 +185,23 @@ shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
 		p->len = p->n = 0;
 		return;
 	}
-	/* The frames of p that s starts with: k of them. */
+	/*
+	 * The frames of p that s starts with: k of them.  Those that end
+	 * before byte c end at a ";" in both; the one ending at c is shared
+	 * only if s's frame ends there too.  end[] grows: halve the range.
+	 */
 	c = common_prefix(s, p->text, len < p->len ? len : p->len);
-	while (k < p->n && p->end[k] <= c &&
-	    (p->end[k] == len || s[p->end[k]] == ';'))
-		k++;
+	for (i = 0, e = p->n; i < e;) {
+		size_t mid = i + (e - i) / 2;
+
+		if (p->end[mid] <= c)
+			i = mid + 1;
+		else
+			e = mid;
+	}
+	k = i;
+	if (k > 0 && p->end[k - 1] == c && c != len && s[c] != ';')
+		k--;
 	if (k > 0)
 		sink->resume(sink->ctx, p->at[k - 1]);
 	xgrow((void **)&p->text, &p->cap, len, 1);

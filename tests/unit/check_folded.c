@@ -105,6 +105,39 @@ START_TEST(test_merge_sort)
 }
 END_TEST
 
+/*
+ * Each line starts from the frames it shares with the line before: shared
+ * up to a byte inside a name ("a;b" after "a;bc"), a whole line that is a
+ * prefix of the next one or the next one of it, a name that goes on
+ * ("d" then "dd"), trailing ";" dropped.
+ */
+START_TEST(test_shared_frames)
+{
+	struct tree *t = tree_from_folded(
+	    "a;bc;d 1\n"
+	    "a;b;d 1\n"
+	    "a;b 1\n"
+	    "a;b;d;e 1\n"
+	    "a;b;d 1\n"
+	    "a;b;dd 1\n"
+	    "a;b;dd;x 1\n"
+	    "a 1\n"
+	    "ab;c 1\n"
+	    "a;b;d;e 2\n"
+	    "a;b;d;e;;; 1\n"
+	    "a;b;d;e;f 1\n"
+	    "a;b;d;e 1\n");
+	char *out = collapse_string(t);
+
+	ck_assert_str_eq(out, "a 1\na;b 1\na;b;d 2\na;b;d;e 5\na;b;d;e;f 1\n"
+	    "a;b;dd 1\na;b;dd;x 1\na;bc;d 1\nab;c 1\n");
+	/* The root, a, a;b, a;bc, a;bc;d, a;b;d, e, f, dd, x, ab, ab;c. */
+	ck_assert_uint_eq(tree_size(t), 12);
+	free(out);
+	tree_free(t);
+}
+END_TEST
+
 Suite *
 suite_folded(void)
 {
@@ -116,6 +149,7 @@ suite_folded(void)
 	tcase_add_test(tc, test_frames_split);
 	tcase_add_test(tc, test_bad_lines_reported);
 	tcase_add_test(tc, test_merge_sort);
+	tcase_add_test(tc, test_shared_frames);
 	suite_add_tcase(s, tc);
 	return s;
 }
