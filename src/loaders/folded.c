@@ -176,7 +176,7 @@ static void
 shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
     size_t len)
 {
-	size_t c = 0, k = 0, i, e;
+	size_t c = 0, k = 0, hi, i, e;
 	const char *semi, *q;
 
 	while (len > 0 && s[len - 1] == ';')
@@ -191,15 +191,14 @@ shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
 	 * only if s's frame ends there too.  end[] grows: halve the range.
 	 */
 	c = common_prefix(s, p->text, len < p->len ? len : p->len);
-	for (i = 0, e = p->n; i < e;) {
-		size_t mid = i + (e - i) / 2;
+	for (hi = p->n; k < hi;) {
+		size_t mid = k + (hi - k) / 2;
 
 		if (p->end[mid] <= c)
-			i = mid + 1;
+			k = mid + 1;
 		else
-			e = mid;
+			hi = mid;
 	}
-	k = i;
 	if (k > 0 && p->end[k - 1] == c && c != len && s[c] != ';')
 		k--;
 	if (k > 0)

@@ -577,6 +577,27 @@ random_pair(uint32_t size, uint32_t *seed, uint32_t *p, uint32_t *n)
 	*n = (*seed >> 16) % ((*seed >> 12) % 2 == 0 ? LK_NAMES : 3);
 }
 
+/*
+ * A table of every (parent, name index) pair of a tree of up to nodes
+ * nodes, all TREE_NONE, and t's ids of the names "f0".."f39" in name[].
+ */
+static uint32_t *
+lk_model(struct tree *t, uint32_t nodes, uint32_t *name)
+{
+	uint32_t *model = xreallocarray(NULL, (size_t)nodes * LK_NAMES,
+	    sizeof *model);
+	uint32_t i;
+	char buf[16];
+
+	for (i = 0; i < nodes * LK_NAMES; i++)
+		model[i] = TREE_NONE;
+	for (i = 0; i < LK_NAMES; i++) {
+		snprintf(buf, sizeof buf, "f%u", i);
+		name[i] = strtab_intern(tree_strtab(t), buf, strlen(buf));
+	}
+	return model;
+}
+
 static void
 check_lookups(const struct tree *t, const uint32_t *model, uint32_t size,
     const uint32_t *name, uint32_t *seed)
@@ -595,17 +616,10 @@ check_lookups(const struct tree *t, const uint32_t *model, uint32_t size,
 START_TEST(test_child_lookup_shapes)
 {
 	struct tree *t = tree_new(1);
-	uint32_t *model = xreallocarray(NULL, (size_t)LK_NODES * LK_NAMES,
-	    sizeof *model);
 	uint32_t name[LK_NAMES], size = 1, seed = 7, p, n, id, i, made = 0;
+	uint32_t *model = lk_model(t, LK_NODES, name);
 	char buf[16];
 
-	for (i = 0; i < LK_NODES * LK_NAMES; i++)
-		model[i] = TREE_NONE;
-	for (n = 0; n < LK_NAMES; n++) {
-		snprintf(buf, sizeof buf, "f%u", n);
-		name[n] = strtab_intern(tree_strtab(t), buf, strlen(buf));
-	}
 	for (i = 0; size < LK_NODES; i++) {
 		random_pair(size, &seed, &p, &n);
 		id = tree_child(t, p, name[n]);
@@ -676,7 +690,6 @@ START_TEST(test_merge_lookups)
 {
 	struct tree *dst = tree_new(1), *src;
 	uint32_t seed = 11, name[LK_NAMES], *model, size, id, p, n, k, want;
-	char buf[16];
 	int round;
 
 	grow_random(dst, 6000, &seed);
@@ -689,13 +702,7 @@ START_TEST(test_merge_lookups)
 	size = tree_size(dst);
 	ck_assert_uint_gt(size, 6000 + 9000);
 	ck_assert_uint_lt(size, 6000 + 2 * 9000); /* some pairs were there */
-	model = xreallocarray(NULL, (size_t)size * LK_NAMES, sizeof *model);
-	for (k = 0; k < size * LK_NAMES; k++)
-		model[k] = TREE_NONE;
-	for (n = 0; n < LK_NAMES; n++) {
-		snprintf(buf, sizeof buf, "f%u", n);
-		name[n] = strtab_intern(tree_strtab(dst), buf, strlen(buf));
-	}
+	model = lk_model(dst, size, name);
 	for (id = 1; id < size; id++) {
 		for (n = 0; name[n] != tree_node(dst, id)->name; n++)
 			;
