@@ -53,6 +53,15 @@ struct stack_sink {
 	 */
 	uint64_t (*at)(void *ctx);
 	void (*resume)(void *ctx, uint64_t handle);
+	/*
+	 * Optional (both NULL when not offered): intern(name) gives the
+	 * sink's id for a frame name, valid until the sink is freed, and
+	 * frame_id(id) stands for frame() with that name.  Loaders that meet
+	 * the same names again and again keep the ids, so that a name is
+	 * looked up once, not at each of its frames.
+	 */
+	uint32_t (*intern)(void *ctx, const char *name, size_t len);
+	void (*frame_id)(void *ctx, uint32_t id);
 };
 
 /* A sink that inserts every stack into profile prof of tree. */

@@ -114,6 +114,8 @@ diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
 	sink->join = NULL;
 	sink->at = NULL;
 	sink->resume = NULL;
+	sink->intern = NULL;
+	sink->frame_id = NULL;
 }
 
 void

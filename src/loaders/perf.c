@@ -230,6 +230,8 @@ memo_free(struct memo *m)
 }
 
 /* A remembered stack line: its frames, leaf first, in the frame store. */
+#define FRID_NONE UINT32_MAX
+
 struct line_frames {
 	uint32_t first, n;
 };
@@ -296,6 +298,8 @@ struct perf_ctx {
 	size_t ftlen, ftcap;
 	struct frame_ref *fr;
 	size_t nfr, capfr;
+	uint32_t *frid;         /* by frame: the sink's id of its name... */
+	size_t capfrid;         /* ...or FRID_NONE (see emit_lines()) */
 	/* sample bodies (see above) */
 	struct memo bodies;     /* root, "\n", body text -> sink handle */
 	uint64_t *seen;         /* hashes of bodies seen once (0: free) */
@@ -1101,11 +1105,13 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 	lf.first = (uint32_t)p->nfr;
 	lf.n = (uint32_t)(p->nframes - n0);
 	xgrow((void **)&p->fr, &p->capfr, p->nfr + lf.n, sizeof *p->fr);
+	xgrow((void **)&p->frid, &p->capfrid, p->nfr + lf.n, sizeof *p->frid);
 	/* +1: never a null store, even for empty names. */
 	xgrow((void **)&p->ftext, &p->ftcap, p->ftlen + (p->flen - f0) + 1, 1);
 	for (i = n0; i < p->nframes; i++) {
 		p->fr[p->nfr].off = (uint32_t)p->ftlen;
 		p->fr[p->nfr].len = p->frames[i].len;
+		p->frid[p->nfr] = FRID_NONE;
 		memcpy(p->ftext + p->ftlen, p->fbuf + p->frames[i].off,
 		    p->frames[i].len);
 		p->ftlen += p->frames[i].len;
@@ -1138,7 +1144,8 @@ static void
 memo_trim(struct perf_ctx *p)
 {
 	if (memo_bytes(&p->lines[0]) + memo_bytes(&p->lines[1]) +
-	    memo_bytes(&p->samples) + p->ftlen + p->nfr * sizeof *p->fr +
+	    memo_bytes(&p->samples) + p->ftlen +
+	    p->nfr * (sizeof *p->fr + sizeof *p->frid) +
 	    p->nlf * sizeof *p->lf + (p->samemask + 1) * sizeof *p->same <=
 	    (p->opts->memo_budget ? p->opts->memo_budget : MEMO_BUDGET) /
 	    p->share)
@@ -1243,7 +1250,7 @@ emit_lines(struct perf_ctx *p)
 	struct stack_sink *k = p->sink;
 	const struct frame_ref *f;
 	size_t n = (p->klen - p->kbody) / 4, same = 0, i;
-	uint32_t id, j;
+	uint32_t id, j, x;
 
 	k->begin(k->ctx);
 	if (p->prevlen >= p->kbody &&
@@ -1264,8 +1271,19 @@ emit_lines(struct perf_ctx *p)
 	for (i = same; i < n; i++) {
 		memcpy(&id, p->key + p->klen - 4 * (i + 1), 4);
 		f = frames_of(p, &p->lf[id]);
-		for (j = p->lf[id].n; j > 0; j--)
-			k->frame(k->ctx, p->ftext + f[j - 1].off, f[j - 1].len);
+		for (j = p->lf[id].n; j > 0; j--) {
+			if (k->frame_id == NULL) {
+				k->frame(k->ctx, p->ftext + f[j - 1].off,
+				    f[j - 1].len);
+				continue;
+			}
+			/* The name's id, asked for the first time it is used. */
+			x = p->lf[id].first + j - 1;
+			if (p->frid[x] == FRID_NONE)
+				p->frid[x] = k->intern(k->ctx,
+				    p->ftext + f[j - 1].off, f[j - 1].len);
+			k->frame_id(k->ctx, p->frid[x]);
+		}
 		p->steps[i + 1] = k->at(k->ctx);
 	}
 	k->end(k->ctx, p->period);
@@ -1895,6 +1913,7 @@ memos_free(struct perf_ctx *p)
 	free(p->lf);
 	free(p->ftext);
 	free(p->fr);
+	free(p->frid);
 	free(p->same);
 	free(p->ahead);
 	free(p->prev);
@@ -1904,13 +1923,14 @@ memos_free(struct perf_ctx *p)
 	p->lf = NULL;
 	p->ftext = NULL;
 	p->fr = NULL;
+	p->frid = NULL;
 	p->same = NULL;
 	p->ahead = NULL;
 	p->prev = NULL;
 	p->steps = NULL;
 	p->nseen = p->capbl = p->nlf = p->caplf = p->ftlen = p->ftcap = 0;
 	p->samemask = p->capahead = p->prevlen = p->prevcap = p->capsteps = 0;
-	p->nfr = p->capfr = 0;
+	p->nfr = p->capfr = p->capfrid = 0;
 }
 
 static void

@@ -17,13 +17,26 @@ st_begin(void *ctx)
 	st->cur = TREE_ROOT;
 }
 
+static uint32_t
+st_intern(void *ctx, const char *name, size_t len)
+{
+	struct sink_tree *st = ctx;
+
+	return strtab_intern(tree_strtab(st->tree), name, len);
+}
+
+static void
+st_frame_id(void *ctx, uint32_t id)
+{
+	struct sink_tree *st = ctx;
+
+	st->cur = tree_child(st->tree, st->cur, id);
+}
+
 static void
 st_frame(void *ctx, const char *name, size_t len)
 {
-	struct sink_tree *st = ctx;
-	uint32_t id = strtab_intern(tree_strtab(st->tree), name, len);
-
-	st->cur = tree_child(st->tree, st->cur, id);
+	st_frame_id(ctx, st_intern(ctx, name, len));
 }
 
 static void
@@ -110,4 +123,6 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	sink->join = st_join;
 	sink->at = st_at;
 	sink->resume = st_resume;
+	sink->intern = st_intern;
+	sink->frame_id = st_frame_id;
 }

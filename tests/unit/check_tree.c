@@ -484,8 +484,9 @@ END_TEST
  * gives, node for node, in one thread and in two parts.  Outer lines are
  * drawn from fewer names than inner ones, so stacks share prefixes of all
  * lengths; some lines differ only in address or module, some give no
- * frame or two, some are bad.  The memos also start over every few
- * samples (a small memo_budget), line ids and all.
+ * frame or two, some are bad.  The sink gives name ids (intern()), or
+ * takes text only.  The memos also start over every few samples (a small
+ * memo_budget), line ids and the names' ids with them.
  */
 START_TEST(test_perf_shared_lines)
 {
@@ -535,6 +536,10 @@ START_TEST(test_perf_shared_lines)
 		fclose(fp);
 		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
 		t2 = tree_load(FORMAT_PERF, buf, len, 1, NULL);
+		assert_same_loads(t1, t2);
+		/* A sink that takes names as text only (no intern()). */
+		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
+		t2 = tree_load(FORMAT_PERF, buf, len, 2, NULL);
 		assert_same_loads(t1, t2);
 		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
 		t2 = tree_load(FORMAT_PERF, buf, len, 1, &parts);

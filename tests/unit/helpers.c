@@ -136,6 +136,8 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->join = rec_join;
 	sink->at = NULL;
 	sink->resume = NULL;
+	sink->intern = NULL;
+	sink->frame_id = NULL;
 }
 
 void
@@ -257,6 +259,8 @@ tree_load_opts(const struct load_opts *opts, const char *text, size_t len,
 	o.part_min = 1;
 	diag_init(&d, "test");
 	sink_tree_init(&st, &sink, t, 0);
+	if (shortcut != 1)
+		sink.intern = NULL, sink.frame_id = NULL;
 	if (!shortcut)
 		sink.at = NULL, sink.resume = NULL, sink.last = NULL,
 		    sink.again = NULL;

@@ -38,10 +38,11 @@ const char *rec_load(struct rec_sink *r, enum input_format fmt,
 struct tree *tree_from_folded(const char *text);
 
 /*
- * Load text in format fmt into a new, unfinished tree, with or without
- * the sink's shortcuts (at()/resume(), last()/again()); in one thread when
- * parts is NULL, else in two parts when it can be cut (*parts says: 2 when
- * it was).
+ * Load text in format fmt into a new, unfinished tree, with the sink's
+ * shortcuts (shortcut 1: at()/resume(), last()/again(), intern()/
+ * frame_id()), with all but intern()/frame_id() (2), or with none (0); in
+ * one thread when parts is NULL, else in two parts when it can be cut
+ * (*parts says: 2 when it was).
  */
 struct tree *tree_load(enum input_format fmt, const char *text, size_t len,
     int shortcut, int *parts);
