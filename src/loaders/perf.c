@@ -1760,7 +1760,7 @@ plain_body(struct perf_ctx *p, const char *s, size_t n, size_t *nlines,
 		l->len = len;
 		l->hash = hash_bytes(a, len);
 		PREFETCH(&m->slots[l->hash & m->mask]);
-		h = hash_mix64(h ^ l->hash);
+		h = (h ^ l->hash) * HASH_K0; /* mixed once, below */
 	}
 	*nlines = k;
 	*bh = hash_mix64(h + k);
