@@ -239,10 +239,20 @@ lineq_finish(struct lineq *q)
 	free(q);
 }
 
+static int cpu_limit; /* 0: none */
+
+void
+lineq_limit(int n)
+{
+	cpu_limit = n < 0 ? 0 : n;
+}
+
 int
 lineq_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
+	if (cpu_limit > 0 && n > cpu_limit)
+		n = cpu_limit;
 	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }

@@ -17,6 +17,7 @@
 #include "model/count.h"
 #include "util/ascii.h"
 #include "util/escape.h"
+#include "util/lineq.h"
 #include "util/reader.h"
 #include "util/sort.h"
 
@@ -301,6 +302,27 @@ cmp_u32(uint32_t a, uint32_t b, void *ctx)
 }
 
 /*
+ * --threads=1 limits every thread the core would start (lineq_limit()):
+ * lineq_cpus() never says more than the limit, nor less than 1, and 0
+ * lifts the limit again.
+ */
+START_TEST(test_cpu_limit)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	int all = lineq_cpus();
+
+	ck_assert_int_ge(all, 1);
+	ck_assert_int_eq(all, online < 1 ? 1 : online > 64 ? 64 : (int)online);
+	lineq_limit(1);
+	ck_assert_int_eq(lineq_cpus(), 1);
+	lineq_limit(2);
+	ck_assert_int_eq(lineq_cpus(), all < 2 ? all : 2);
+	lineq_limit(0);
+	ck_assert_int_eq(lineq_cpus(), all);
+}
+END_TEST
+
+/*
  * skip_ws() and find_ws() read eight bytes at a time where they can: they
  * must give what a byte loop gives for every start in random text made of
  * spaces, other whitespace, control bytes ('!' - 1 and below), '!', high
@@ -368,6 +390,7 @@ suite_util(void)
 	tcase_add_test(tc, test_reader_file_gzip);
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_ws_scans);
+	tcase_add_test(tc, test_cpu_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }
