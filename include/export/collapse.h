@@ -14,8 +14,20 @@
 
 #include "model/tree.h"
 
-/* Write profile prof of t (after tree_finish) to fp.  Returns 0, or -1 on a write error. */
+/*
+ * Write profile prof of t (after tree_finish) to fp.  Returns 0, or -1 on
+ * a write error.  A big tree is written by two threads when lineq_cpus()
+ * allows, with the same output.
+ */
 int collapse_write(const struct tree *t, int prof, FILE *fp);
+
+/*
+ * The same, with the lines cut into ranges of per lines (0: one thread, no
+ * ranges) that two threads make, each holding up to hold bytes of a range
+ * made ahead of its turn.  For tests; collapse_write() picks the sizes.
+ */
+int collapse_write_ranges(const struct tree *t, int prof, FILE *fp,
+    uint32_t per, size_t hold);
 
 /*
  * Call fn for every unique stack in the order collapse_write prints them:

@@ -19,10 +19,12 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "export/collapse.h"
+#include "util/lineq.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -198,30 +200,95 @@ push_frame(const struct tree *t, const uint8_t *prefix, uint32_t node,
 	}
 }
 
-int
-collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
+/*
+ * Lines in each subtree, its root's own line included (NULL when a child
+ * is ever numbered below its parent, which no tree does today: then the
+ * walk cannot skip subtrees).  One pass from the last node back, as a
+ * node's descendants all come after it.
+ */
+static uint32_t *
+line_counts(const struct tree *t, const struct selfs *sf)
 {
 	const struct tree_node *nodes = tree_nodes(t);
+	const uint64_t *self = sf->n[sf->first];
+	uint32_t n = tree_size(t), i, *cnt = xcalloc(n, sizeof *cnt);
+	/* The usual case, one profile of whole counts, without has_self(). */
+	int plain = sf->first == sf->last && sf->frac[sf->first] == NULL;
+
+	for (i = n; i-- > 1;) {
+		if (nodes[i].parent >= i) {
+			free(cnt);
+			return NULL;
+		}
+		cnt[i] += plain ? self[i] != 0 : (uint32_t)has_self(sf, i);
+		cnt[nodes[i].parent] += cnt[i];
+	}
+	cnt[0] += (uint32_t)has_self(sf, TREE_ROOT);
+	return cnt;
+}
+
+/* What walk() needs besides the tree, made once for all its calls. */
+struct walk_env {
+	const struct tree *t;
+	struct selfs sf;
+	uint8_t *prefix;      /* prefix_names() */
+	const uint32_t *cnt;  /* line_counts(): NULL, or a share is walked */
+	uint32_t per;         /* the share: every other range of per lines... */
+	uint32_t first;       /* ...from range first (0 or 1) */
+};
+
+/* Is line in the share walked (always, when all lines are)? */
+static inline int
+in_share(const struct walk_env *env, uint32_t line)
+{
+	return env->cnt == NULL || (line / env->per) % 2 == env->first;
+}
+
+/* The first line from line on that is in the share. */
+static inline uint32_t
+share_next(const struct walk_env *env, uint32_t line)
+{
+	uint32_t r = line / env->per;
+
+	if (r % 2 == env->first)
+		return line;
+	return r + 1 > UINT32_MAX / env->per ? UINT32_MAX : (r + 1) * env->per;
+}
+
+/*
+ * Call fn for each line of the output in order: all of them, or with
+ * env->cnt, those of the share (other lines are passed over, whole
+ * subtrees at a time, by their line counts), calling enter(ctx, r) before
+ * the first line of each range r of the share.
+ */
+static int
+walk(const struct walk_env *env, collapse_fn fn,
+    int (*enter)(void *ctx, uint32_t r), void *ctx)
+{
+	const struct tree *t = env->t;
+	const struct tree_node *nodes = tree_nodes(t);
+	const struct selfs *sf = &env->sf;
 	struct walk_frame *st = NULL;
 	size_t nst = 0, capst = 0, nent = 0, capent = 0;
-	uint32_t *ent = NULL, *path = NULL;
+	uint32_t *ent = NULL, *path = NULL, line = 0, range = UINT32_MAX;
 	size_t cappath = 0;
-	struct selfs sf;
-	uint8_t *prefix;
 	int rc = 0;
 
-	selfs_init(&sf, t, prof);
-	if (has_self(&sf, TREE_ROOT) && (rc = fn(ctx, t, TREE_ROOT, path, 0)) != 0)
-		return rc;
+	if (has_self(sf, TREE_ROOT)) {
+		if (in_share(env, 0) && ((env->cnt != NULL &&
+		    (rc = enter(ctx, range = 0)) != 0) ||
+		    (rc = fn(ctx, t, TREE_ROOT, path, 0)) != 0))
+			return rc;
+		line = 1;
+	}
 	if (nodes[TREE_ROOT].first_child == TREE_NONE)
 		return 0;
-	prefix = prefix_names(t);
 	xgrow((void **)&st, &capst, 1, sizeof *st);
-	push_frame(t, prefix, TREE_ROOT, &st[0], &ent, &nent, &capent);
+	push_frame(t, env->prefix, TREE_ROOT, &st[0], &ent, &nent, &capent);
 	nst = 1;
 	while (nst > 0) {
 		struct walk_frame *f = &st[nst - 1];
-		uint32_t c, depth, kids;
+		uint32_t c, depth, kids, own;
 
 		if (!f->sorted) {
 			if ((c = f->next) == TREE_NONE) {
@@ -242,22 +309,55 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 			c = e >> 1;
 			kids = (e & 1) == E_KIDS;
 		}
+		own = (!f->sorted || !kids) && has_self(sf, c);
+		if (!in_share(env, line)) {
+			/* The lines this entry stands for: all outside? */
+			uint32_t span = own + (kids ? env->cnt[c] -
+			    (uint32_t)has_self(sf, c) : 0);
+
+			if (span <= share_next(env, line) - line) {
+				line += span;
+				continue;
+			}
+		}
 		depth = (uint32_t)nst; /* c's depth */
 		xgrow((void **)&path, &cappath, depth, sizeof *path);
 		path[depth - 1] = c;
-		if ((!f->sorted || !kids) && has_self(&sf, c) &&
-		    (rc = fn(ctx, t, c, path, depth)) != 0)
-			break;
+		if (own) {
+			if (in_share(env, line)) {
+				if (env->cnt != NULL && line / env->per != range &&
+				    (rc = enter(ctx, range = line / env->per)) != 0)
+					break;
+				if ((rc = fn(ctx, t, c, path, depth)) != 0)
+					break;
+			}
+			line++;
+		}
 		if (kids && nodes[c].first_child != TREE_NONE) {
 			xgrow((void **)&st, &capst, nst + 1, sizeof *st);
-			push_frame(t, prefix, c, &st[nst], &ent, &nent, &capent);
+			push_frame(t, env->prefix, c, &st[nst], &ent, &nent,
+			    &capent);
 			nst++;
 		}
 	}
 	free(st);
 	free(ent);
 	free(path);
-	free(prefix);
+	return rc;
+}
+
+int
+collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
+{
+	struct walk_env env;
+	int rc;
+
+	env.t = t;
+	selfs_init(&env.sf, t, prof);
+	env.cnt = NULL;
+	env.prefix = prefix_names(t);
+	rc = walk(&env, fn, NULL, ctx);
+	free(env.prefix);
 	return rc;
 }
 
@@ -268,10 +368,32 @@ collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
  */
 #define OUT_BUF (64u << 10)
 
+/*
+ * Two threads write a big tree (collapse_write()): the lines are cut into
+ * ranges of RANGE_LINES in output order, the first thread makes the even
+ * ones and the second the odd ones, each walking the tree once and passing
+ * over the other's ranges by their line counts.  A range is written when
+ * the one before it has been (its turn); made ahead of its turn, it is
+ * held in memory, up to RANGE_HOLD bytes, past which its thread waits for
+ * its turn and writes as it goes.  The output is the one-thread output,
+ * byte for byte.
+ */
+#define RANGE_LINES 4096u
+#define RANGE_HOLD (4u << 20)
+#define RANGE_MIN (4 * RANGE_LINES) /* fewer nodes, so lines: one thread */
+
+struct ranges {
+	size_t hold;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	uint32_t turn;          /* the range whose text goes out now */
+	int err;                /* a write failed: everyone stops */
+};
+
 struct write_ctx {
 	FILE *fp;
-	char *out;          /* OUT_BUF bytes, outlen of them pending */
-	size_t outlen;
+	char *out;          /* outcap bytes, outlen of them pending */
+	size_t outlen, outcap;
 	char *key;          /* text of path[0..keydepth) joined by ";" */
 	size_t keylen, keycap;
 	size_t *ends;       /* ends[i]: key length through path[i] */
@@ -284,6 +406,10 @@ struct write_ctx {
 	const uint32_t *nlen;
 	const uint64_t *self;    /* of the profile written */
 	const double *fself;
+	struct ranges *rg;  /* NULL: one thread writes all */
+	struct walk_env env; /* the tree, and the share of it made here */
+	uint32_t range;     /* the range being made (UINT32_MAX: none yet) */
+	int turn;           /* it is that range's turn: write as it goes */
 };
 
 static int
@@ -293,6 +419,46 @@ out_flush(struct write_ctx *w)
 
 	w->outlen = 0;
 	return n > 0 && fwrite(w->out, 1, n, w->fp) != n ? -1 : 0;
+}
+
+/* Wait until w's range may be written (0), or until a write failed (-1). */
+static int
+wait_turn(struct write_ctx *w)
+{
+	struct ranges *rg = w->rg;
+	int err;
+
+	pthread_mutex_lock(&rg->mu);
+	while (!rg->err && rg->turn != w->range)
+		pthread_cond_wait(&rg->cv, &rg->mu);
+	err = rg->err;
+	pthread_mutex_unlock(&rg->mu);
+	w->turn = !err;
+	return err ? -1 : 0;
+}
+
+/*
+ * Room for need more bytes in w->out: written out when w may write (the
+ * one thread, or its range's turn), else held, up to the range's hold,
+ * past which it waits for its turn.  -1 on a write error.
+ */
+static int
+out_room(struct write_ctx *w, size_t need)
+{
+	struct ranges *rg = w->rg;
+
+	if (rg != NULL && !w->turn) {
+		pthread_mutex_lock(&rg->mu);
+		w->turn = rg->turn == w->range;
+		pthread_mutex_unlock(&rg->mu);
+		if (!w->turn && w->outlen + need <= rg->hold) {
+			xgrow((void **)&w->out, &w->outcap, w->outlen + need, 1);
+			return 0;
+		}
+		if (!w->turn && wait_turn(w) != 0)
+			return -1;
+	}
+	return out_flush(w);
 }
 
 static int
@@ -330,10 +496,10 @@ write_one(void *vctx, const struct tree *t, uint32_t node,
 	w->keydepth = depth;
 	n = count_format(num, (struct tf_count){w->self[node],
 	    w->fself != NULL ? w->fself[node] : 0.0});
-	if (w->outlen + w->keylen + n + 2 > OUT_BUF) {
-		if (out_flush(w) != 0)
+	if (w->outlen + w->keylen + n + 2 > w->outcap) {
+		if (out_room(w, w->keylen + n + 2) != 0)
 			return -1;
-		if (w->keylen + n + 2 > OUT_BUF) {
+		if (w->keylen + n + 2 > w->outcap) {
 			/* A line longer than the buffer: its key on its own. */
 			if (fwrite(w->key, 1, w->keylen, w->fp) != w->keylen)
 				return -1;
@@ -352,26 +518,146 @@ write_one(void *vctx, const struct tree *t, uint32_t node,
 	return 0;
 }
 
-int
-collapse_write(const struct tree *t, int prof, FILE *fp)
+static void
+write_init(struct write_ctx *w, const struct tree *t, int prof, FILE *fp,
+    struct ranges *rg)
 {
-	struct write_ctx w;
+	memset(w, 0, sizeof *w);
+	w->fp = fp;
+	w->outcap = OUT_BUF;
+	w->out = xmalloc(w->outcap);
+	w->nodes = tree_nodes(t);
+	strtab_tables(tree_strtab_c(t), &w->nptr, &w->nlen);
+	w->self = tree_selfs(t, prof, &w->fself);
+	w->rg = rg;
+}
+
+static void
+write_free(struct write_ctx *w)
+{
+	free(w->out);
+	free(w->key);
+	free(w->ends);
+	free(w->kpath);
+}
+
+/* The range being made is whole: write it in its turn. */
+static int
+range_done(struct write_ctx *w)
+{
+	struct ranges *rg = w->rg;
+	int rc = w->turn ? 0 : wait_turn(w);
+
+	if (rc == 0)
+		rc = out_flush(w);
+	pthread_mutex_lock(&rg->mu);
+	if (rc != 0)
+		rg->err = 1;
+	else
+		rg->turn++;
+	pthread_cond_broadcast(&rg->cv);
+	pthread_mutex_unlock(&rg->mu);
+	w->turn = 0;
+	return rc;
+}
+
+/* walk()'s enter(): range r of the share starts. */
+static int
+range_enter(void *ctx, uint32_t r)
+{
+	struct write_ctx *w = ctx;
+
+	if (w->range != UINT32_MAX && range_done(w) != 0)
+		return -1;
+	w->range = r;
+	return 0;
+}
+
+/* One thread's share of the ranges (w->env says which). */
+static void *
+share_main(void *arg)
+{
+	struct write_ctx *w = arg;
+	struct ranges *rg = w->rg;
 	int rc;
 
-	memset(&w, 0, sizeof w);
-	w.fp = fp;
-	w.out = xmalloc(OUT_BUF);
-	w.nodes = tree_nodes(t);
-	strtab_tables(tree_strtab_c(t), &w.nptr, &w.nlen);
-	w.self = tree_selfs(t, prof, &w.fself);
-	rc = collapse_walk(t, prof, write_one, &w);
-	if (rc == 0)
-		rc = out_flush(&w);
-	free(w.out);
-	free(w.key);
-	free(w.ends);
-	free(w.kpath);
+	w->range = UINT32_MAX;
+	rc = walk(&w->env, write_one, range_enter, w);
+	if (rc == 0 && w->range != UINT32_MAX)
+		rc = range_done(w);
+	if (rc != 0) {
+		pthread_mutex_lock(&rg->mu);
+		rg->err = 1;
+		pthread_cond_broadcast(&rg->cv);
+		pthread_mutex_unlock(&rg->mu);
+	}
+	return NULL;
+}
+
+int
+collapse_write_ranges(const struct tree *t, int prof, FILE *fp, uint32_t per,
+    size_t hold)
+{
+	struct write_ctx w, w2;
+	struct walk_env env;
+	struct ranges rg;
+	uint32_t *cnt = NULL;
+	pthread_t thread;
+	int rc;
+
+	env.t = t;
+	selfs_init(&env.sf, t, prof);
+	env.cnt = NULL;
+	env.per = per;
+	env.first = 0;
+	env.prefix = prefix_names(t);
+	if (per > 0)
+		cnt = line_counts(t, &env.sf);
+	if (cnt == NULL) {
+		write_init(&w, t, prof, fp, NULL);
+		rc = walk(&env, write_one, NULL, &w);
+		if (rc == 0)
+			rc = out_flush(&w);
+		write_free(&w);
+	} else {
+		env.cnt = cnt;
+		memset(&rg, 0, sizeof rg);
+		rg.hold = hold;
+		pthread_mutex_init(&rg.mu, NULL);
+		pthread_cond_init(&rg.cv, NULL);
+		write_init(&w, t, prof, fp, &rg);
+		write_init(&w2, t, prof, fp, &rg);
+		w.env = w2.env = env;
+		w2.env.first = 1;
+		if (pthread_create(&thread, NULL, share_main, &w2) == 0) {
+			share_main(&w);
+			pthread_join(thread, NULL);
+		} else {
+			/* No thread: all the ranges here, in one share. */
+			w.env.per = UINT32_MAX;
+			share_main(&w);
+		}
+		rc = rg.err ? -1 : 0;
+		write_free(&w);
+		write_free(&w2);
+		pthread_mutex_destroy(&rg.mu);
+		pthread_cond_destroy(&rg.cv);
+	}
+	free(cnt);
+	free(env.prefix);
 	if (rc == 0 && fflush(fp) != 0)
 		rc = -1;
 	return rc != 0 || ferror(fp) ? -1 : 0;
+}
+
+int
+collapse_write(const struct tree *t, int prof, FILE *fp)
+{
+	uint32_t per = 0;
+	const uint32_t lines_max = tree_size(t); /* at most one per node */
+
+	/* Two threads pay off for many lines (tree_size() bounds them). */
+	if (lines_max >= RANGE_MIN && lineq_cpus() >= 2)
+		per = RANGE_LINES;
+	return collapse_write_ranges(t, prof, fp, per, RANGE_HOLD);
 }

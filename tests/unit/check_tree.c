@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check_suites.h"
+#include "export/collapse.h"
 #include "helpers.h"
 #include "loaders/sink.h"
 #include "util/xalloc.h"
@@ -238,6 +239,103 @@ START_TEST(test_collapse_order_random)
 		tree_free(t);
 		free(buf);
 	}
+}
+END_TEST
+
+/* collapse_write_ranges(t, 0, per, hold) as a string; *rc its result. */
+static char *
+collapse_ranges(const struct tree *t, uint32_t per, size_t hold, int *rc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	*rc = collapse_write_ranges(t, 0, fp, per, hold);
+	fclose(fp);
+	return buf;
+}
+
+/*
+ * Written by two threads, every other range of per lines each, held or
+ * written as they go (hold 0: each line waits for its turn), the output is
+ * the one-thread output byte for byte: ranges of one line and of more
+ * lines than there are, over trees with a root line, fractional counts,
+ * interleaved siblings (names that prefix others) and deep stacks.
+ */
+START_TEST(test_collapse_ranges)
+{
+	static const char *const names[] = {"a", "a-x", "a_x", "a;", "ab",
+	    "b", "a-", "main", "[unknown]", "x"};
+	static const uint32_t pers[] = {1, 2, 3, 7, 64, 100000};
+	static const size_t holds[] = {0, 10, 1u << 20};
+	const size_t nn = sizeof names / sizeof names[0];
+	unsigned seed = 4242;
+	char *buf, *one, *two;
+	size_t len, i, p, h;
+	struct tree *t;
+	int round, rc;
+	FILE *fp;
+
+	for (round = 0; round < 60; round++) {
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		if (round % 3 == 0)
+			fputs(" 4\n", fp); /* the root's own line */
+		for (i = 0; i < 40 + (size_t)round * 3; i++) {
+			seed = seed * 1103515245u + 12345u;
+			put_stack(fp, &seed, names, nn,
+			    1 + (seed >> 16) % (round % 4 == 0 ? 40 : 6));
+			fprintf(fp, round % 5 == 0 && i % 7 == 0 ? " 1.5\n" :
+			    " %u\n", 1 + (seed >> 8) % 9);
+		}
+		fclose(fp);
+		t = tree_from_folded(buf);
+		one = collapse_ranges(t, 0, 0, &rc);
+		ck_assert_int_eq(rc, 0);
+		ck_assert_uint_gt(strlen(one), 0);
+		for (p = 0; p < sizeof pers / sizeof pers[0]; p++)
+			for (h = 0; h < sizeof holds / sizeof holds[0]; h++) {
+				two = collapse_ranges(t, pers[p], holds[h], &rc);
+				ck_assert_int_eq(rc, 0);
+				ck_assert_str_eq(one, two);
+				free(two);
+			}
+		free(one);
+		tree_free(t);
+		free(buf);
+	}
+}
+END_TEST
+
+/*
+ * A write error while two threads write stops both: the call returns -1
+ * (it does not wait forever for a range that will never be written).
+ */
+START_TEST(test_collapse_ranges_error)
+{
+	static const char *const names[] = {"a_long_frame_name_to_fill_buffers",
+	    "another_long_frame_name_for_the_output", "x"};
+	unsigned seed = 99;
+	char *buf = NULL;
+	size_t len = 0, i, h;
+	struct tree *t;
+	FILE *fp = open_memstream(&buf, &len);
+
+	for (i = 0; i < 3000; i++) {
+		put_stack(fp, &seed, names, 3, 12);
+		fprintf(fp, " %zu\n", i + 1);
+	}
+	fclose(fp);
+	t = tree_from_folded(buf);
+	for (h = 0; h < 2; h++) {
+		fp = fopen("/dev/full", "w");
+		ck_assert_ptr_nonnull(fp);
+		ck_assert_int_eq(collapse_write_ranges(t, 0, fp, 5,
+		    h ? 1u << 20 : 0), -1);
+		fclose(fp);
+	}
+	tree_free(t);
+	free(buf);
 }
 END_TEST
 
@@ -876,6 +974,8 @@ suite_tree(void)
 	tcase_add_test(tc, test_two_profiles);
 	tcase_add_test(tc, test_collapse_order);
 	tcase_add_test(tc, test_collapse_order_random);
+	tcase_add_test(tc, test_collapse_ranges);
+	tcase_add_test(tc, test_collapse_ranges_error);
 	tcase_add_test(tc, test_finish_while_growing);
 	tcase_add_test(tc, test_finish_overflow_once);
 	tcase_add_test(tc, test_folded_shared_prefix);
