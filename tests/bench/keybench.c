@@ -332,10 +332,11 @@ find_neighbours(const struct child *c)
 
 /*
  * How long the child's main thread has been on a processor, in ms, from
- * Linux's /proc/PID/schedstat (its first field, in ns; time a hypervisor
- * took from the virtual processor is not in it); -1 when not known.  The
- * difference across a key tells the time tflame spent on it from the time
- * it waited for a processor, or for the machine.
+ * Linux's /proc/PID/schedstat (its first field, in ns; time the hypervisor
+ * reports as stolen from the virtual processor is not in it, but what the
+ * kernel does for tflame - page faults, reclaiming memory - is); -1 when
+ * not known.  The difference across a key tells the time tflame spent on
+ * it from the time it waited for a processor, or for the machine.
  */
 static double
 oncpu_ms(const struct child *c)
