@@ -94,30 +94,45 @@ struct event_stat {
 #define SEEN_SLOTS (1u << 16)
 
 /*
- * Open addressing over small slots (a 32-bit hash tag and an entry index),
- * so the probed array stays in cache; the entries hold the rest.
+ * Open addressing over small slots (a 32-bit hash tag and where the key's
+ * record is), so the probed array stays in cache.  A record is the key's
+ * value, hash and length, then the key itself, in one arena: a key found
+ * costs the slot and one more place in memory.
  */
 struct memo_slot {
 	uint32_t tag;
-	uint32_t entry; /* index + 1; 0 = free */
+	uint32_t entry; /* record offset / MEMO_ALIGN + 1; 0 = free */
 };
 
-struct memo_entry {
+struct memo_rec {
 	uint64_t value;
-	uint32_t off, len; /* key in the arena */
+	uint64_t hash;
+	uint32_t len;   /* of the key, which follows */
+	uint32_t aux;   /* the caller's (bodies: their number of lines) */
 };
+
+#define MEMO_ALIGN 8u
 
 struct memo {
 	struct memo_slot *slots;
 	size_t mask;
-	struct memo_entry *e;
-	size_t used, cape;
-	char *arena;
+	size_t used;        /* records */
+	char *arena;        /* records, each MEMO_ALIGN-aligned */
 	size_t alen, acap;
-	uint64_t *hash;     /* by entry, when the hash is not hash_bytes(key) */
-	size_t caphash;
-	int own_hash;
 };
+
+static inline struct memo_rec *
+memo_rec(const struct memo *m, uint32_t entry)
+{
+	return (struct memo_rec *)(void *)(m->arena +
+	    (size_t)(entry - 1) * MEMO_ALIGN);
+}
+
+static inline const char *
+memo_key(const struct memo_rec *e)
+{
+	return (const char *)(e + 1);
+}
 
 /*
  * The slot holding the key k followed by rest (rn bytes; a key may come in
@@ -133,15 +148,15 @@ memo_find(const struct memo *m, const void *k, size_t n, const void *rest,
 
 	for (i = h & m->mask;; i = (i + 1) & m->mask) {
 		struct memo_slot *s = &m->slots[i];
-		const struct memo_entry *e;
+		const struct memo_rec *e;
 
 		if (s->entry == 0)
 			return s;
 		if (s->tag != tag)
 			continue;
-		e = &m->e[s->entry - 1];
-		if (e->len == n + rn && memcmp(m->arena + e->off, k, n) == 0 &&
-		    (rn == 0 || memcmp(m->arena + e->off + n, rest, rn) == 0)) {
+		e = memo_rec(m, s->entry);
+		if (e->len == n + rn && memcmp(memo_key(e), k, n) == 0 &&
+		    (rn == 0 || memcmp(memo_key(e) + n, rest, rn) == 0)) {
 			*value = e->value;
 			return s;
 		}
@@ -164,67 +179,74 @@ memo_clear(struct memo *m)
 	m->alen = 0;
 }
 
+/* The record after e in the arena. */
+static inline size_t
+memo_next(size_t off, const struct memo_rec *e)
+{
+	return off + ((sizeof *e + e->len + MEMO_ALIGN - 1) &
+	    ~(size_t)(MEMO_ALIGN - 1));
+}
+
 static void
 memo_grow(struct memo *m)
 {
-	size_t n = (m->mask + 1) * 2, i, j;
-	uint64_t h;
+	size_t n = (m->mask + 1) * 2, off, j;
+	const struct memo_rec *e;
 
 	free(m->slots);
 	m->slots = xcalloc(n, sizeof *m->slots);
 	m->mask = n - 1;
-	for (i = 0; i < m->used; i++) {
-		h = m->own_hash ? m->hash[i] :
-		    hash_bytes(m->arena + m->e[i].off, m->e[i].len);
-		for (j = h & m->mask; m->slots[j].entry != 0; j = (j + 1) & m->mask)
+	for (off = 0; off < m->alen; off = memo_next(off, e)) {
+		e = (const struct memo_rec *)(const void *)(m->arena + off);
+		for (j = e->hash & m->mask; m->slots[j].entry != 0;
+		    j = (j + 1) & m->mask)
 			;
-		m->slots[j].tag = (uint32_t)(h >> 32);
-		m->slots[j].entry = (uint32_t)i + 1;
+		m->slots[j].tag = (uint32_t)(e->hash >> 32);
+		m->slots[j].entry = (uint32_t)(off / MEMO_ALIGN) + 1;
 	}
 }
 
-/* Remember k, rest -> value in slot s, the free slot memo_find() gave. */
-static void
+/*
+ * Remember k, rest -> value in slot s, the free slot memo_find() gave;
+ * returns the record (valid until the next memo_put()).
+ */
+static struct memo_rec *
 memo_put(struct memo *m, struct memo_slot *s, const void *k, size_t n,
     const void *rest, size_t rn, uint64_t h, uint64_t value)
 {
-	struct memo_entry *e;
+	size_t off = m->alen;
+	struct memo_rec *e;
 
-	xgrow((void **)&m->arena, &m->acap, m->alen + n + rn, 1);
-	memcpy(m->arena + m->alen, k, n);
-	if (rn > 0)
-		memcpy(m->arena + m->alen + n, rest, rn);
-	n += rn;
-	xgrow((void **)&m->e, &m->cape, m->used + 1, sizeof *m->e);
-	if (m->own_hash) {
-		xgrow((void **)&m->hash, &m->caphash, m->used + 1, sizeof *m->hash);
-		m->hash[m->used] = h;
-	}
-	e = &m->e[m->used++];
+	xgrow((void **)&m->arena, &m->acap, off + sizeof *e + n + rn +
+	    MEMO_ALIGN, 1);
+	e = (struct memo_rec *)(void *)(m->arena + off);
 	e->value = value;
-	e->off = (uint32_t)m->alen;
-	e->len = (uint32_t)n;
-	m->alen += n;
+	e->hash = h;
+	e->len = (uint32_t)(n + rn);
+	e->aux = 0;
+	memcpy(m->arena + off + sizeof *e, k, n);
+	if (rn > 0)
+		memcpy(m->arena + off + sizeof *e + n, rest, rn);
+	m->alen = memo_next(off, e);
+	m->used++;
 	s->tag = (uint32_t)(h >> 32);
-	s->entry = (uint32_t)m->used;
+	s->entry = (uint32_t)(off / MEMO_ALIGN) + 1;
 	if (m->used * 2 > m->mask + 1)
 		memo_grow(m);
+	return (struct memo_rec *)(void *)(m->arena + off);
 }
 
-/* What the memo holds: keys, entries and two slots per entry. */
+/* What the memo holds: its records and two slots per record. */
 static size_t
 memo_bytes(const struct memo *m)
 {
-	return m->alen + m->used * (sizeof *m->e + 2 * sizeof *m->slots +
-	    (m->own_hash ? sizeof *m->hash : 0));
+	return m->alen + m->used * 2 * sizeof *m->slots;
 }
 
 static void
 memo_free(struct memo *m)
 {
-	free(m->hash);
 	free(m->slots);
-	free(m->e);
 	free(m->arena);
 	memset(m, 0, sizeof *m);
 }
@@ -312,9 +334,7 @@ struct perf_ctx {
 	int share;              /* the memos' budgets are shared by this many */
 	int plain;
 	const char *body_end;   /* where the empty line after the body starts */
-	uint32_t *body_lines;   /* by entry of bodies: its number of lines */
 	uint64_t body_nl;       /* the open sample's body's lines (0: unknown) */
-	size_t capbl;
 	struct ahead_line *ahead; /* the lines read ahead (plain_body()) */
 	size_t capahead;
 };
@@ -1168,6 +1188,7 @@ body_remember(struct perf_ctx *p, uint64_t value)
 {
 	struct memo *m = &p->bodies;
 	struct memo_slot *slot;
+	struct memo_rec *e;
 	uint64_t h = p->body_hash | 1, v; /* 0 marks a free seen slot */
 	size_t i, n = p->rootlen + 1 + p->body_len;
 
@@ -1193,11 +1214,9 @@ body_remember(struct perf_ctx *p, uint64_t value)
 	    p->body_hash, &v);
 	if (slot->entry != 0)
 		return;
-	memo_put(m, slot, p->key, p->kbody, p->body_s, p->body_len,
+	e = memo_put(m, slot, p->key, p->kbody, p->body_s, p->body_len,
 	    p->body_hash, value);
 	if (p->plain) {
-		xgrow((void **)&p->body_lines, &p->capbl, m->used,
-		    sizeof *p->body_lines);
 		if (p->body_nl == 0) {
 			const char *q = p->body_s, *end = q + p->body_len;
 
@@ -1206,7 +1225,7 @@ body_remember(struct perf_ctx *p, uint64_t value)
 				q++;
 			}
 		}
-		p->body_lines[m->used - 1] = (uint32_t)p->body_nl;
+		e->aux = (uint32_t)p->body_nl;
 	}
 }
 
@@ -1629,11 +1648,11 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 /*
  * The sample just opened has the body s[0..n), whose text alone hashes to
  * bh.  When it was seen before with this root, count the sample as that
- * stack and return the body's entry (from 1): the caller passes over its
- * lines.  Otherwise note the body, to be remembered when the sample ends
- * (end_sample()), and return 0.
+ * stack and return the body's record: the caller passes over its lines.
+ * Otherwise note the body, to be remembered when the sample ends
+ * (end_sample()), and return NULL.
  */
-static uint32_t
+static const struct memo_rec *
 body_lookup(struct perf_ctx *p, const char *s, size_t n, uint64_t bh)
 {
 	uint64_t h = hash_mix64(bh ^ hash_bytes(p->root, p->rootlen)), value = 0;
@@ -1645,13 +1664,13 @@ body_lookup(struct perf_ctx *p, const char *s, size_t n, uint64_t bh)
 		p->body_s = s;
 		p->body_len = n;
 		p->body_hash = h;
-		return 0;
+		return NULL;
 	}
 	p->sink->again(p->sink->ctx, value, p->period);
 	p->res->samples++;
 	p->open = 0;
 	p->memo_live = 0;
-	return slot->entry;
+	return memo_rec(&p->bodies, slot->entry);
 }
 
 /*
@@ -1667,7 +1686,7 @@ body_try(struct perf_ctx *p, struct lineq *q, const struct lineq_line *l)
 
 	/* l->s + l->len + 1: the batch's next line. */
 	if (c->nbody > 0 &&
-	    body_lookup(p, l->s + l->len + 1, c->bodylen, c->bodyhash) != 0) {
+	    body_lookup(p, l->s + l->len + 1, c->bodylen, c->bodyhash) != NULL) {
 		lineq_skip(q, c->nbody);
 		p->res->lines += c->nbody;
 	}
@@ -1719,7 +1738,6 @@ perf_init(struct perf_ctx *p, const struct load_opts *opts,
 	memo_init(&p->lines[1]);
 	memo_init(&p->samples);
 	memo_init(&p->bodies);
-	p->bodies.own_hash = 1; /* chained from the lines' hashes */
 	if (opts->event_filter != NULL) {
 		p->filter = xstrdup(opts->event_filter);
 		p->filter_given = 1;
@@ -1779,7 +1797,7 @@ plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 {
 	const struct memo *m = &p->lines[p->java];
 	const struct memo_slot *slot;
-	const struct memo_entry *e;
+	const struct memo_rec *e;
 	const struct ahead_line *l;
 	uint64_t lineno = reader_lineno(r);
 	size_t k, skip = 0;
@@ -1788,22 +1806,18 @@ plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 
 	/*
 	 * Most lines are in the memo; their lookups, one after the other,
-	 * would wait on memory three times each (slot, entry, key text).
-	 * The slots were asked for as the lines were hashed; ask for the
-	 * entries of all lines, then for their keys, so that the waits
-	 * overlap.
+	 * would wait on memory twice each (slot, then record and key).  The
+	 * slots were asked for as the lines were hashed; ask for the records
+	 * of all lines (a typical one spans two cache lines), so that the
+	 * waits overlap.
 	 */
-	for (k = 0; k < nlines; k++) {
-		slot = &m->slots[p->ahead[k].hash & m->mask];
-		if (slot->entry != 0)
-			PREFETCH(&m->e[slot->entry - 1]);
-	}
 	for (k = 0; k < nlines; k++) {
 		slot = &m->slots[p->ahead[k].hash & m->mask];
 		if (slot->entry != 0 &&
 		    slot->tag == (uint32_t)(p->ahead[k].hash >> 32)) {
-			e = &m->e[slot->entry - 1];
-			PREFETCH(m->arena + e->off);
+			e = memo_rec(m, slot->entry);
+			PREFETCH(e);
+			PREFETCH((const char *)e + 64);
 		}
 	}
 	xgrow((void **)&p->key, &p->kcap, p->klen + 4 * nlines, 1);
@@ -1814,8 +1828,8 @@ plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 		slot = &m->slots[l->hash & m->mask];
 		if (fast && slot->entry != 0 &&
 		    slot->tag == (uint32_t)(l->hash >> 32) &&
-		    (e = &m->e[slot->entry - 1])->len == l->len &&
-		    memcmp(m->arena + e->off, l->s, l->len) == 0) {
+		    (e = memo_rec(m, slot->entry))->len == l->len &&
+		    memcmp(memo_key(e), l->s, l->len) == 0) {
 			id = (uint32_t)e->value;
 			memcpy(p->key + p->klen, &id, 4);
 			p->klen += 4;
@@ -1843,7 +1857,7 @@ plain_body_try(struct perf_ctx *p, struct reader *r)
 	const char *s;
 	uint64_t off, lines, bh;
 	size_t n = reader_ahead(r, &s, &off), nlines;
-	uint32_t e;
+	const struct memo_rec *e;
 
 	n = plain_body(p, s, n, &nlines, &bh);
 	if (n == 0) {
@@ -1851,13 +1865,13 @@ plain_body_try(struct perf_ctx *p, struct reader *r)
 		return;
 	}
 	e = body_lookup(p, s, n, bh);
-	if (e == 0) {
+	if (e == NULL) {
 		p->body_end = s + n;
 		if (plain_body_lines(p, r, nlines) == nlines)
 			p->body_nl = nlines;
 		return;
 	}
-	lines = p->body_lines[e - 1];
+	lines = e->aux;
 	reader_skip(r, n, lines);
 	p->res->lines += lines;
 }
@@ -1909,7 +1923,6 @@ memos_free(struct perf_ctx *p)
 	memo_free(&p->samples);
 	memo_free(&p->bodies);
 	free(p->seen);
-	free(p->body_lines);
 	free(p->lf);
 	free(p->ftext);
 	free(p->fr);
@@ -1919,7 +1932,6 @@ memos_free(struct perf_ctx *p)
 	free(p->prev);
 	free(p->steps);
 	p->seen = NULL;
-	p->body_lines = NULL;
 	p->lf = NULL;
 	p->ftext = NULL;
 	p->fr = NULL;
@@ -1928,7 +1940,7 @@ memos_free(struct perf_ctx *p)
 	p->ahead = NULL;
 	p->prev = NULL;
 	p->steps = NULL;
-	p->nseen = p->capbl = p->nlf = p->caplf = p->ftlen = p->ftcap = 0;
+	p->nseen = p->nlf = p->caplf = p->ftlen = p->ftcap = 0;
 	p->samemask = p->capahead = p->prevlen = p->prevcap = p->capsteps = 0;
 	p->nfr = p->capfr = p->capfrid = 0;
 }
