@@ -1159,20 +1159,29 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 	return (uint32_t)p->nlf - 1;
 }
 
-/* Forget all remembered text when it outgrows its budget. */
+/*
+ * Forget remembered text when it outgrows its budget.  The samples memo
+ * grows with every new stack, the lines memo only with distinct lines,
+ * and it is what makes a new sample cheap: the samples go first, the
+ * lines (and so the samples' keys made of their ids) only when they take
+ * more than half the budget themselves.
+ */
 static void
 memo_trim(struct perf_ctx *p)
 {
-	if (memo_bytes(&p->lines[0]) + memo_bytes(&p->lines[1]) +
-	    memo_bytes(&p->samples) + p->ftlen +
-	    p->nfr * (sizeof *p->fr + sizeof *p->frid) +
-	    p->nlf * sizeof *p->lf + (p->samemask + 1) * sizeof *p->same <=
-	    (p->opts->memo_budget ? p->opts->memo_budget : MEMO_BUDGET) /
-	    p->share)
+	size_t budget = (p->opts->memo_budget ? p->opts->memo_budget :
+	    MEMO_BUDGET) / (size_t)p->share;
+	size_t lines = memo_bytes(&p->lines[0]) + memo_bytes(&p->lines[1]) +
+	    p->ftlen + p->nfr * (sizeof *p->fr + sizeof *p->frid) +
+	    p->nlf * sizeof *p->lf + (p->samemask + 1) * sizeof *p->same;
+
+	if (lines + memo_bytes(&p->samples) <= budget)
+		return;
+	memo_clear(&p->samples);
+	if (lines <= budget / 2)
 		return;
 	memo_clear(&p->lines[0]);
 	memo_clear(&p->lines[1]);
-	memo_clear(&p->samples);
 	p->nlf = p->nfr = p->ftlen = 0;
 	p->prevlen = 0; /* its line ids are gone */
 	if (p->same != NULL)
