@@ -61,6 +61,14 @@ uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t name);
 uint32_t tree_find_child(const struct tree *t, uint32_t parent, uint32_t name);
 
 /*
+ * The node named name nearest the root: of those at the smallest depth,
+ * the one with the largest total in profile prof, of equals the smallest
+ * id; TREE_ROOT when there is none.  Reads the tree level by level, down
+ * to the first level that has one.
+ */
+uint32_t tree_nearest_named(const struct tree *t, int prof, uint32_t name);
+
+/*
  * Add every stack of profile sprof of src to profile dprof of dst, as
  * inserting them after dst's own would: src's names are interned in their
  * id order and the nodes new to dst made in src's order, so node and name

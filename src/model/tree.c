@@ -252,6 +252,47 @@ tree_find_child(const struct tree *t, uint32_t parent, uint32_t name)
 	return find_child(t, parent, name, &pr);
 }
 
+uint32_t
+tree_nearest_named(const struct tree *t, int prof, uint32_t name)
+{
+	uint32_t *level = NULL, *next = NULL, *tmp, best = TREE_ROOT, c;
+	size_t n = 0, nn, caplevel = 0, capnext = 0, i;
+	double bw = 0, w;
+
+	for (c = t->nodes[TREE_ROOT].first_child; c != TREE_NONE;
+	    c = t->nodes[c].next_sibling) {
+		xgrow((void **)&level, &caplevel, n + 1, sizeof *level);
+		level[n++] = c;
+	}
+	while (n > 0) {
+		for (i = 0; i < n; i++) {
+			c = level[i];
+			if (t->nodes[c].name != name)
+				continue;
+			w = count_value(tree_total(t, prof, c));
+			if (best == TREE_ROOT || w > bw || (w == bw && c < best)) {
+				best = c;
+				bw = w;
+			}
+		}
+		if (best != TREE_ROOT)
+			break;
+		for (i = 0, nn = 0; i < n; i++)
+			for (c = t->nodes[level[i]].first_child; c != TREE_NONE;
+			    c = t->nodes[c].next_sibling) {
+				xgrow((void **)&next, &capnext, nn + 1,
+				    sizeof *next);
+				next[nn++] = c;
+			}
+		tmp = level, level = next, next = tmp;
+		i = caplevel, caplevel = capnext, capnext = i;
+		n = nn;
+	}
+	free(level);
+	free(next);
+	return best;
+}
+
 /* A new node, parent's first child now; not in the hash. */
 static uint32_t
 new_node(struct tree *t, uint32_t parent, uint32_t name)

@@ -1086,7 +1086,9 @@ nearer(const struct tui_view *v, const struct tree *t, uint32_t i,
  * first), or the root.  A child of the root has no rival (in the reverse
  * tree it is where the frame's samples are); else the frames of that name
  * come from the name index when t's flame order is built, so a switch of
- * view on millions of nodes looks only at them, else from a pass.
+ * view on millions of nodes looks only at them, else from the tree read
+ * level by level down to the first level that has one (the reverse tree,
+ * whose index waits for a search there).
  */
 static uint32_t
 nearest_named(const struct tui_view *v, const struct tree *t, uint32_t name)
@@ -1103,10 +1105,7 @@ nearest_named(const struct tui_view *v, const struct tree *t, uint32_t name)
 				best = o->order[o->byname[k]];
 		return best;
 	}
-	for (i = 1; i < size; i++)
-		if (tree_node(t, i)->name == name && nearer(v, t, i, best, &bw))
-			best = i;
-	return best;
+	return tree_nearest_named(t, v->prof, name);
 }
 
 /*

@@ -339,6 +339,59 @@ START_TEST(test_collapse_ranges_error)
 }
 END_TEST
 
+/*
+ * tree_nearest_named(), read level by level, finds what a pass over every
+ * node finds: the shallowest node of the name, the widest of those, of
+ * equals the smallest id (equal totals are frequent here: counts 1-3);
+ * the root for a name no node has.
+ */
+START_TEST(test_nearest_named)
+{
+	static const char *const names[] = {"a", "b", "c", "d", "e", "f"};
+	unsigned seed = 2024;
+	struct tree *t;
+	char *buf;
+	size_t len, i;
+	uint32_t name, id, best, nn;
+	double w, bw;
+	int round;
+	FILE *fp;
+
+	for (round = 0; round < 200; round++) {
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		for (i = 0; i < 5 + (size_t)round / 4; i++) {
+			seed = seed * 1103515245u + 12345u;
+			put_stack(fp, &seed, names, 6, 1 + (seed >> 16) % 7);
+			fprintf(fp, round % 9 == 0 ? " 0.5\n" : " %u\n",
+			    1 + (seed >> 12) % 3);
+		}
+		fclose(fp);
+		t = tree_from_folded(buf);
+		nn = strtab_count(tree_strtab(t));
+		for (name = 0; name < nn + 1; name++) {
+			best = TREE_ROOT;
+			bw = 0;
+			for (id = 1; id < tree_size(t); id++) {
+				if (tree_node(t, id)->name != name)
+					continue;
+				w = count_value(tree_total(t, 0, id));
+				if (best == TREE_ROOT || tree_node(t, id)->depth <
+				    tree_node(t, best)->depth ||
+				    (tree_node(t, id)->depth ==
+				    tree_node(t, best)->depth && w > bw)) {
+					best = id;
+					bw = w;
+				}
+			}
+			ck_assert_uint_eq(tree_nearest_named(t, 0, name), best);
+		}
+		tree_free(t);
+		free(buf);
+	}
+}
+END_TEST
+
 /* Add stack number i (a deterministic pseudo-random one) to sink. */
 static void
 add_stack(struct stack_sink *sink, uint32_t i)
@@ -976,6 +1029,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_collapse_order_random);
 	tcase_add_test(tc, test_collapse_ranges);
 	tcase_add_test(tc, test_collapse_ranges_error);
+	tcase_add_test(tc, test_nearest_named);
 	tcase_add_test(tc, test_finish_while_growing);
 	tcase_add_test(tc, test_finish_overflow_once);
 	tcase_add_test(tc, test_folded_shared_prefix);
