@@ -78,6 +78,12 @@ struct event_stat {
  */
 #define MEMO_BUDGET (16u << 20)
 #define MEMO_MAX_KEY (64u << 10)
+/*
+ * The memos start over only between samples, so one sample of a million
+ * distinct long lines could fill the lines memo past its budget; past
+ * this much it takes no more (a record's place must fit its slot).
+ */
+#define MEMO_ARENA_MAX ((size_t)UINT32_MAX)
 
 /*
  * Whole sample bodies.  The lines of a sample are usually all at hand when
@@ -1561,7 +1567,7 @@ memo_line_hashed(struct perf_ctx *p, const char *line, size_t len, uint64_t h,
 	uint64_t value = 0;
 	uint32_t id;
 
-	if (len > MEMO_MAX_KEY ||
+	if (len > MEMO_MAX_KEY || m->alen > MEMO_ARENA_MAX ||
 	    p->klen - p->kbody >= 4 * (size_t)PERF_MAX_FRAMES) {
 		/* Not worth remembering: read this sample the usual way. */
 		if (!stack)
