@@ -346,16 +346,25 @@ walk(const struct walk_env *env, collapse_fn fn,
 	return rc;
 }
 
+/* Walk all of profile prof of t (no share); free env->prefix after. */
+static void
+walk_env_init(struct walk_env *env, const struct tree *t, int prof)
+{
+	env->t = t;
+	selfs_init(&env->sf, t, prof);
+	env->prefix = prefix_names(t);
+	env->cnt = NULL;
+	env->per = 0;
+	env->first = 0;
+}
+
 int
 collapse_walk(const struct tree *t, int prof, collapse_fn fn, void *ctx)
 {
 	struct walk_env env;
 	int rc;
 
-	env.t = t;
-	selfs_init(&env.sf, t, prof);
-	env.cnt = NULL;
-	env.prefix = prefix_names(t);
+	walk_env_init(&env, t, prof);
 	rc = walk(&env, fn, NULL, ctx);
 	free(env.prefix);
 	return rc;
@@ -605,12 +614,8 @@ collapse_write_ranges(const struct tree *t, int prof, FILE *fp, uint32_t per,
 	pthread_t thread;
 	int rc;
 
-	env.t = t;
-	selfs_init(&env.sf, t, prof);
-	env.cnt = NULL;
+	walk_env_init(&env, t, prof);
 	env.per = per;
-	env.first = 0;
-	env.prefix = prefix_names(t);
 	if (per > 0)
 		cnt = line_counts(t, &env.sf);
 	if (cnt == NULL) {

@@ -410,6 +410,17 @@ add_stack(struct stack_sink *sink, uint32_t i)
 	    (struct tf_count){2, 0.5} : COUNT_INT(1 + x % 9));
 }
 
+/* a and b (finished) print the same --collapse text. */
+static void
+assert_same_collapse(const struct tree *a, const struct tree *b)
+{
+	char *sa = collapse_string(a), *sb = collapse_string(b);
+
+	ck_assert_str_eq(sa, sb);
+	free(sa);
+	free(sb);
+}
+
 /*
  * Trees a and b are the same: same names in the same sibling order, same
  * self and total counts, walked side by side without recursion.
@@ -516,7 +527,6 @@ static void
 assert_same_loads(struct tree *t1, struct tree *t2)
 {
 	struct tf_count c1, c2;
-	char *s1, *s2;
 	size_t i;
 
 	ck_assert_uint_eq(tree_size(t1), tree_size(t2));
@@ -532,11 +542,7 @@ assert_same_loads(struct tree *t1, struct tree *t2)
 	}
 	tree_finish(t1);
 	tree_finish(t2);
-	s1 = collapse_string(t1);
-	s2 = collapse_string(t2);
-	ck_assert_str_eq(s1, s2);
-	free(s1);
-	free(s2);
+	assert_same_collapse(t1, t2);
 	tree_free(t1);
 	tree_free(t2);
 }
@@ -966,7 +972,6 @@ START_TEST(test_name_ranks)
 	    "a a", "b", "a-"};
 	struct tree *t = tree_new(1), *dst, *src, *one;
 	uint32_t i, node = TREE_ROOT;
-	char *want, *got;
 
 	ck_assert_ptr_null(tree_name_ranks(t));
 	for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -1002,11 +1007,7 @@ START_TEST(test_name_ranks)
 	ck_assert_uint_eq(tree_total(dst, 0, TREE_ROOT).n,
 	    tree_total(one, 0, TREE_ROOT).n);
 	ck_assert_uint_eq(tree_size(dst), tree_size(one));
-	want = collapse_string(one);
-	got = collapse_string(dst);
-	ck_assert_str_eq(got, want);
-	free(want);
-	free(got);
+	assert_same_collapse(dst, one);
 	tree_free(dst);
 	tree_free(one);
 }
