@@ -45,6 +45,7 @@
 #include "loaders/sniff.h"
 #include "util/escape.h"
 #include "util/hash.h"
+#include "util/scan.h"
 #include "util/lineq.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
@@ -1781,7 +1782,7 @@ plain_body(struct perf_ctx *p, const char *s, size_t n, size_t *nlines,
 	for (;; a = nl + 1, k++) {
 		if (a >= end || (*a != ' ' && *a != '\t'))
 			break;
-		nl = memchr(a, '\n', (size_t)(end - a));
+		nl = scan_byte(a, end, '\n');
 		if (nl == NULL)
 			break;
 		len = (size_t)(nl - a);

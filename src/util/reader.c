@@ -22,6 +22,7 @@
 #endif
 
 #include "util/reader.h"
+#include "util/scan.h"
 #include "util/xalloc.h"
 
 /*
@@ -393,11 +394,10 @@ take_line(struct reader *r, size_t n, size_t next, const char **line, size_t *le
 int
 reader_line(struct reader *r, const char **line, size_t *len)
 {
-	char *nl;
+	const char *nl;
 
 	for (;;) {
-		nl = r->end > r->scan ?
-		    memchr(r->buf + r->scan, '\n', r->end - r->scan) : NULL;
+		nl = scan_byte(r->buf + r->scan, r->buf + r->end, '\n');
 		if (nl != NULL)
 			return take_line(r, (size_t)(nl - (r->buf + r->start)),
 			    (size_t)(nl - r->buf) + 1, line, len);

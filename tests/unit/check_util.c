@@ -19,6 +19,7 @@
 #include "util/escape.h"
 #include "util/lineq.h"
 #include "util/reader.h"
+#include "util/scan.h"
 #include "util/sort.h"
 
 START_TEST(test_escape)
@@ -357,6 +358,49 @@ START_TEST(test_ws_scans)
 }
 END_TEST
 
+/*
+ * scan_byte() against memchr(): every length up to a few vector widths,
+ * the byte at each position, twice, or only just past the end (which must
+ * not be seen), and in exact-size allocations so that a read past the end
+ * shows under AddressSanitizer.
+ */
+START_TEST(test_scan_byte)
+{
+	static const char fill[] = "ab;\t \x80\xff\x0a\x3b";
+	const char c[] = {'\n', ';', '\0', '\xff'};
+	char back[80];
+	size_t n, at, i, k;
+	char *buf;
+	const char *got, *want;
+
+	for (k = 0; k < sizeof c; k++)
+		for (n = 0; n <= 70; n++)
+			for (at = 0; at <= n + 1; at++) {
+				buf = malloc(n > 0 ? n : 1);
+				ck_assert_ptr_nonnull(buf);
+				for (i = 0; i < n; i++) {
+					buf[i] = fill[(i * 7 + n) % (sizeof fill - 1)];
+					if (buf[i] == c[k])
+						buf[i] = 'x';
+				}
+				if (at < n)
+					buf[at] = c[k];
+				if (at + 5 < n)
+					buf[at + 5] = c[k];
+				want = memchr(buf, c[k], n);
+				got = scan_byte(buf, buf + n, c[k]);
+				ck_assert_ptr_eq(got, want);
+				free(buf);
+				/* The byte right after the end is not looked at. */
+				memset(back, 'x', sizeof back);
+				back[n] = c[k];
+				ck_assert_ptr_null(scan_byte(back, back + n, c[k]));
+				ck_assert_ptr_eq(scan_byte(back, back + n + 1, c[k]),
+				    back + n);
+			}
+}
+END_TEST
+
 START_TEST(test_sort)
 {
 	uint32_t a[1000];
@@ -390,6 +434,7 @@ suite_util(void)
 	tcase_add_test(tc, test_reader_file_gzip);
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_ws_scans);
+	tcase_add_test(tc, test_scan_byte);
 	tcase_add_test(tc, test_cpu_limit);
 	suite_add_tcase(s, tc);
 	return s;
