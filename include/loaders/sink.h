@@ -40,10 +40,13 @@ struct stack_sink {
 	 * fork() makes a new, empty sink of the same kind that another thread
 	 * may use while this one is in use; join(ctx, child) then takes in
 	 * everything child received - as if it had come after all this sink
-	 * received - and frees child.
+	 * received - and frees child; drop(ctx, child) frees child without
+	 * taking anything in (its input turned out to come after a read
+	 * error).
 	 */
 	struct stack_sink *(*fork)(void *ctx);
 	void (*join)(void *ctx, struct stack_sink *child);
+	void (*drop)(void *ctx, struct stack_sink *child);
 	/*
 	 * Optional (both NULL when not offered): at() names where the open
 	 * stack has got to, after begin() and some frame() calls, as an

@@ -43,6 +43,13 @@ struct reader *reader_fdopen(int fd, const char *name, int own, char **err);
 
 /* Read from a memory buffer (used by tests and fuzzers). */
 struct reader *reader_mem(const char *buf, size_t len, const char *name);
+/*
+ * For tests: a memory reader on which reading byte fail_at fails with
+ * EIO, as a disk error would (the bytes before it are read; a split part
+ * that does not hold it reads on).
+ */
+struct reader *reader_mem_failing(const char *buf, size_t len, size_t fail_at,
+    const char *name);
 
 void reader_close(struct reader *r);
 

@@ -112,6 +112,7 @@ diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
 	sink->again = inner->again ? df_again : NULL;
 	sink->fork = NULL;
 	sink->join = NULL;
+	sink->drop = NULL;
 	sink->at = NULL;
 	sink->resume = NULL;
 	sink->intern = NULL;

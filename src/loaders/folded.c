@@ -315,7 +315,7 @@ read_parts(struct reader *r, const struct load_opts *o,
 
 	if (o == NULL || o->threads == 1 ||
 	    (o->threads == 0 && lineq_cpus() < 2) || sink->fork == NULL ||
-	    sink->join == NULL)
+	    sink->join == NULL || sink->drop == NULL)
 		return 0;
 	memset(&pt, 0, sizeof pt);
 	pt.r = reader_split(r, o->part_min ? o->part_min : PART_MIN, 0);
@@ -329,14 +329,21 @@ read_parts(struct reader *r, const struct load_opts *o,
 		pthread_join(thread, NULL);
 	else
 		part_main(&pt); /* no thread to be had: one after the other */
+	res->parts = 2;
+	if (reader_status_failed(r)) {
+		/* The input ends where the first part's read failed. */
+		sink->drop(sink->ctx, pt.sink);
+		diag_free(&pt.d);
+		reader_close(pt.r);
+		return 1;
+	}
 	sink->join(sink->ctx, pt.sink);
 	if (pt.stopped) /* the rest of the second part, from where it stopped */
 		read_folded(pt.r, sink, &pt.d, &pt.res, 0, 1, &pt.line, &pt.fl);
 	res->samples += pt.res.samples;
 	res->lines += pt.res.lines;
-	res->parts = 2;
 	diag_append(d, &pt.d, reader_lineno(r));
-	if (reader_status_failed(pt.r) && !reader_status_failed(r))
+	if (reader_status_failed(pt.r))
 		reader_fail(r, reader_error(pt.r));
 	reader_close(pt.r);
 	return 1;

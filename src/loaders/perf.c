@@ -2036,7 +2036,8 @@ read_parts(struct perf_ctx *p, struct reader *r)
 	int threaded;
 
 	if (o->threads == 1 || (o->threads == 0 && lineq_cpus() < 2) ||
-	    p->sink->fork == NULL || p->sink->join == NULL)
+	    p->sink->fork == NULL || p->sink->join == NULL ||
+	    p->sink->drop == NULL)
 		return 0;
 	memset(&pt, 0, sizeof pt);
 	pt.r = reader_split(r, o->part_min ? o->part_min : PART_MIN, 1);
@@ -2065,14 +2066,23 @@ read_parts(struct perf_ctx *p, struct reader *r)
 	/* Both parts are read: free their memos before the trees are merged. */
 	memos_free(p);
 	memos_free(&pt.p);
-	p->sink->join(p->sink->ctx, pt.sink);
-	p->res->samples += pt.res.samples;
-	p->res->lines += pt.res.lines;
 	p->res->parts = 2;
-	diag_append(p->d, &pt.d, reader_lineno(r));
-	events_join(p, &pt.p);
-	if (reader_status_failed(pt.r) && !reader_status_failed(r))
-		reader_fail(r, reader_error(pt.r));
+	if (reader_status_failed(r)) {
+		/*
+		 * The input ends where the first part's read failed, as it
+		 * does for one thread: the second part comes after that.
+		 */
+		p->sink->drop(p->sink->ctx, pt.sink);
+		diag_free(&pt.d);
+	} else {
+		p->sink->join(p->sink->ctx, pt.sink);
+		p->res->samples += pt.res.samples;
+		p->res->lines += pt.res.lines;
+		diag_append(p->d, &pt.d, reader_lineno(r));
+		events_join(p, &pt.p);
+		if (reader_status_failed(pt.r))
+			reader_fail(r, reader_error(pt.r));
+	}
 	reader_close(pt.r);
 	perf_free(&pt.p);
 	if (p->first != NULL) {

@@ -105,6 +105,16 @@ st_join(void *ctx, struct stack_sink *child)
 	free(f);
 }
 
+static void
+st_drop(void *ctx, struct stack_sink *child)
+{
+	struct sink_fork *f = (struct sink_fork *)child;
+
+	(void)ctx;
+	tree_free(f->st.tree);
+	free(f);
+}
+
 void
 sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
     struct tree *tree, int prof)
@@ -121,6 +131,7 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	sink->again = st_again;
 	sink->fork = st_fork;
 	sink->join = st_join;
+	sink->drop = st_drop;
 	sink->at = st_at;
 	sink->resume = st_resume;
 	sink->intern = st_intern;

@@ -51,6 +51,7 @@ struct reader {
 	char err[256];
 	const char *mem; /* memory reader: the source (not owned) */
 	size_t memlen, mempos;
+	const char *memfail; /* reader_mem_failing(): the bad byte, or NULL */
 	int sniffed;     /* gzip magic checked */
 	int gzip;
 	int (*progress)(void *); /* reader_set_progress() */
@@ -126,6 +127,26 @@ reader_mem(const char *buf, size_t len, const char *name)
 	return r;
 }
 
+struct reader *
+reader_mem_failing(const char *buf, size_t len, size_t fail_at,
+    const char *name)
+{
+	struct reader *r = reader_mem(buf, len, name);
+
+	if (fail_at < len)
+		r->memfail = buf + fail_at;
+	return r;
+}
+
+/* How many of the n memory bytes at p can be read before the bad one. */
+static size_t
+mem_good(const struct reader *r, const char *p, size_t n)
+{
+	if (r->memfail != NULL && r->memfail >= p && r->memfail < p + n)
+		return (size_t)(r->memfail - p);
+	return n;
+}
+
 void
 reader_close(struct reader *r)
 {
@@ -175,6 +196,11 @@ raw_read(struct reader *r, char *dst, size_t n)
 
 		if (n > left)
 			n = left;
+		if (n > 0 && mem_good(r, r->mem + r->mempos, n) == 0) {
+			set_error(r, strerror(EIO));
+			return -1;
+		}
+		n = mem_good(r, r->mem + r->mempos, n);
 		memcpy(dst, r->mem + r->mempos, n);
 		r->mempos += n;
 		r->bytes += n;
@@ -430,6 +456,7 @@ look(struct reader *r, uint64_t base, uint64_t at, char *dst, size_t n)
 			return 0;
 		if (n > r->memlen - at)
 			n = (size_t)(r->memlen - at);
+		n = mem_good(r, r->mem + at, n);
 		memcpy(dst, r->mem + at, n);
 		return n;
 	}
@@ -503,9 +530,10 @@ reader_split(struct reader *r, uint64_t min, int blank)
 	cut = find_cut(r, base, pos + (size - pos) / 2, blank);
 	if (cut == 0 || cut >= size)
 		return NULL;
-	if (r->mem != NULL)
+	if (r->mem != NULL) {
 		t = reader_mem(r->mem + cut, (size_t)(size - cut), r->name);
-	else {
+		t->memfail = r->memfail;
+	} else {
 		t = reader_alloc(r->name);
 		t->fd = r->fd;
 		t->pread = 1;

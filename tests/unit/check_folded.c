@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +139,53 @@ START_TEST(test_shared_frames)
 }
 END_TEST
 
+/*
+ * A read error (a bad disk block) anywhere in the input: in two parts the
+ * stacks and messages must be those of one thread, which stops at the
+ * error - also when the error is in the first part and the second part,
+ * after it, reads well (it must then be dropped, not merged).
+ */
+START_TEST(test_read_error_parts)
+{
+	struct rec_sink r;
+	struct diag d;
+	char *in = NULL, *msgs = NULL;
+	size_t len = 0, mlen = 0, at, k, n;
+	FILE *fp = open_memstream(&in, &len);
+	int i;
+
+	/* Over 600 KB: more than the reader's first block (256 KiB). */
+	for (i = 0; i < 40000; i++)
+		fprintf(fp, "main;f%d;g%d %d\n", i, i % 7, 1 + i % 3);
+	fclose(fp);
+	ck_assert_uint_gt(len, 600000);
+	for (k = 1; k <= 12; k++) {
+		at = k == 12 ? len - 1 : len * k / 12;
+		rec_load_failing(&r, FORMAT_FOLDED, NULL, in, len, at, &d);
+		fp = open_memstream(&msgs, &mlen);
+		diag_print(&d, fp);
+		fclose(fp);
+		ck_assert_msg(strstr(msgs, "Input/output error") != NULL,
+		    "at %zu: %s", at, msgs);
+		/* The lines before the error, the one it cuts short too. */
+		for (n = 0, i = 0; (size_t)i < at; i++)
+			n += in[i] == '\n';
+		ck_assert_msg(r.samples == n || r.samples == n + 1,
+		    "at %zu: %llu samples, %zu lines", at,
+		    (unsigned long long)r.samples, n);
+		/* (an error in the first 64 KiB is met while sniffing) */
+		ck_assert_msg(r.parts == 2 || k == 1 || k == 6, "at %zu", at);
+		if (k != 1 && k != 6)
+			ck_assert_uint_eq(r.drops, k < 6 ? 1 : 0);
+		free(msgs);
+		msgs = NULL;
+		rec_free(&r);
+		diag_free(&d);
+	}
+	free(in);
+}
+END_TEST
+
 Suite *
 suite_folded(void)
 {
@@ -150,6 +198,7 @@ suite_folded(void)
 	tcase_add_test(tc, test_bad_lines_reported);
 	tcase_add_test(tc, test_merge_sort);
 	tcase_add_test(tc, test_shared_frames);
+	tcase_add_test(tc, test_read_error_parts);
 	suite_add_tcase(s, tc);
 	return s;
 }

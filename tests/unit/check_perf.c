@@ -533,6 +533,62 @@ START_TEST(test_parts)
 END_TEST
 
 /*
+ * A read error (a bad disk block) anywhere in the input: in two parts the
+ * stacks and messages must be those of one thread, which stops at the
+ * error - also when the error is in the first part and the second part,
+ * after it, reads well (it must then be dropped, not merged).
+ */
+START_TEST(test_read_error_parts)
+{
+	struct rec_sink r;
+	struct diag d;
+	char *in, *msgs = NULL;
+	size_t len, mlen = 0, at, k, n, i;
+	uint64_t all;
+	FILE *fp;
+
+	/* Over 700 KB: more than the reader's first block (256 KiB). */
+	in = parts_input("p 1/1 [0] 1.@: 1 cycles:\n\t@ f@ (/x)\n\t1 main (/x)\n\n",
+	    7000, "q 2/2 [1] 2.@: 1 cycles:\n\t2 g@ (/x)\n\t1 main (/x)\n\n",
+	    7000, &len);
+	ck_assert_uint_gt(len, 700000);
+	rec_load(&r, FORMAT_PERF, NULL, in, len, &d);
+	all = r.samples;
+	ck_assert_uint_eq(all, 14000);
+	rec_free(&r);
+	diag_free(&d);
+	for (k = 1; k <= 12; k++) {
+		at = k == 12 ? len - 1 : len * k / 12;
+		rec_load_failing(&r, FORMAT_PERF, NULL, in, len, at, &d);
+		fp = open_memstream(&msgs, &mlen);
+		diag_print(&d, fp);
+		fclose(fp);
+		ck_assert_msg(strstr(msgs, "Input/output error") != NULL,
+		    "at %zu: %s", at, msgs);
+		/* The headers before the error (the last one's sample cut). */
+		for (n = 0, i = 0; i < at; i++)
+			n += in[i] == ':' && in[i + 1] == '\n';
+		ck_assert_msg(r.samples == n || r.samples + 1 == n,
+		    "at %zu: %llu samples, %zu headers", at,
+		    (unsigned long long)r.samples, n);
+		/*
+		 * Cut in two near the middle (unless the error is where the
+		 * cut is looked for); an error in the first part drops the
+		 * second.
+		 */
+		ck_assert_msg(r.parts == 2 || k == 6, "at %zu", at);
+		if (k != 6)
+			ck_assert_uint_eq(r.drops, k < 6 ? 1 : 0);
+		free(msgs);
+		msgs = NULL;
+		rec_free(&r);
+		diag_free(&d);
+	}
+	free(in);
+}
+END_TEST
+
+/*
  * Inputs made of random picks among the kinds of lines perf script (and
  * damage) produce, with few distinct ones so that bodies and lines repeat:
  * every way rec_load() reads them - with and without the repeated-text
@@ -635,6 +691,7 @@ suite_perf(void)
 	tcase_add_test(tc, test_repeats);
 	tcase_add_test(tc, test_bodies);
 	tcase_add_test(tc, test_parts);
+	tcase_add_test(tc, test_read_error_parts);
 	tcase_add_test(tc, test_random_mix);
 	tcase_add_test(tc, test_same_frames);
 	suite_add_tcase(s, tc);

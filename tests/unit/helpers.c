@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,16 @@ rec_join(void *ctx, struct stack_sink *child)
 	free(f);
 }
 
+static void
+rec_drop(void *ctx, struct stack_sink *child)
+{
+	struct rec_fork *f = (struct rec_fork *)child;
+
+	((struct rec_sink *)ctx)->drops++;
+	rec_free(&f->r);
+	free(f);
+}
+
 void
 rec_init(struct rec_sink *r, struct stack_sink *sink)
 {
@@ -134,6 +145,7 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->again = rec_again;
 	sink->fork = rec_fork;
 	sink->join = rec_join;
+	sink->drop = rec_drop;
 	sink->at = NULL;
 	sink->resume = NULL;
 	sink->intern = NULL;
@@ -148,19 +160,22 @@ rec_free(struct rec_sink *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* rec_load_failing(): where reading fails (SIZE_MAX: nowhere). */
+static size_t rec_fail_at = SIZE_MAX;
+
 static void
 rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
     size_t len, struct diag *d, int hooks)
 {
 	struct stack_sink sink;
-	struct reader *rd = reader_mem(buf, len, "test");
+	struct reader *rd = reader_mem_failing(buf, len, rec_fail_at, "test");
 	struct load_result res;
 	char *err = NULL;
 
 	rec_init(r, &sink);
 	if (!hooks)
 		sink.last = NULL, sink.again = NULL, sink.fork = NULL,
-		    sink.join = NULL;
+		    sink.join = NULL, sink.drop = NULL;
 	diag_init(d, "test");
 	if (loader_run(rd, o, &sink, d, &res, &err) != 0) {
 		rec_put(r, "ERROR: ", 7);
@@ -214,7 +229,7 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 		o.memo_budget = way == 2 ? 8192 + 2048 : 0;
 		o.part_min = way == 4 ? 1 : 0;
 		rec_run(r, &o, buf, len, d, 1);
-		ck_assert_uint_eq(r->joins, (uint64_t)r->parts / 2);
+		ck_assert_uint_eq(r->joins + r->drops, (uint64_t)r->parts / 2);
 		ck_assert_str_eq(plain.text, r->text);
 		ck_assert_uint_eq(plain.lines, r->lines);
 		ck_assert_uint_eq(plain.samples, r->samples);
@@ -228,6 +243,19 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 	diag_free(&pd);
 	rec_free(&plain);
 	return r->text;
+}
+
+const char *
+rec_load_failing(struct rec_sink *r, enum input_format fmt,
+    const struct load_opts *opts, const char *buf, size_t len,
+    size_t fail_at, struct diag *d)
+{
+	const char *text;
+
+	rec_fail_at = fail_at;
+	text = rec_load(r, fmt, opts, buf, len, d);
+	rec_fail_at = SIZE_MAX;
+	return text;
 }
 
 struct tree *

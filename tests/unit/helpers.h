@@ -25,6 +25,7 @@ struct rec_sink {
 	uint64_t lines, samples;  /* the loader's load_result */
 	int parts;
 	uint64_t joins;           /* forks joined (parts read at once) */
+	uint64_t drops;           /* forks dropped (after a read error) */
 };
 
 void rec_init(struct rec_sink *r, struct stack_sink *sink);
@@ -33,6 +34,15 @@ void rec_free(struct rec_sink *r);
 /* Load buf with the given format into a recording sink; returns the text (owned by r). */
 const char *rec_load(struct rec_sink *r, enum input_format fmt,
     const struct load_opts *opts, const char *buf, size_t len, struct diag *d);
+
+/*
+ * rec_load() with reading failing at byte fail_at, as on a disk error:
+ * every way must still agree (the stacks read before the error, and the
+ * same messages).
+ */
+const char *rec_load_failing(struct rec_sink *r, enum input_format fmt,
+    const struct load_opts *opts, const char *buf, size_t len,
+    size_t fail_at, struct diag *d);
 
 /* Build a finished tree from folded text. */
 struct tree *tree_from_folded(const char *text);
