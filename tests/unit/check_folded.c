@@ -139,6 +139,18 @@ START_TEST(test_shared_frames)
 }
 END_TEST
 
+/* The samples before an error at byte at: the lines, the one it cuts too. */
+static int
+lines_before(const char *in, size_t at, uint64_t samples)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		n += in[i] == '\n';
+	return samples == n || samples == n + 1;
+}
+
 /*
  * A read error (a bad disk block) anywhere in the input: in two parts the
  * stacks and messages must be those of one thread, which stops at the
@@ -147,10 +159,8 @@ END_TEST
  */
 START_TEST(test_read_error_parts)
 {
-	struct rec_sink r;
-	struct diag d;
-	char *in = NULL, *msgs = NULL;
-	size_t len = 0, mlen = 0, at, k, n;
+	char *in = NULL;
+	size_t len = 0;
 	FILE *fp = open_memstream(&in, &len);
 	int i;
 
@@ -159,29 +169,7 @@ START_TEST(test_read_error_parts)
 		fprintf(fp, "main;f%d;g%d %d\n", i, i % 7, 1 + i % 3);
 	fclose(fp);
 	ck_assert_uint_gt(len, 600000);
-	for (k = 1; k <= 12; k++) {
-		at = k == 12 ? len - 1 : len * k / 12;
-		rec_load_failing(&r, FORMAT_FOLDED, NULL, in, len, at, &d);
-		fp = open_memstream(&msgs, &mlen);
-		diag_print(&d, fp);
-		fclose(fp);
-		ck_assert_msg(strstr(msgs, "Input/output error") != NULL,
-		    "at %zu: %s", at, msgs);
-		/* The lines before the error, the one it cuts short too. */
-		for (n = 0, i = 0; (size_t)i < at; i++)
-			n += in[i] == '\n';
-		ck_assert_msg(r.samples == n || r.samples == n + 1,
-		    "at %zu: %llu samples, %zu lines", at,
-		    (unsigned long long)r.samples, n);
-		/* (an error in the first 64 KiB is met while sniffing) */
-		ck_assert_msg(r.parts == 2 || k == 1 || k == 6, "at %zu", at);
-		if (k != 1 && k != 6)
-			ck_assert_uint_eq(r.drops, k < 6 ? 1 : 0);
-		free(msgs);
-		msgs = NULL;
-		rec_free(&r);
-		diag_free(&d);
-	}
+	rec_read_errors(FORMAT_FOLDED, in, len, lines_before);
 	free(in);
 }
 END_TEST

@@ -532,6 +532,18 @@ START_TEST(test_parts)
 }
 END_TEST
 
+/* The samples before an error at byte at: the headers, the last one's cut. */
+static int
+headers_before(const char *in, size_t at, uint64_t samples)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		n += in[i] == ':' && in[i + 1] == '\n';
+	return samples == n || samples + 1 == n;
+}
+
 /*
  * A read error (a bad disk block) anywhere in the input: in two parts the
  * stacks and messages must be those of one thread, which stops at the
@@ -542,10 +554,8 @@ START_TEST(test_read_error_parts)
 {
 	struct rec_sink r;
 	struct diag d;
-	char *in, *msgs = NULL;
-	size_t len, mlen = 0, at, k, n, i;
-	uint64_t all;
-	FILE *fp;
+	size_t len;
+	char *in;
 
 	/* Over 700 KB: more than the reader's first block (256 KiB). */
 	in = parts_input("p 1/1 [0] 1.@: 1 cycles:\n\t@ f@ (/x)\n\t1 main (/x)\n\n",
@@ -553,37 +563,10 @@ START_TEST(test_read_error_parts)
 	    7000, &len);
 	ck_assert_uint_gt(len, 700000);
 	rec_load(&r, FORMAT_PERF, NULL, in, len, &d);
-	all = r.samples;
-	ck_assert_uint_eq(all, 14000);
+	ck_assert_uint_eq(r.samples, 14000);
 	rec_free(&r);
 	diag_free(&d);
-	for (k = 1; k <= 12; k++) {
-		at = k == 12 ? len - 1 : len * k / 12;
-		rec_load_failing(&r, FORMAT_PERF, NULL, in, len, at, &d);
-		fp = open_memstream(&msgs, &mlen);
-		diag_print(&d, fp);
-		fclose(fp);
-		ck_assert_msg(strstr(msgs, "Input/output error") != NULL,
-		    "at %zu: %s", at, msgs);
-		/* The headers before the error (the last one's sample cut). */
-		for (n = 0, i = 0; i < at; i++)
-			n += in[i] == ':' && in[i + 1] == '\n';
-		ck_assert_msg(r.samples == n || r.samples + 1 == n,
-		    "at %zu: %llu samples, %zu headers", at,
-		    (unsigned long long)r.samples, n);
-		/*
-		 * Cut in two near the middle (unless the error is where the
-		 * cut is looked for); an error in the first part drops the
-		 * second.
-		 */
-		ck_assert_msg(r.parts == 2 || k == 6, "at %zu", at);
-		if (k != 6)
-			ck_assert_uint_eq(r.drops, k < 6 ? 1 : 0);
-		free(msgs);
-		msgs = NULL;
-		rec_free(&r);
-		diag_free(&d);
-	}
+	rec_read_errors(FORMAT_PERF, in, len, headers_before);
 	free(in);
 }
 END_TEST

@@ -11,6 +11,7 @@
 
 #include "export/collapse.h"
 #include "helpers.h"
+#include "util/reader.h"
 #include "util/xalloc.h"
 
 static void
@@ -256,6 +257,42 @@ rec_load_failing(struct rec_sink *r, enum input_format fmt,
 	text = rec_load(r, fmt, opts, buf, len, d);
 	rec_fail_at = SIZE_MAX;
 	return text;
+}
+
+void
+rec_read_errors(enum input_format fmt, const char *in, size_t len,
+    int (*count_ok)(const char *in, size_t at, uint64_t samples))
+{
+	struct rec_sink r;
+	struct diag d;
+	char *msgs = NULL;
+	size_t mlen = 0, at, k;
+	FILE *fp;
+
+	for (k = 1; k <= 12; k++) {
+		at = k == 12 ? len - 1 : len * k / 12;
+		rec_load_failing(&r, fmt, NULL, in, len, at, &d);
+		fp = open_memstream(&msgs, &mlen);
+		diag_print(&d, fp);
+		fclose(fp);
+		ck_assert_msg(strstr(msgs, "Input/output error") != NULL,
+		    "at %zu: %s", at, msgs);
+		ck_assert_msg(count_ok(in, at, r.samples), "at %zu: %llu samples",
+		    at, (unsigned long long)r.samples);
+		/*
+		 * Cut in two near the middle, unless the error is met while
+		 * the format is told (the first 64 KiB) or where the cut is
+		 * looked for; an error in the first part drops the second.
+		 */
+		ck_assert_msg(r.parts == 2 || at < READER_PEEK_MAX || k == 6,
+		    "at %zu", at);
+		if (r.parts == 2 && k != 6)
+			ck_assert_uint_eq(r.drops, k < 6 ? 1 : 0);
+		free(msgs);
+		msgs = NULL;
+		rec_free(&r);
+		diag_free(&d);
+	}
 }
 
 struct tree *

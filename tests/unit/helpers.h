@@ -6,6 +6,7 @@
 #define TFLAME_TESTS_HELPERS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "loaders/loader.h"
 #include "model/tree.h"
@@ -43,6 +44,15 @@ const char *rec_load(struct rec_sink *r, enum input_format fmt,
 const char *rec_load_failing(struct rec_sink *r, enum input_format fmt,
     const struct load_opts *opts, const char *buf, size_t len,
     size_t fail_at, struct diag *d);
+
+/*
+ * rec_load_failing() at twelve places through in[0..len) (len/12 apart,
+ * then its last byte): each time the message names the error, count_ok()
+ * accepts the sample count, and an error in the first of two parts drops
+ * the second.
+ */
+void rec_read_errors(enum input_format fmt, const char *in, size_t len,
+    int (*count_ok)(const char *in, size_t at, uint64_t samples));
 
 /* Build a finished tree from folded text. */
 struct tree *tree_from_folded(const char *text);
