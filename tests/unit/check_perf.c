@@ -536,11 +536,8 @@ END_TEST
 static int
 headers_before(const char *in, size_t at, uint64_t samples)
 {
-	uint64_t n = 0;
-	size_t i;
+	uint64_t n = count_before(in, at, ":\n");
 
-	for (i = 0; i < at; i++)
-		n += in[i] == ':' && in[i + 1] == '\n';
 	return samples == n || samples + 1 == n;
 }
 

@@ -259,6 +259,17 @@ rec_load_failing(struct rec_sink *r, enum input_format fmt,
 	return text;
 }
 
+uint64_t
+count_before(const char *in, size_t at, const char *pat)
+{
+	size_t i, n = strlen(pat);
+	uint64_t c = 0;
+
+	for (i = 0; i < at; i++)
+		c += strncmp(in + i, pat, n) == 0;
+	return c;
+}
+
 void
 rec_read_errors(enum input_format fmt, const char *in, size_t len,
     int (*count_ok)(const char *in, size_t at, uint64_t samples))

@@ -45,6 +45,9 @@ const char *rec_load_failing(struct rec_sink *r, enum input_format fmt,
     const struct load_opts *opts, const char *buf, size_t len,
     size_t fail_at, struct diag *d);
 
+/* How many times pat starts in in[0..at) (in is a C string). */
+uint64_t count_before(const char *in, size_t at, const char *pat);
+
 /*
  * rec_load_failing() at twelve places through in[0..len) (len/12 apart,
  * then its last byte): each time the message names the error, count_ok()
