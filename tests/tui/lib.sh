@@ -159,19 +159,24 @@ start() {
 
 # run COMMAND: type a command line at the shell prompt.  The line records
 # the terminal settings before and after and the exit status, as
-# "EXIT=N", then prints "DONE" (both typed with quotes inside, so the
-# command line itself never matches).
+# "EXIT=N", then prints "DONE-K." for the K-th run (both typed with quotes
+# inside, so the command line itself never matches; numbered, so that
+# finished() never takes the DONE of the run before, still on the screen
+# until the shell has cleared it, for this one's).
+runs=0
 run() {
+	runs=$((runs + 1))
 	rm -f "$tmpd/stty.before" "$tmpd/stty.after"
 	T send-keys -t t "clear; stty -g > $tmpd/stty.before; $1; " \
-	    "echo EX''IT=\$?; stty -g > $tmpd/stty.after; echo DO''NE" Enter
+	    "echo EX''IT=\$?; stty -g > $tmpd/stty.after; echo DO''NE-$runs." \
+	    Enter
 }
 
 # viewer_up: wait for the viewer's status line.
 viewer_up() { wait_for '? help' && settle; }
 
 # finished: wait for the command line started by run() to end.
-finished() { wait_for DONE; }
+finished() { wait_for "DONE-$runs."; }
 
 # restored: the terminal is as it was: same settings, not on the alternate
 # screen, the shell's prompt back.
