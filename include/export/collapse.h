@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 
+#include "model/inorder.h"
 #include "model/tree.h"
 
 /*
@@ -28,6 +29,13 @@ int collapse_write(const struct tree *t, int prof, FILE *fp);
  */
 int collapse_write_ranges(const struct tree *t, int prof, FILE *fp,
     uint32_t per, size_t hold);
+
+/*
+ * Write the stacks io holds, which are in that order already, the same
+ * way: one line per stack whose count is not 0.  Returns 0, or -1 on a
+ * write error.
+ */
+int collapse_write_inorder(const struct inorder *io, FILE *fp);
 
 /*
  * Call fn for every unique stack in the order collapse_write prints them:

@@ -14,6 +14,8 @@
 #include "util/diag.h"
 #include "util/reader.h"
 
+struct inorder;
+
 enum input_format {
 	FORMAT_AUTO = 0,
 	FORMAT_PERF,
@@ -47,6 +49,12 @@ struct load_opts {
 	 * (0: 16 MiB; tests make it small to start over often).
 	 */
 	uint64_t memo_budget;
+	/*
+	 * folded, for --collapse (NULL: not wanted): input whose stacks all
+	 * come in byte order is held here, not given to the sink (see
+	 * model/inorder.h); otherwise it is left empty.
+	 */
+	struct inorder *inorder;
 };
 
 struct load_result {

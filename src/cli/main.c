@@ -243,6 +243,7 @@ main(int argc, char **argv)
 	struct tree *t;
 	struct svg_view sv;
 	struct tui_opts to;
+	struct inorder *io = NULL;
 	int rc, err;
 
 	setlocale(LC_ALL, "");
@@ -262,6 +263,8 @@ main(int argc, char **argv)
 		t = load(&o, &d, &to);
 		return view(&o, &d, t, &to);
 	}
+	if (o.mode == MODE_COLLAPSE && !o.diff)
+		o.load.inorder = io = inorder_new();
 	t = load(&o, &d, NULL);
 	if (o.mode == MODE_VIEW) {
 		if ((rc = view_setup(&o, t, &sv, &to)) != EXIT_OK) {
@@ -278,15 +281,22 @@ main(int argc, char **argv)
 		tree_free(t);
 		return rc;
 	}
-	if (count_is_zero(tree_total(t, 0, TREE_ROOT)) &&
-	    (!o.diff || count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
-		diag_note(&d, "no samples in the input");
 	errno = 0;
-	rc = o.diff ? diff_collapse_write(t, stdout) : collapse_write(t, 0, stdout);
+	if (io != NULL && inorder_stacks(io) > 0) {
+		/* Folded input already in order: printed as it was held. */
+		rc = collapse_write_inorder(io, stdout);
+	} else {
+		if (count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o.diff ||
+		    count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
+			diag_note(&d, "no samples in the input");
+		rc = o.diff ? diff_collapse_write(t, stdout) :
+		    collapse_write(t, 0, stdout);
+	}
 	err = errno;
 	diag_print(&d, stderr);
 	diag_free(&d);
 	tree_free(t);
+	inorder_free(io);
 	if (rc != 0) {
 		fprintf(stderr, "tflame: write error on standard output%s%s\n",
 		    err != 0 ? ": " : "", err != 0 ? strerror(err) : "");

@@ -666,3 +666,49 @@ collapse_write(const struct tree *t, int prof, FILE *fp)
 		per = RANGE_LINES;
 	return collapse_write_ranges(t, prof, fp, per, RANGE_HOLD);
 }
+
+int
+collapse_write_inorder(const struct inorder *io, FILE *fp)
+{
+	struct inorder_iter it;
+	struct tf_count c;
+	char num[COUNT_BUFSZ], *out = xmalloc(OUT_BUF);
+	const char *text;
+	size_t len, n, used = 0;
+	int rc = 0;
+
+	inorder_iter_init(&it);
+	while (inorder_next(io, &it, &text, &len, &c)) {
+		if (count_is_zero(c))
+			continue; /* as the tree writes no line for it */
+		n = count_format(num, c);
+		if (used + len + n + 2 > OUT_BUF) {
+			if (used > 0 && fwrite(out, 1, used, fp) != used) {
+				rc = -1;
+				break;
+			}
+			used = 0;
+			if (len + n + 2 > OUT_BUF) {
+				/* A line longer than the buffer: its text alone. */
+				if (fwrite(text, 1, len, fp) != len) {
+					rc = -1;
+					break;
+				}
+				len = 0;
+			}
+		}
+		memcpy(out + used, text, len);
+		used += len;
+		out[used++] = ' ';
+		memcpy(out + used, num, n);
+		used += n;
+		out[used++] = '\n';
+	}
+	if (rc == 0 && used > 0 && fwrite(out, 1, used, fp) != used)
+		rc = -1;
+	inorder_iter_free(&it);
+	free(out);
+	if (rc == 0 && fflush(fp) != 0)
+		rc = -1;
+	return rc != 0 || ferror(fp) ? -1 : 0;
+}

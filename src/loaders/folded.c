@@ -15,14 +15,13 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "util/ascii.h"
 #include "loaders/folded.h"
 #include "loaders/loader.h"
+#include "model/inorder.h"
 #include "util/lineq.h"
+#include "util/scan.h"
 #include "util/xalloc.h"
 
 /*
@@ -139,36 +138,12 @@ struct prev_stack {
 	size_t n, capn, capn2;
 };
 
-/* How many bytes a and b start with in common, at most n. */
-static size_t
-common_prefix(const char *a, const char *b, size_t n)
+static void
+prev_free(struct prev_stack *p)
 {
-	size_t c = 0;
-#if defined(__SSE2__)
-	unsigned m;
-
-	/* 16 bytes a step: a mask of the bytes that differ. */
-	for (; c + 16 <= n; c += 16) {
-		m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-		    _mm_loadu_si128((const __m128i *)(const void *)(a + c)),
-		    _mm_loadu_si128((const __m128i *)(const void *)(b + c))));
-		if (m != 0xffffu)
-			return c + (size_t)__builtin_ctz(~m);
-	}
-#endif
-#ifdef ASCII_SWAR
-	uint64_t x, y;
-
-	for (; c + 8 <= n; c += 8) {
-		memcpy(&x, a + c, 8);
-		memcpy(&y, b + c, 8);
-		if (x != y)
-			return c + ((size_t)__builtin_ctzll(x ^ y) >> 3);
-	}
-#endif
-	while (c < n && a[c] == b[c])
-		c++;
-	return c;
+	free(p->text);
+	free(p->end);
+	free(p->at);
 }
 
 /* Feed stack s (len bytes) to sink, reusing what it shares with p. */
@@ -261,9 +236,7 @@ read_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
 		}
 		folded_stack(&prev, sink, *line, fl, res);
 	}
-	free(prev.text);
-	free(prev.end);
-	free(prev.at);
+	prev_free(&prev);
 	return stopped;
 }
 
@@ -282,6 +255,15 @@ read_folded(struct reader *r, struct stack_sink *sink, struct diag *d,
  * in order.
  */
 #define PART_MIN (1u << 20)
+
+/* May o and sink take a second thread? */
+static int
+two_threads(const struct load_opts *o, const struct stack_sink *sink)
+{
+	return o != NULL && o->threads != 1 &&
+	    (o->threads != 0 || lineq_cpus() >= 2) && sink->fork != NULL &&
+	    sink->join != NULL && sink->drop != NULL;
+}
 
 struct folded_part {
 	struct reader *r;
@@ -313,9 +295,7 @@ read_parts(struct reader *r, const struct load_opts *o,
 	pthread_t thread;
 	int threaded;
 
-	if (o == NULL || o->threads == 1 ||
-	    (o->threads == 0 && lineq_cpus() < 2) || sink->fork == NULL ||
-	    sink->join == NULL || sink->drop == NULL)
+	if (!two_threads(o, sink))
 		return 0;
 	memset(&pt, 0, sizeof pt);
 	pt.r = reader_split(r, o->part_min ? o->part_min : PART_MIN, 0);
@@ -349,6 +329,122 @@ read_parts(struct reader *r, const struct load_opts *o,
 	return 1;
 }
 
+/* Held stacks number from to number to (from 0) into sink. */
+static void
+replay_range(const struct inorder *io, struct stack_sink *sink,
+    uint64_t from, uint64_t to)
+{
+	struct inorder_iter it;
+	struct prev_stack prev;
+	struct tf_count c;
+	const char *s;
+	size_t len;
+	uint64_t i;
+
+	memset(&prev, 0, sizeof prev);
+	inorder_iter_init(&it);
+	for (i = 0; i < to && inorder_next(io, &it, &s, &len, &c); i++) {
+		if (i < from)
+			continue; /* read only for its text */
+		sink->begin(sink->ctx);
+		if (sink->at != NULL && sink->resume != NULL)
+			shared_frames(&prev, sink, s, len);
+		else
+			folded_frames(s, len, sink->frame, sink->ctx);
+		sink->end(sink->ctx, c);
+	}
+	inorder_iter_free(&it);
+	prev_free(&prev);
+}
+
+struct replay_part {
+	const struct inorder *io;
+	struct stack_sink *sink;
+	uint64_t from, to;
+};
+
+static void *
+replay_main(void *arg)
+{
+	struct replay_part *p = arg;
+
+	replay_range(p->io, p->sink, p->from, p->to);
+	return NULL;
+}
+
+/*
+ * The stacks io holds into sink, and io emptied.  Many go in two halves
+ * at once, the second into a sink of its own joined after the first:
+ * they are all different stacks, so no count is added to another in a
+ * different order than one thread would.
+ */
+#define REPLAY_SPLIT 4096u
+
+static void
+replay(struct inorder *io, const struct load_opts *o, struct stack_sink *sink)
+{
+	uint64_t n = inorder_stacks(io);
+	struct replay_part p;
+	pthread_t thread;
+
+	if (n < REPLAY_SPLIT || !two_threads(o, sink)) {
+		replay_range(io, sink, 0, n);
+		inorder_clear(io);
+		return;
+	}
+	p.io = io;
+	p.sink = sink->fork(sink->ctx);
+	p.from = n / 2;
+	p.to = n;
+	if (pthread_create(&thread, NULL, replay_main, &p) == 0) {
+		replay_range(io, sink, 0, n / 2);
+		pthread_join(thread, NULL);
+	} else {
+		replay_range(io, sink, 0, n / 2);
+		replay_main(&p);
+	}
+	sink->join(sink->ctx, p.sink);
+	inorder_clear(io);
+}
+
+/*
+ * For --collapse: hold the stacks in io while they come in byte order
+ * (see model/inorder.h).  At the first stack out of order, or a count
+ * that would saturate, what is held goes into sink after all, and the
+ * rest is read as usual (in two parts where it pays).  What is held also goes into sink when no count
+ * was above 0 or a read failed, so that those are reported as always:
+ * io is left holding stacks only when it holds the whole input.
+ */
+static void
+read_inorder(struct reader *r, const struct load_opts *o,
+    struct stack_sink *sink, struct diag *d, struct load_result *res)
+{
+	struct inorder *io = o->inorder;
+	struct prev_stack prev;
+	struct folded_line fl;
+	const char *line;
+	size_t len;
+
+	while (next_line(r, d, res, 0, &line, &fl)) {
+		len = fl.stack_len;
+		while (len > 0 && line[len - 1] == ';')
+			len--; /* as folded_frames() drops them */
+		if (inorder_add(io, line, len, fl.count) != 0) {
+			/* Out of order: the tree after all, this line next. */
+			replay(io, o, sink);
+			memset(&prev, 0, sizeof prev);
+			folded_stack(&prev, sink, line, &fl, res);
+			prev_free(&prev);
+			if (!read_parts(r, o, sink, d, res))
+				read_folded(r, sink, d, res, 0, 0, &line, &fl);
+			return;
+		}
+		res->samples++;
+	}
+	if (!inorder_nonzero(io) || reader_status_failed(r))
+		replay(io, o, sink);
+}
+
 void
 load_folded(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res)
@@ -356,7 +452,9 @@ load_folded(struct reader *r, const struct load_opts *opts,
 	struct folded_line fl;
 	const char *line;
 
-	if (!read_parts(r, opts, sink, d, res))
+	if (opts != NULL && opts->inorder != NULL)
+		read_inorder(r, opts, sink, d, res);
+	else if (!read_parts(r, opts, sink, d, res))
 		read_folded(r, sink, d, res, 0, 0, &line, &fl);
 }
 

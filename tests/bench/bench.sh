@@ -106,6 +106,14 @@ for size in $sizes; do
 	row "tflame --collapse (folded)" "$fmb" "$(paired \
 	    "$dir/out-$size.folded" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse \
 	    "$dir/out-$size.folded")"
+	# The same stacks in a fixed random order: no longer sorted, so
+	# --collapse builds the tree (the file above is printed as it is read).
+	shuf=$dir/shuf-$size.folded
+	[ -s "$shuf" ] && [ "$shuf" -nt "$dir/out-$size.folded" ] ||
+		awk 'BEGIN { srand(1) } { printf "%.9f\t%s\n", rand(), $0 }' \
+		    "$dir/out-$size.folded" | sort -k1,1 | cut -f2- > "$shuf"
+	row "tflame --collapse (shuffled)" "$fmb" "$(paired \
+	    "$shuf" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$shuf")"
 done
 
 [ -n "$keybench" ] || exit 0

@@ -15,7 +15,7 @@ shift 3
 : "${FUZZ_CC:=clang}"
 : "${FUZZ_CFLAGS:=-O1 -g}"
 # Small buffers: small inputs then reach the code that grows them.
-SMALL="-DINITIAL_BUF=4096u -DCHUNK=4096u -DTREE_INITIAL_NODES=16u -DSTRTAB_INITIAL_SLOTS=16u"
+SMALL="-DINITIAL_BUF=4096u -DCHUNK=4096u -DTREE_INITIAL_NODES=16u -DSTRTAB_INITIAL_SLOTS=16u -DINORDER_CHUNK=4096u"
 : "${FUZZ_LIBS:=-lpcre2-8 -lz}"
 # FUZZ_SAN: the sanitizers (a long run may drop address for 2-4x the speed:
 # FUZZ_SAN='-fsanitize=undefined -fno-sanitize-recover=undefined').

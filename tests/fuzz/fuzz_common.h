@@ -69,10 +69,12 @@ fuzz_null(void)
 /*
  * Load data as format f (FORMAT_AUTO: detect) into a fresh one-profile
  * tree, finish it and return it; NULL when the loader gave up on the
- * input (the command exits 1 then).
+ * input (the command exits 1 then).  With io, folded input in order is
+ * held there instead (as --collapse loads it), and the tree is empty.
  */
 static inline struct tree *
-fuzz_load(const uint8_t *data, size_t size, enum input_format f)
+fuzz_load_io(const uint8_t *data, size_t size, enum input_format f,
+    struct inorder *io)
 {
 	struct reader *r = reader_mem((const char *)data, size, "fuzz");
 	struct tree *t = tree_new(1);
@@ -85,6 +87,7 @@ fuzz_load(const uint8_t *data, size_t size, enum input_format f)
 	int rc;
 
 	fuzz_opts(&o, f, data, size);
+	o.inorder = io;
 	diag_init(&d, "fuzz");
 	sink_tree_init(&st, &sink, t, 0);
 	rc = loader_run(r, &o, &sink, &d, &res, &err);
@@ -98,6 +101,12 @@ fuzz_load(const uint8_t *data, size_t size, enum input_format f)
 	}
 	tree_finish(t);
 	return t;
+}
+
+static inline struct tree *
+fuzz_load(const uint8_t *data, size_t size, enum input_format f)
+{
+	return fuzz_load_io(data, size, f, NULL);
 }
 
 /* Load as f, write the folded stacks, free everything. */

@@ -10,11 +10,16 @@
  * a count any more.  Nor when the output starts with a gzip header (magic,
  * method 8, flags without reserved bits: a first frame name made of those
  * bytes): such text cannot be told from gzip input.
+ *
+ * The input is also loaded as --collapse loads it (model/inorder.h: held
+ * without a tree while its stacks come in order), which must print the
+ * same as the tree, whatever the input.
  */
 #include "config.h"
 
 #include "fuzz_common.h"
 #include "loaders/folded.h"
+#include "model/inorder.h"
 
 /* The folded text of data loaded as folded input, in *out (malloc'd). */
 static int
@@ -49,6 +54,26 @@ collapse_mem(const uint8_t *data, size_t size, char **out, size_t *outlen,
 	return 0;
 }
 
+/* --collapse's way: held in order, or the tree after all. */
+static void
+inorder_mem(const uint8_t *data, size_t size, char **out, size_t *outlen)
+{
+	struct inorder *io = inorder_new();
+	struct tree *t = fuzz_load_io(data, size, FORMAT_FOLDED, io);
+	FILE *fp;
+
+	if (t == NULL)
+		abort(); /* the tree's way did not give up */
+	if ((fp = open_memstream(out, outlen)) == NULL)
+		abort();
+	if ((inorder_stacks(io) > 0 ? collapse_write_inorder(io, fp) :
+	    collapse_write(t, 0, fp)) != 0)
+		abort();
+	fclose(fp);
+	tree_free(t);
+	inorder_free(io);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -58,6 +83,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (collapse_mem(data, size, &a, &alen, &amb) != 0)
 		return 0;
+	inorder_mem(data, size, &b, &blen);
+	if (alen != blen || memcmp(a, b, alen) != 0) {
+		fprintf(stderr, "in order, held:\n%.*s---\ntree:\n%.*s\n",
+		    (int)blen, b, (int)alen, a);
+		abort();
+	}
+	free(b);
+	b = NULL;
+	blen = 0;
 	if (amb || (alen >= 4 && memcmp(a, "\x1f\x8b\x08", 3) == 0 &&
 	    ((unsigned char)a[3] & 0xe0) == 0)) {
 		free(a);

@@ -16,6 +16,7 @@ main(void)
 
 	srunner_add_suite(sr, suite_tree());
 	srunner_add_suite(sr, suite_folded());
+	srunner_add_suite(sr, suite_inorder());
 	srunner_add_suite(sr, suite_perf());
 	srunner_add_suite(sr, suite_badinput());
 	srunner_add_suite(sr, suite_util());

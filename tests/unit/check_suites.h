@@ -9,6 +9,7 @@
 Suite *suite_strtab(void);
 Suite *suite_tree(void);
 Suite *suite_folded(void);
+Suite *suite_inorder(void);
 Suite *suite_perf(void);
 Suite *suite_badinput(void);
 Suite *suite_util(void);
