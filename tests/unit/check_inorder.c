@@ -101,6 +101,16 @@ START_TEST(test_inorder_counts)
 }
 END_TEST
 
+/* Stack i of test_inorder_chunks: in order by i, of varied lengths. */
+static void
+chunk_stack(char *buf, size_t size, int i)
+{
+	snprintf(buf, size, "f%06d;%.*s;leaf%d", i, 60 + i % 90,
+	    "ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg"
+	    "ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg",
+	    i % 10);
+}
+
 /*
  * Many stacks, and one longer than a chunk, come back whole: each stored
  * as what it adds to the one before, across chunk ends.
@@ -120,10 +130,7 @@ START_TEST(test_inorder_chunks)
 	big[bigl] = '\0';
 	memcpy(big, "f015000;", 8);
 	for (i = 0; i < 30000; i++) {
-		snprintf(buf, sizeof buf, "f%06d;%.*s;leaf%d", i, 60 + i % 90,
-		    "ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg"
-		    "ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg",
-		    i % 10);
+		chunk_stack(buf, sizeof buf, i);
 		ck_assert_int_eq(add(io, buf, (uint64_t)i + 1), 0);
 		if (i == 15000)
 			ck_assert_int_eq(add(io, big, 7), 0);
@@ -133,10 +140,7 @@ START_TEST(test_inorder_chunks)
 	inorder_iter_init(&it);
 	for (i = 0; i < 30000; i++) {
 		ck_assert(inorder_next(io, &it, &s, &n, &c));
-		snprintf(buf, sizeof buf, "f%06d;%.*s;leaf%d", i, 60 + i % 90,
-		    "ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg"
-		    "ggggggggggggggggggggggggggggggggggggggggggggggggggggggggggg",
-		    i % 10);
+		chunk_stack(buf, sizeof buf, i);
 		ck_assert_uint_eq(n, strlen(buf));
 		ck_assert(memcmp(s, buf, n) == 0);
 		ck_assert_uint_eq(c.n, (uint64_t)i + 1);
