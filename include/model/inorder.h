@@ -33,8 +33,19 @@ void inorder_free(struct inorder *io);
 int inorder_add(struct inorder *io, const char *s, size_t len,
     struct tf_count c);
 
+/*
+ * Take every stack from holds (from is emptied), as inorder_add() would
+ * one by one, when that needs no merge: from's first stack sorts after
+ * io's last.  Returns -1, taking nothing, when it does not, or when the
+ * sum of all counts would come near 2^63 (see inorder_add()).
+ */
+int inorder_append(struct inorder *io, struct inorder *from);
+
 /* Stacks held (equal neighbours counted once). */
 uint64_t inorder_stacks(const struct inorder *io);
+
+/* Was any count taken with a fraction? */
+int inorder_fraction(const struct inorder *io);
 
 /* Does any stack held have a count other than 0? */
 int inorder_nonzero(const struct inorder *io);

@@ -102,6 +102,14 @@ int reader_fd(const struct reader *r);
 struct reader *reader_split(struct reader *r, uint64_t min, int blank);
 
 /*
+ * Undo reader_split() on r, which has been read to its end: r reads on
+ * past the cut, to the end of the input, as if never split (the second
+ * part's reader is no longer needed; close it).  A read error ends r as
+ * before.
+ */
+void reader_unsplit(struct reader *r);
+
+/*
  * The bytes after the last line handed out that are read already, without
  * reading more: *buf, their length, and *offset, where they start in the
  * input (inflated).  Valid until the next call that reads.

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -408,12 +409,146 @@ replay(struct inorder *io, const struct load_opts *o, struct stack_sink *sink)
 }
 
 /*
+ * For --collapse: hold r's stacks in io while they come in byte order (see
+ * model/inorder.h).  Returns 1 at the end of the input; 0 at the first
+ * stack that is out of order or whose count would bring the sum near
+ * 2^63, not taken: *line and *fl are that line.
+ */
+static int
+hold(struct reader *r, struct inorder *io, struct diag *d,
+    struct load_result *res, const char **line, struct folded_line *fl,
+    atomic_int *stop)
+{
+	size_t len;
+
+	while (next_line(r, d, res, 0, line, fl)) {
+		if (stop != NULL && atomic_load_explicit(stop,
+		    memory_order_relaxed))
+			return 0; /* not wanted any more */
+		len = fl->stack_len;
+		while (len > 0 && (*line)[len - 1] == ';')
+			len--; /* as folded_frames() drops them */
+		if (inorder_add(io, *line, len, fl->count) != 0)
+			return 0;
+		res->samples++;
+	}
+	return 1;
+}
+
+/*
+ * hold() in two parts at once, as read_parts() reads: a second thread
+ * holds the second half of the input apart.  When the first part came in
+ * order to its end:
+ * - the second part's stacks are added after the first's if it starts
+ *   after the first ends.  If it stopped at a line, the tree takes over
+ *   from there as with one thread, and the second part's reader reads on.
+ * - Otherwise, when its counts are whole, both parts' stacks go to the
+ *   tree: one thread would have loaded the same, as it would have found
+ *   the input out of order at the second part's start (or where the sum
+ *   of counts nears 2^63), and sums of whole counts do not depend on
+ *   their order.
+ * Otherwise what the second thread did is dropped and this one reads on
+ * past the cut, as one thread would have from the start: the second half
+ * is read twice, but only when the input was not in order after all.
+ */
+struct hold_part {
+	struct reader *r;       /* while the second part is to be read on */
+	struct inorder *io;
+	struct diag d;
+	struct load_result res;
+	const char *line;
+	struct folded_line fl;
+	int all;                /* held to the end */
+	atomic_int stop;        /* the first part did not come in order */
+};
+
+static void *
+hold_main(void *arg)
+{
+	struct hold_part *pt = arg;
+
+	pt->all = hold(pt->r, pt->io, &pt->d, &pt->res, &pt->line, &pt->fl,
+	    &pt->stop);
+	return NULL;
+}
+
+/* The second part's counts and messages after the first's; pt->r closed. */
+static void
+hold_part_end(struct reader *r, struct hold_part *pt, struct diag *d,
+    struct load_result *res)
+{
+	res->samples += pt->res.samples;
+	res->lines += pt->res.lines;
+	res->parts = 2;
+	diag_append(d, &pt->d, reader_lineno(r));
+	if (reader_status_failed(pt->r))
+		reader_fail(r, reader_error(pt->r));
+	diag_free(&pt->d);
+	reader_close(pt->r);
+	pt->r = NULL;
+}
+
+/*
+ * As hold(), in two parts where it pays.  When it returns 0 with pt->r
+ * set, *line is the second part's line (NULL: none) and pt->r reads on
+ * after it; the stacks pt->io holds, if any, go to the tree before it.
+ */
+static int
+hold_parts(struct reader *r, const struct load_opts *o,
+    const struct stack_sink *sink, struct diag *d, struct load_result *res,
+    struct hold_part *pt, const char **line, struct folded_line *fl)
+{
+	pthread_t thread;
+	int all, threaded;
+
+	memset(pt, 0, sizeof *pt);
+	if (!two_threads(o, sink) || (pt->r = reader_split(r,
+	    o->part_min ? o->part_min : PART_MIN, 0)) == NULL)
+		return hold(r, o->inorder, d, res, line, fl, NULL);
+	pt->io = inorder_new();
+	diag_init(&pt->d, d->source);
+	atomic_init(&pt->stop, 0);
+	threaded = pthread_create(&thread, NULL, hold_main, pt) == 0;
+	all = hold(r, o->inorder, d, res, line, fl, NULL);
+	if (!all)
+		atomic_store(&pt->stop, 1); /* its work is dropped below */
+	if (threaded)
+		pthread_join(thread, NULL);
+	else if (all)
+		hold_main(pt); /* no thread to be had: one after the other */
+	if (all && !reader_status_failed(r) &&
+	    (inorder_append(o->inorder, pt->io) == 0 ||
+	    !inorder_fraction(pt->io))) {
+		if (inorder_stacks(pt->io) == 0) {
+			/* Added after the first part's stacks. */
+			inorder_free(pt->io);
+			pt->io = NULL;
+			if (pt->all) {
+				hold_part_end(r, pt, d, res);
+				return 1;
+			}
+		}
+		*line = pt->all ? NULL : pt->line;
+		*fl = pt->fl;
+		return 0;
+	}
+	diag_free(&pt->d);
+	inorder_free(pt->io);
+	reader_close(pt->r);
+	memset(pt, 0, sizeof *pt);
+	if (reader_status_failed(r))
+		return 1; /* a read error ends the input */
+	reader_unsplit(r);
+	return all ? hold(r, o->inorder, d, res, line, fl, NULL) : 0;
+}
+
+/*
  * For --collapse: hold the stacks in io while they come in byte order
- * (see model/inorder.h).  At the first stack out of order, or a count
- * that would saturate, what is held goes into sink after all, and the
- * rest is read as usual (in two parts where it pays).  What is held also goes into sink when no count
- * was above 0 or a read failed, so that those are reported as always:
- * io is left holding stacks only when it holds the whole input.
+ * (hold_parts()).  At the first stack that cannot be held, what is held
+ * goes into sink after all, and the rest is read as usual (in two parts
+ * where it pays).  What is held also goes into sink when no count was
+ * above 0 or a read failed, so that those are reported as always: io is
+ * left holding stacks only when it holds the whole input.
  */
 static void
 read_inorder(struct reader *r, const struct load_opts *o,
@@ -421,25 +556,30 @@ read_inorder(struct reader *r, const struct load_opts *o,
 {
 	struct inorder *io = o->inorder;
 	struct prev_stack prev;
+	struct hold_part pt;
 	struct folded_line fl;
 	const char *line;
-	size_t len;
 
-	while (next_line(r, d, res, 0, &line, &fl)) {
-		len = fl.stack_len;
-		while (len > 0 && line[len - 1] == ';')
-			len--; /* as folded_frames() drops them */
-		if (inorder_add(io, line, len, fl.count) != 0) {
-			/* Out of order: the tree after all, this line next. */
-			replay(io, o, sink);
-			memset(&prev, 0, sizeof prev);
-			folded_stack(&prev, sink, line, &fl, res);
-			prev_free(&prev);
-			if (!read_parts(r, o, sink, d, res))
-				read_folded(r, sink, d, res, 0, 0, &line, &fl);
-			return;
+	if (!hold_parts(r, o, sink, d, res, &pt, &line, &fl)) {
+		/* Out of order: the tree after all, this line next. */
+		replay(io, o, sink);
+		if (pt.io != NULL) {
+			replay(pt.io, o, sink);
+			inorder_free(pt.io);
 		}
-		res->samples++;
+		if (line != NULL) {
+			memset(&prev, 0, sizeof prev);
+			folded_stack(&prev, sink, line, &fl,
+			    pt.r ? &pt.res : res);
+			prev_free(&prev);
+		}
+		if (pt.r != NULL) {
+			read_folded(pt.r, sink, &pt.d, &pt.res, 0, 0, &line,
+			    &fl);
+			hold_part_end(r, &pt, d, res);
+		} else if (!read_parts(r, o, sink, d, res))
+			read_folded(r, sink, d, res, 0, 0, &line, &fl);
+		return;
 	}
 	if (!inorder_nonzero(io) || reader_status_failed(r))
 		replay(io, o, sink);

@@ -41,6 +41,7 @@ struct inorder {
 	uint64_t stacks;
 	struct tf_count total; /* of all counts taken */
 	int nonzero;
+	int fraction;         /* a count taken had one */
 	size_t bytes;         /* in chunks */
 };
 
@@ -63,6 +64,7 @@ inorder_clear(struct inorder *io)
 	io->stacks = 0;
 	io->total = COUNT_ZERO;
 	io->nonzero = 0;
+	io->fraction = 0;
 	io->bytes = 0;
 }
 
@@ -119,6 +121,7 @@ inorder_add(struct inorder *io, const char *s, size_t len, struct tf_count c)
 			count_add(&io->last->count, c); /* below the total */
 			io->total = total;
 			io->nonzero |= !count_is_zero(io->last->count);
+			io->fraction |= c.frac != 0.0;
 			return 0;
 		}
 		/* Before the last one: a prefix of it, or a lower byte. */
@@ -139,6 +142,63 @@ inorder_add(struct inorder *io, const char *s, size_t len, struct tf_count c)
 	io->total = total;
 	io->stacks++;
 	io->nonzero |= !count_is_zero(e->count);
+	io->fraction |= c.frac != 0.0;
+	return 0;
+}
+
+int
+inorder_append(struct inorder *io, struct inorder *from)
+{
+	const struct entry *first;
+	struct tf_count total = io->total;
+	size_t n, keep, need;
+	char *t;
+
+	if (from->stacks == 0)
+		return 0;
+	/*
+	 * One by one, a fraction of a count may carry into the total's
+	 * integer part at another stack: keep 2 from the bound.
+	 */
+	if (count_add(&total, from->total) || total.n > UINT64_MAX / 2 - 2)
+		return -1;
+	if (io->last != NULL) {
+		/* from's first stack is stored whole (it keeps 0 bytes). */
+		first = (const struct entry *)(const void *)from->chunks[0].mem;
+		n = first->add < io->len ? first->add : io->len;
+		keep = common_prefix((const char *)(first + 1), io->text, n);
+		if (keep == first->add || (keep < io->len &&
+		    (unsigned char)((const char *)(first + 1))[keep] <
+		    (unsigned char)io->text[keep]))
+			return -1; /* before io's last, or equal to it */
+	}
+	need = io->nchunks + from->nchunks;
+	xgrow((void **)&io->chunks, &io->capchunks, need, sizeof *io->chunks);
+	memcpy(io->chunks + io->nchunks, from->chunks,
+	    from->nchunks * sizeof *from->chunks);
+	io->nchunks = need;
+	io->bytes += from->bytes;
+	io->stacks += from->stacks;
+	io->total = total;
+	io->nonzero |= from->nonzero;
+	io->fraction |= from->fraction;
+	io->last = from->last;
+	/* The last stack's text: from's, by swapping the buffers. */
+	t = io->text;
+	io->text = from->text;
+	from->text = t;
+	need = io->cap;
+	io->cap = from->cap;
+	from->cap = need;
+	io->len = from->len;
+	from->nchunks = 0;
+	from->last = NULL;
+	from->len = 0;
+	from->stacks = 0;
+	from->total = COUNT_ZERO;
+	from->nonzero = 0;
+	from->fraction = 0;
+	from->bytes = 0;
 	return 0;
 }
 
@@ -146,6 +206,12 @@ uint64_t
 inorder_stacks(const struct inorder *io)
 {
 	return io->stacks;
+}
+
+int
+inorder_fraction(const struct inorder *io)
+{
+	return io->fraction;
 }
 
 int

@@ -61,6 +61,8 @@ struct reader {
 	off_t off;
 	uint64_t limit;  /* when limited: the input ends after this many bytes */
 	int limited;
+	size_t cut_end;  /* cut in the buffer by reader_split(): end, eof */
+	int cut_eof, cut;
 #ifdef HAVE_ZLIB
 	z_stream z;
 	unsigned char *zin;
@@ -545,12 +547,32 @@ reader_split(struct reader *r, uint64_t min, int blank)
 		r->limit = cut;
 	} else {
 		/* The cut is in what r holds already: drop what follows it. */
+		r->cut = 1;
+		r->cut_end = r->end;
+		r->cut_eof = r->eof;
 		r->end = r->start + (size_t)(cut - pos);
 		if (r->scan > r->end)
 			r->scan = r->end;
 		r->eof = 1;
 	}
 	return t;
+}
+
+void
+reader_unsplit(struct reader *r)
+{
+	if (r->failed)
+		return;
+	if (r->limited) {
+		/* Read up to the cut (its end of input): read on from there. */
+		r->limited = 0;
+		r->eof = 0;
+	} else if (r->cut) {
+		/* What followed the cut is still in the buffer. */
+		r->end = r->cut_end;
+		r->eof = r->cut_eof;
+	}
+	r->cut = 0;
 }
 
 size_t

@@ -101,6 +101,59 @@ START_TEST(test_inorder_counts)
 }
 END_TEST
 
+/*
+ * One holder's stacks after another's: only when the second's first
+ * sorts after the first's last (nothing taken otherwise), and the sums
+ * stay below 2^63; the second is left empty, and either can go on.
+ */
+START_TEST(test_inorder_append)
+{
+	struct inorder *io = inorder_new(), *b = inorder_new();
+	char *out;
+
+	ck_assert_int_eq(inorder_append(io, b), 0); /* both empty */
+	ck_assert_int_eq(add(b, "a;b", 1), 0);
+	ck_assert_int_eq(inorder_append(io, b), 0); /* into an empty one */
+	ck_assert_uint_eq(inorder_stacks(b), 0);
+	ck_assert_int_eq(add(b, "a", 2), 0); /* a prefix: before */
+	ck_assert_int_eq(inorder_append(io, b), -1);
+	inorder_clear(b);
+	ck_assert_int_eq(add(b, "a;b", 2), 0); /* equal: would merge */
+	ck_assert_int_eq(inorder_append(io, b), -1);
+	inorder_clear(b);
+	ck_assert_int_eq(add(b, "a;a\xff", 2), 0); /* a lower byte */
+	ck_assert_int_eq(inorder_append(io, b), -1);
+	inorder_clear(b);
+	ck_assert_int_eq(add(b, "a;b\x80", 2), 0);
+	/* The sum: 2^63 - 2, within 2 of inorder_add()'s bound. */
+	ck_assert_int_eq(add(b, "a;c", UINT64_MAX / 2 - 4), 0);
+	ck_assert_int_eq(inorder_append(io, b), -1);
+	inorder_clear(b);
+	ck_assert_int_eq(add(b, "a;b\x80", 2), 0);
+	ck_assert_int_eq(inorder_add(b, "a;c", 3, (struct tf_count){0, 0.5}),
+	    0);
+	ck_assert_int_eq(inorder_fraction(io), 0);
+	ck_assert_int_eq(inorder_fraction(b), 1);
+	ck_assert_int_eq(inorder_append(io, b), 0);
+	ck_assert_int_eq(inorder_fraction(io), 1);
+	ck_assert_uint_eq(inorder_stacks(io), 3);
+	ck_assert_uint_eq(inorder_stacks(b), 0);
+	/* Both go on: io after its new last stack, b from nothing. */
+	ck_assert_int_eq(add(io, "a;b", 1), -1);
+	ck_assert_int_eq(add(io, "a;c", 1), 0);
+	ck_assert_int_eq(add(io, "b", 1), 0);
+	ck_assert_int_eq(add(b, "a", 1), 0);
+	out = held(io);
+	ck_assert_str_eq(out, "a;b 1\na;b\x80 2\na;c 1.5\nb 1\n");
+	free(out);
+	out = held(b);
+	ck_assert_str_eq(out, "a 1\n");
+	free(out);
+	inorder_free(b);
+	inorder_free(io);
+}
+END_TEST
+
 /* Stack i of test_inorder_chunks: in order by i, of varied lengths. */
 static void
 chunk_stack(char *buf, size_t size, int i)
@@ -165,11 +218,14 @@ struct way {
 	int held, parts;
 };
 
+/* Where reading fails (SIZE_MAX: nowhere), for collapse_via(). */
+static size_t fail_at = SIZE_MAX;
+
 static void
 collapse_via(struct way *w, const char *in, size_t len, int inorder,
     int threads)
 {
-	struct reader *rd = reader_mem(in, len, "test");
+	struct reader *rd = reader_mem_failing(in, len, fail_at, "test");
 	struct tree *t = tree_new(1);
 	struct inorder *io = inorder ? inorder_new() : NULL;
 	struct stack_sink sink;
@@ -425,6 +481,93 @@ START_TEST(test_inorder_falls_back)
 }
 END_TEST
 
+/* A file of n stacks "main;fNNNNN;..." from first on, in order. */
+static void
+sorted_lines(FILE *fp, int first, int n, const char *count)
+{
+	int i;
+
+	for (i = first; i < first + n; i++)
+		fprintf(fp, "main;f%05d;g%d %s\n", i, i % 7, count);
+}
+
+/* same_ways() of what fp wrote to *in; *in freed. */
+static void
+check_text(FILE *fp, char **in, size_t *len, int want_held)
+{
+	int held, parts = 0;
+
+	fclose(fp);
+	same_ways(*in, *len, &held, &parts);
+	ck_assert_int_eq(held, want_held);
+	if (want_held)
+		ck_assert(parts); /* held in two parts at once */
+	free(*in);
+	*in = NULL;
+}
+
+/*
+ * Held in two parts at once (two threads, a cut near the middle): the
+ * parts joined when both are in order and the second starts after the
+ * first; the tree when not, whichever part falls out of order and where;
+ * always as one thread makes it.
+ */
+START_TEST(test_inorder_two_parts)
+{
+	char *in = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int i;
+
+	/* In order: joined. */
+	fp = open_memstream(&in, &len);
+	sorted_lines(fp, 0, 20000, "3");
+	check_text(fp, &in, &len, 1);
+	/* A stray line in the second part, messages after it. */
+	fp = open_memstream(&in, &len);
+	sorted_lines(fp, 0, 15000, "1");
+	fputs("a 1\nbad line\n", fp);
+	sorted_lines(fp, 15000, 5000, "2");
+	fputs("bad again\n# c\n", fp);
+	check_text(fp, &in, &len, 0);
+	/* Each part in order, the second starting before the first ends. */
+	for (i = 0; i < 2; i++) {
+		fp = open_memstream(&in, &len);
+		sorted_lines(fp, 0, 10000, "2");
+		sorted_lines(fp, 5000, 10000, i ? "0.5" : "7");
+		check_text(fp, &in, &len, 0);
+	}
+	/* The second part starts with the first's last stack. */
+	fp = open_memstream(&in, &len);
+	sorted_lines(fp, 0, 10000, "1.25");
+	for (i = 0; i < 10000; i++)
+		sorted_lines(fp, 9999, 1, i % 2 ? "2" : "0.5");
+	check_text(fp, &in, &len, 1); /* merged: held */
+	/* The first part out of order: the second's work is dropped. */
+	fp = open_memstream(&in, &len);
+	sorted_lines(fp, 5000, 5000, "1");
+	sorted_lines(fp, 0, 15000, "1");
+	check_text(fp, &in, &len, 0);
+	/* Each part's sum below 2^63, both together not. */
+	fp = open_memstream(&in, &len);
+	sorted_lines(fp, 0, 5000, "1");
+	fputs("main;f04999;h 4611686018427387904\n", fp);
+	sorted_lines(fp, 5000, 10000, "1");
+	fputs("main;f14999;h 4611686018427387904\n", fp);
+	sorted_lines(fp, 15000, 5000, "1");
+	check_text(fp, &in, &len, 0);
+	/* A read error in either part ends the input there. */
+	for (i = 0; i < 2; i++) {
+		fp = open_memstream(&in, &len);
+		sorted_lines(fp, 0, 20000, "1");
+		fflush(fp);
+		fail_at = i ? len / 4 : len * 3 / 4;
+		check_text(fp, &in, &len, 0);
+		fail_at = SIZE_MAX;
+	}
+}
+END_TEST
+
 Suite *
 suite_inorder(void)
 {
@@ -434,9 +577,11 @@ suite_inorder(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_inorder_order);
 	tcase_add_test(tc, test_inorder_counts);
+	tcase_add_test(tc, test_inorder_append);
 	tcase_add_test(tc, test_inorder_chunks);
 	tcase_add_test(tc, test_inorder_same_output);
 	tcase_add_test(tc, test_inorder_falls_back);
+	tcase_add_test(tc, test_inorder_two_parts);
 	suite_add_tcase(s, tc);
 	return s;
 }

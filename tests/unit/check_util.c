@@ -242,6 +242,64 @@ START_TEST(test_reader_file)
 }
 END_TEST
 
+/*
+ * Cut in two, the first part read to the cut (or only part of the way)
+ * and the cut undone: the first part reads on to the end of the input,
+ * every line once, whether the cut was past what the reader held (a big
+ * file) or in its buffer (a small memory input).
+ */
+START_TEST(test_reader_unsplit)
+{
+	char *path = numbered_file(), *err = NULL, *small = NULL;
+	struct reader *r, *t;
+	size_t len = 0;
+	FILE *fp;
+	int next, i, stop;
+
+	for (stop = 0; stop < 2; stop++) {
+		r = reader_open(path, &err);
+		ck_assert_ptr_nonnull(r);
+		next = 1;
+		ck_assert_int_eq(read_numbered_n(r, &next, 10), READER_LINE);
+		t = reader_split(r, 1, 0);
+		ck_assert_ptr_nonnull(t);
+		if (stop)
+			ck_assert_int_eq(read_numbered_n(r, &next, 5000),
+			    READER_LINE);
+		else
+			ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+		ck_assert_int_lt(next, FILE_LINES);
+		reader_close(t);
+		reader_unsplit(r);
+		ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+		ck_assert_int_eq(next, FILE_LINES + 1);
+		ck_assert_uint_eq(reader_lineno(r), FILE_LINES);
+		ck_assert(!reader_status_failed(r));
+		reader_close(r);
+	}
+	unlink(path);
+	free(path);
+
+	fp = open_memstream(&small, &len);
+	for (i = 1; i <= 100; i++)
+		fprintf(fp, "line %07d\n", i);
+	fclose(fp);
+	r = reader_mem(small, len, "small");
+	next = 1;
+	t = reader_split(r, 1, 0);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+	ck_assert_int_gt(next, 40);
+	ck_assert_int_lt(next, 60);
+	reader_close(t);
+	reader_unsplit(r);
+	ck_assert_int_eq(read_numbered(r, &next), READER_EOF);
+	ck_assert_int_eq(next, 101);
+	reader_close(r);
+	free(small);
+}
+END_TEST
+
 /* A file that grows while it is read is read to its new end. */
 START_TEST(test_reader_file_grows)
 {
@@ -430,6 +488,7 @@ suite_util(void)
 	tcase_add_test(tc, test_reader_errors);
 	tcase_add_test(tc, test_reader_gzip);
 	tcase_add_test(tc, test_reader_file);
+	tcase_add_test(tc, test_reader_unsplit);
 	tcase_add_test(tc, test_reader_file_grows);
 	tcase_add_test(tc, test_reader_file_gzip);
 	tcase_add_test(tc, test_sort);
