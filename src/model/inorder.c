@@ -191,14 +191,8 @@ inorder_append(struct inorder *io, struct inorder *from)
 	io->cap = from->cap;
 	from->cap = need;
 	io->len = from->len;
-	from->nchunks = 0;
-	from->last = NULL;
-	from->len = 0;
-	from->stacks = 0;
-	from->total = COUNT_ZERO;
-	from->nonzero = 0;
-	from->fraction = 0;
-	from->bytes = 0;
+	from->nchunks = 0; /* io's now: cleared, from frees none */
+	inorder_clear(from);
 	return 0;
 }
 
