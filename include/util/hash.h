@@ -74,6 +74,38 @@ hash_rd32(const unsigned char *p)
 	return w;
 }
 
+/* Two words that hold all of a key of at most 16 bytes (reads overlap). */
+static inline void
+hash_short(const unsigned char *s, size_t i, uint64_t *a, uint64_t *b)
+{
+	if (i >= 4) {
+		/* Two overlapping pairs of 4-byte reads cover 4..16. */
+		size_t m = (i >> 3) << 2;
+
+		*a = (hash_rd32(s) << 32) | hash_rd32(s + m);
+		*b = (hash_rd32(s + i - 4) << 32) | hash_rd32(s + i - 4 - m);
+	} else if (i > 0) {
+		*a = ((uint64_t)s[0] << 16) | ((uint64_t)s[i >> 1] << 8) |
+		    s[i - 1];
+		*b = 0;
+	} else
+		*a = *b = 0;
+}
+
+/* 16 bytes at s folded into h. */
+static inline uint64_t
+hash_step16(uint64_t h, const unsigned char *s)
+{
+	return hash_fold(hash_rd64(s) ^ HASH_K1, hash_rd64(s + 8) ^ h);
+}
+
+/* The last step: the key's last words a and b, and its length. */
+static inline uint64_t
+hash_last(uint64_t h, uint64_t a, uint64_t b, size_t len)
+{
+	return hash_fold(hash_fold(a ^ HASH_K1, b ^ h) ^ len ^ HASH_K4, HASH_K2);
+}
+
 /* The hash of p[0..len) started from seed (another hash, to chain them). */
 static inline uint64_t
 hash_bytes_seed(const void *p, size_t len, uint64_t seed)
@@ -82,26 +114,14 @@ hash_bytes_seed(const void *p, size_t len, uint64_t seed)
 	uint64_t h = seed ^ HASH_K0, a, b;
 	size_t i = len;
 
-	if (i <= 16) {
-		if (i >= 4) {
-			/* Two overlapping pairs of 4-byte reads cover 4..16. */
-			size_t m = (i >> 3) << 2;
-
-			a = (hash_rd32(s) << 32) | hash_rd32(s + m);
-			b = (hash_rd32(s + i - 4) << 32) | hash_rd32(s + i - 4 - m);
-		} else if (i > 0) {
-			a = ((uint64_t)s[0] << 16) | ((uint64_t)s[i >> 1] << 8) |
-			    s[i - 1];
-			b = 0;
-		} else
-			a = b = 0;
-	} else {
+	if (i <= 16)
+		hash_short(s, i, &a, &b);
+	else {
 		if (i > 48) {
 			uint64_t h1 = h, h2 = h;
 
 			do {
-				h = hash_fold(hash_rd64(s) ^ HASH_K1,
-				    hash_rd64(s + 8) ^ h);
+				h = hash_step16(h, s);
 				h1 = hash_fold(hash_rd64(s + 16) ^ HASH_K2,
 				    hash_rd64(s + 24) ^ h1);
 				h2 = hash_fold(hash_rd64(s + 32) ^ HASH_K3,
@@ -112,7 +132,7 @@ hash_bytes_seed(const void *p, size_t len, uint64_t seed)
 			h ^= h1 ^ h2;
 		}
 		while (i > 16) {
-			h = hash_fold(hash_rd64(s) ^ HASH_K1, hash_rd64(s + 8) ^ h);
+			h = hash_step16(h, s);
 			s += 16;
 			i -= 16;
 		}
@@ -120,7 +140,43 @@ hash_bytes_seed(const void *p, size_t len, uint64_t seed)
 		a = hash_rd64(s + i - 16);
 		b = hash_rd64(s + i - 8);
 	}
-	return hash_fold(hash_fold(a ^ HASH_K1, b ^ h) ^ len ^ HASH_K4, HASH_K2);
+	return hash_last(h, a, b, len);
+}
+
+/*
+ * A second hash, in one chain of hash_step16() over each whole 16 bytes
+ * from the start, then the last 16 bytes (or hash_short()): what a loop
+ * that looks for a key's end 16 bytes at a time can compute on the way,
+ * before it knows the length.  hash_run_start() is the chain's start;
+ * hash_run_end() adds the key's last bytes, given the chain over all the
+ * whole 16 bytes of s[0..len).
+ */
+#define hash_run_start() (HASH_K3 ^ HASH_K0)
+
+static inline uint64_t
+hash_run_end(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *s = p;
+	uint64_t a, b;
+
+	if (len >= 16) {
+		a = hash_rd64(s + len - 16);
+		b = hash_rd64(s + len - 8);
+	} else
+		hash_short(s, len, &a, &b);
+	return hash_last(h, a, b, len);
+}
+
+static inline uint64_t
+hash_run(const void *p, size_t len)
+{
+	const unsigned char *s = p;
+	uint64_t h = hash_run_start();
+	size_t o;
+
+	for (o = 0; o + 16 <= len; o += 16)
+		h = hash_step16(h, s + o);
+	return hash_run_end(h, s, len);
 }
 
 static inline uint64_t

@@ -170,6 +170,32 @@ memo_find(const struct memo *m, const void *k, size_t n, const void *rest,
 	}
 }
 
+/* memo_find() inline, for a key in one piece: its record, or NULL. */
+static inline struct memo_rec *
+memo_get(const struct memo *m, const void *k, size_t n, uint64_t h)
+{
+	uint32_t tag = (uint32_t)(h >> 32);
+	const struct memo_slot *s;
+	struct memo_rec *e;
+	size_t i;
+
+	for (i = h & m->mask;; i = (i + 1) & m->mask) {
+		s = &m->slots[i];
+		if (s->entry == 0)
+			return NULL;
+		if (s->tag == tag && (e = memo_rec(m, s->entry))->len == n &&
+		    memcmp(memo_key(e), k, n) == 0)
+			return e;
+	}
+}
+
+/* The slot entry that refers to record e. */
+static inline uint32_t
+memo_entry(const struct memo *m, const struct memo_rec *e)
+{
+	return (uint32_t)(((const char *)e - m->arena) / MEMO_ALIGN) + 1;
+}
+
 static void
 memo_init(struct memo *m)
 {
@@ -350,7 +376,8 @@ struct perf_ctx {
 struct ahead_line {
 	const char *s;
 	size_t len;
-	uint64_t hash; /* hash_bytes(s, len) */
+	uint64_t hash;  /* hash_run(s, len) */
+	uint32_t entry; /* its record in the lines memo; 0: not there */
 };
 
 struct header {
@@ -1605,7 +1632,7 @@ static int
 memo_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
     int stack)
 {
-	return memo_line_hashed(p, line, len, hash_bytes(line, len), lineno,
+	return memo_line_hashed(p, line, len, hash_run(line, len), lineno,
 	    stack);
 }
 
@@ -1761,40 +1788,127 @@ perf_init(struct perf_ctx *p, const struct load_opts *opts,
 }
 
 /*
+ * Does the text at a, before end, hold line record q's key, then "\n"?
+ * Compared 16 bytes at a time, the last 16 overlapping.
+ */
+static inline int
+line_is(const char *a, const char *end, const struct memo_rec *q)
+{
+	size_t n = q->len, i;
+	const char *k = memo_key(q);
+
+	if ((size_t)(end - a) <= n || a[n] != '\n')
+		return 0;
+#if defined(__SSE2__)
+	if (n >= 16) {
+		for (i = 0; i + 16 < n; i += 16)
+			if (_mm_movemask_epi8(_mm_cmpeq_epi8(
+			    _mm_loadu_si128((const __m128i *)(const void *)(a + i)),
+			    _mm_loadu_si128((const __m128i *)(const void *)(k + i))))
+			    != 0xffff)
+				return 0;
+		i = n - 16;
+		return _mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(const void *)(a + i)),
+		    _mm_loadu_si128((const __m128i *)(const void *)(k + i)))) ==
+		    0xffff;
+	}
+#endif
+	(void)i;
+	return memcmp(a, k, n) == 0;
+}
+
+/*
  * The lines after the header of the sample just opened that the reader
- * holds whole, read ahead in one pass: each line's end and hash (p->ahead)
- * and the body's hash chained from them.  The body is the indented lines
- * up to an empty line; the pass stops at the empty line (returns the
- * body's length with its last "\n"), or, returning 0, at a line not
- * indented, at the end of what the reader holds, or past MEMO_MAX_KEY
- * bytes.  *nlines: the lines read ahead (all the body's when it is found).
+ * holds whole, read ahead in one pass: each line's end, hash and record in
+ * the lines memo (p->ahead), and the body's hash chained from them.  The
+ * body is the indented lines up to an empty line; the pass stops at the
+ * empty line (returns the body's length with its last "\n"), or,
+ * returning 0, at a line not indented, at the end of what the reader
+ * holds, or past MEMO_MAX_KEY bytes.  *nlines: the lines read ahead (all
+ * the body's when it is found).
+ *
+ * A line's caller, the line after it, is most often the one that came
+ * after it last time: each line's record keeps that one's (aux), and the
+ * text is first compared with it, which finds the line's end and record
+ * in one pass, without a hash or a lookup.  Otherwise the end is looked
+ * for 16 bytes at a time, the hash computed on the way, and the line
+ * looked up.
  */
 static size_t
 plain_body(struct perf_ctx *p, const char *s, size_t n, size_t *nlines,
     uint64_t *bh)
 {
-	const char *a = s, *end = s + (n < MEMO_MAX_KEY ? n : MEMO_MAX_KEY), *nl;
-	const struct memo *m = &p->lines[p->java];
+	const char *a = s, *end = s + (n < MEMO_MAX_KEY ? n : MEMO_MAX_KEY), *c;
+	struct memo *m = &p->lines[p->java];
+	struct memo_rec *prev = NULL, *q;
 	struct ahead_line *l;
-	uint64_t h = 0;
+	uint64_t h = 0, lh;
 	size_t k = 0, len;
+#if defined(__SSE2__)
+	const __m128i nl = _mm_set1_epi8('\n');
+	unsigned mask;
+#endif
 
-	for (;; a = nl + 1, k++) {
+	for (;; a = c + 1, k++) {
 		if (a >= end || (*a != ' ' && *a != '\t'))
 			break;
-		nl = scan_byte(a, end, '\n');
-		if (nl == NULL)
-			break;
-		len = (size_t)(nl - a);
-		if (a[len - 1] == '\r')
-			len--; /* as the reader gives it */
-		xgrow((void **)&p->ahead, &p->capahead, k + 1, sizeof *p->ahead);
+		if (k == p->capahead)
+			xgrow((void **)&p->ahead, &p->capahead, k + 1,
+			    sizeof *p->ahead);
 		l = &p->ahead[k];
 		l->s = a;
+		if (prev != NULL && prev->aux != 0 &&
+		    line_is(a, end, q = memo_rec(m, prev->aux))) {
+			c = a + q->len;
+			l->len = q->len;
+			l->hash = q->hash;
+			l->entry = prev->aux;
+			h = (h ^ l->hash) * HASH_K0; /* mixed once, below */
+			prev = q;
+			continue;
+		}
+		/*
+		 * The line's end, and its hash_run() on the way: each 16
+		 * bytes without the "\n" are whole bytes of the line.
+		 */
+		lh = hash_run_start();
+		c = a;
+#if defined(__SSE2__)
+		for (;;) {
+			if (end - c < 16) {
+				c = memchr(c, '\n', (size_t)(end - c));
+				break;
+			}
+			mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+			    _mm_loadu_si128((const __m128i *)(const void *)c),
+			    nl));
+			if (mask != 0) {
+				c += __builtin_ctz(mask);
+				break;
+			}
+			lh = hash_step16(lh, (const unsigned char *)c);
+			c += 16;
+		}
+#else
+		c = memchr(c, '\n', (size_t)(end - c));
+#endif
+		if (c == NULL)
+			break;
+		len = (size_t)(c - a);
+		if (a[len - 1] == '\r') {
+			/* As the reader gives it; the chain may hold the "\r". */
+			len--;
+			l->hash = hash_run(a, len);
+		} else
+			l->hash = hash_run_end(lh, a, len);
 		l->len = len;
-		l->hash = hash_bytes(a, len);
-		PREFETCH(&m->slots[l->hash & m->mask]);
-		h = (h ^ l->hash) * HASH_K0; /* mixed once, below */
+		h = (h ^ l->hash) * HASH_K0;
+		q = memo_get(m, a, len, l->hash);
+		l->entry = q != NULL ? memo_entry(m, q) : 0;
+		if (prev != NULL && q != NULL)
+			prev->aux = l->entry;
+		prev = q;
 	}
 	*nlines = k;
 	*bh = hash_mix64(h + k);
@@ -1812,41 +1926,19 @@ static size_t
 plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 {
 	const struct memo *m = &p->lines[p->java];
-	const struct memo_slot *slot;
-	const struct memo_rec *e;
 	const struct ahead_line *l;
 	uint64_t lineno = reader_lineno(r);
 	size_t k, skip = 0;
 	uint32_t id;
 	int fast;
 
-	/*
-	 * Most lines are in the memo; their lookups, one after the other,
-	 * would wait on memory twice each (slot, then record and key).  The
-	 * slots were asked for as the lines were hashed; ask for the records
-	 * of all lines (a typical one spans two cache lines), so that the
-	 * waits overlap.
-	 */
-	for (k = 0; k < nlines; k++) {
-		slot = &m->slots[p->ahead[k].hash & m->mask];
-		if (slot->entry != 0 &&
-		    slot->tag == (uint32_t)(p->ahead[k].hash >> 32)) {
-			e = memo_rec(m, slot->entry);
-			PREFETCH(e);
-			PREFETCH((const char *)e + 64);
-		}
-	}
 	xgrow((void **)&p->key, &p->kcap, p->klen + 4 * nlines, 1);
 	fast = p->klen - p->kbody + 4 * nlines < 4 * (size_t)PERF_MAX_FRAMES;
 	for (k = 0; k < nlines && p->memo_live; k++) {
 		l = &p->ahead[k];
-		/* The common case inline: found in the first slot probed. */
-		slot = &m->slots[l->hash & m->mask];
-		if (fast && slot->entry != 0 &&
-		    slot->tag == (uint32_t)(l->hash >> 32) &&
-		    (e = memo_rec(m, slot->entry))->len == l->len &&
-		    memcmp(memo_key(e), l->s, l->len) == 0) {
-			id = (uint32_t)e->value;
+		/* The common case inline: found as it was read ahead. */
+		if (fast && l->entry != 0) {
+			id = (uint32_t)memo_rec(m, l->entry)->value;
 			memcpy(p->key + p->klen, &id, 4);
 			p->klen += 4;
 		} else if (!memo_line_hashed(p, l->s, l->len, l->hash,

@@ -653,6 +653,117 @@ START_TEST(test_same_frames)
 }
 END_TEST
 
+/*
+ * A stack line is first compared with the line that came after the line
+ * before it last time (its caller then).  Lines of the same length that
+ * differ only in the first byte of their name, a middle one, or the byte
+ * before the closing ")", lines that start with another whole line, of
+ * lengths on either side of 16, 32 and 48 bytes, followed by one another at random, a few with "\r\n", some too
+ * short to compare 16 bytes at a time: every way of reading must agree
+ * (rec_load()), and give the stacks built here.
+ */
+START_TEST(test_callers)
+{
+	static const int width[] = {1, 2, 5, 8, 12, 13, 14, 15, 16, 17, 20,
+	    28, 29, 30, 31, 32, 33, 45};
+	enum { NW = sizeof width / sizeof width[0], NP = 6 * NW };
+	static char want[400][500];
+	static int count[400];
+	char pool[NP][80], name[NP][56], *buf = NULL;
+	int pick[8], nwant = 0, i, k, depth, v, w, j;
+	unsigned seed = 4242;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct rec_sink r;
+	struct diag d;
+	const char *out;
+
+	/*
+	 * Variants 0-2 are "\t1 NAME (/x)" with NAME "fxx..x", "gxx..x" or
+	 * "fx..y..x"; variants 3-5 are "\t1 [unknown] (/NAME)", the frame
+	 * "[NAME]", with NAME "fxx..x", "fxx..z" or "fxx..x)x" (variant 3's
+	 * line and "x)").
+	 */
+	for (w = 0; w < NW; w++)
+		for (v = 0; v < 6; v++) {
+			char *n = name[w * 6 + v] + 1;
+
+			memset(n, 'x', (size_t)width[w]);
+			n[0] = v == 1 ? 'g' : 'f';
+			if (v == 2 && width[w] > 2)
+				n[width[w] / 2] = 'y';
+			if (v == 4 && width[w] > 1)
+				n[width[w] - 1] = 'z';
+			n[width[w]] = '\0';
+			if (v == 5)
+				strcat(n, ")x");
+			if (v < 3) {
+				snprintf(pool[w * 6 + v], sizeof pool[0],
+				    "\t1 %.50s (/x)", n);
+				memmove(n - 1, n, strlen(n) + 1);
+			} else {
+				snprintf(pool[w * 6 + v], sizeof pool[0],
+				    "\t1 [unknown] (/%.50s)", n);
+				n[-1] = '[';
+				strcat(n, "]");
+			}
+		}
+	for (i = 0; i < 400; i++) {
+		char stack[500] = "a";
+
+		seed = seed * 1103515245u + 12345u;
+		depth = 2 + (int)((seed >> 16) % 5);
+		fprintf(fp, "a 1/1 [000] 1.%d: 1 cpu-clock:\n", i);
+		for (k = 0; k < depth; k++) {
+			seed = seed * 1103515245u + 12345u;
+			/*
+			 * Mostly the same few stacks, so that callers repeat;
+			 * else another line of the same length, or any line.
+			 */
+			pick[k] = (k * 5 + i % 3) % NW * 6 + (k % 2) * 3;
+			if ((seed >> 16) % 3 == 0)
+				pick[k] += (int)((seed >> 8) % 3);
+			if ((seed >> 20) % 8 == 0)
+				pick[k] = (int)((seed >> 10) % NP);
+			fprintf(fp, "%s%s", pool[pick[k]],
+			    (seed >> 4) % 13 == 0 ? "\r\n" : "\n");
+		}
+		fputs("\n", fp);
+		for (k = depth - 1; k >= 0; k--) {
+			strcat(stack, ";");
+			strcat(stack, name[pick[k]]);
+		}
+		for (j = 0; j < nwant && strcmp(want[j], stack) != 0; j++)
+			;
+		if (j == nwant) {
+			ck_assert_int_lt(nwant, 400);
+			strcpy(want[nwant], stack);
+			count[nwant++] = 0;
+		}
+		count[j]++;
+	}
+	fclose(fp);
+	out = rec_load(&r, FORMAT_PERF, NULL, buf, len, &d);
+	ck_assert_uint_eq(r.samples, 400);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	/* The sink was given each sample: "stack 1" lines, in input order. */
+	for (j = 0; j < nwant; j++) {
+		char line[520];
+		const char *q;
+		int seen = 0;
+
+		snprintf(line, sizeof line, "%.499s 1\n", want[j]);
+		for (q = out; (q = strstr(q, line)) != NULL; q++)
+			seen += q == out || q[-1] == '\n';
+		ck_assert_msg(seen == count[j], "%s: %d, not %d", want[j], seen,
+		    count[j]);
+	}
+	diag_free(&d);
+	rec_free(&r);
+	free(buf);
+}
+END_TEST
+
 Suite *
 suite_perf(void)
 {
@@ -674,6 +785,7 @@ suite_perf(void)
 	tcase_add_test(tc, test_read_error_parts);
 	tcase_add_test(tc, test_random_mix);
 	tcase_add_test(tc, test_same_frames);
+	tcase_add_test(tc, test_callers);
 	suite_add_tcase(s, tc);
 	return s;
 }
