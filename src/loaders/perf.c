@@ -87,12 +87,15 @@ struct event_stat {
 #define MEMO_ARENA_MAX ((size_t)UINT32_MAX)
 
 /*
- * Whole sample bodies.  The lines of a sample are usually all at hand when
- * its header is read (in the reader's buffer, or in the batch a second
- * thread read, see read_threaded()): then the body's text - every stack
- * line up to the empty line, as read - is looked up at once, with the
- * root, and a body seen before costs one hash and one comparison instead
- * of a lookup per line.
+ * Whole sample bodies.  When a second thread reads the input (see
+ * read_threaded()), the lines of a sample are at hand when its header is
+ * read, in the batch that thread read and hashed: then the body's text -
+ * every stack line up to the empty line, as read - is looked up at once,
+ * with the root, and a body seen before costs one hash and one comparison
+ * instead of a lookup per line.  (One thread reading for itself finds
+ * each line by its caller instead, see plain_body(): that is faster than
+ * hashing, comparing and copying whole bodies, even in a profile whose
+ * bodies all repeat.)
  * A body is remembered the second time it is seen (most bodies are seen
  * once; SEEN_SLOTS hashes say which were), within BODY_BUDGET of text,
  * and only when it was read without a message.
@@ -115,7 +118,7 @@ struct memo_rec {
 	uint64_t value;
 	uint64_t hash;
 	uint32_t len;   /* of the key, which follows */
-	uint32_t aux;   /* the caller's (bodies: their number of lines) */
+	uint32_t aux;   /* the caller's (lines: the next line's entry) */
 };
 
 #define MEMO_ALIGN 8u
@@ -365,9 +368,6 @@ struct perf_ctx {
 	uint64_t body_hash;
 	/* one thread reading its lines itself (read_plain()) */
 	int share;              /* the memos' budgets are shared by this many */
-	int plain;
-	const char *body_end;   /* where the empty line after the body starts */
-	uint64_t body_nl;       /* the open sample's body's lines (0: unknown) */
 	struct ahead_line *ahead; /* the lines read ahead (plain_body()) */
 	size_t capahead;
 };
@@ -753,8 +753,6 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->toodeep = 0;
 	p->memo_live = p->sink->again != NULL;
 	p->body = 0;
-	p->body_end = NULL;
-	p->body_nl = 0;
 	if (p->memo_live) {
 		xgrow((void **)&p->key, &p->kcap, p->rootlen + 1, 1);
 		memcpy(p->key, p->root, p->rootlen);
@@ -1231,7 +1229,6 @@ body_remember(struct perf_ctx *p, uint64_t value)
 {
 	struct memo *m = &p->bodies;
 	struct memo_slot *slot;
-	struct memo_rec *e;
 	uint64_t h = p->body_hash | 1, v; /* 0 marks a free seen slot */
 	size_t i, n = p->rootlen + 1 + p->body_len;
 
@@ -1257,19 +1254,8 @@ body_remember(struct perf_ctx *p, uint64_t value)
 	    p->body_hash, &v);
 	if (slot->entry != 0)
 		return;
-	e = memo_put(m, slot, p->key, p->kbody, p->body_s, p->body_len,
+	memo_put(m, slot, p->key, p->kbody, p->body_s, p->body_len,
 	    p->body_hash, value);
-	if (p->plain) {
-		if (p->body_nl == 0) {
-			const char *q = p->body_s, *end = q + p->body_len;
-
-			while ((q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
-				p->body_nl++;
-				q++;
-			}
-		}
-		e->aux = (uint32_t)p->body_nl;
-	}
 }
 
 /*
@@ -1648,9 +1634,6 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 		return;
 	case LK_BLANK:
 		/* An empty (or blank) line ends the sample. */
-		if (p->body_end != NULL && line != p->body_end)
-			p->body = 0; /* not the empty line read ahead */
-		p->body_end = NULL;
 		end_sample(p);
 		p->skipping = 0;
 		return;
@@ -1820,13 +1803,10 @@ line_is(const char *a, const char *end, const struct memo_rec *q)
 
 /*
  * The lines after the header of the sample just opened that the reader
- * holds whole, read ahead in one pass: each line's end, hash and record in
- * the lines memo (p->ahead), and the body's hash chained from them.  The
- * body is the indented lines up to an empty line; the pass stops at the
- * empty line (returns the body's length with its last "\n"), or,
- * returning 0, at a line not indented, at the end of what the reader
- * holds, or past MEMO_MAX_KEY bytes.  *nlines: the lines read ahead (all
- * the body's when it is found).
+ * holds whole, read ahead in one pass while they are indented: each line's
+ * end, hash and record in the lines memo (p->ahead).  The pass stops at a
+ * line not indented, at the end of what the reader holds, or past
+ * MEMO_MAX_KEY bytes.  Returns the lines read ahead.
  *
  * A line's caller, the line after it, is most often the one that came
  * after it last time: each line's record keeps that one's (aux), and the
@@ -1836,14 +1816,13 @@ line_is(const char *a, const char *end, const struct memo_rec *q)
  * looked up.
  */
 static size_t
-plain_body(struct perf_ctx *p, const char *s, size_t n, size_t *nlines,
-    uint64_t *bh)
+plain_body(struct perf_ctx *p, const char *s, size_t n)
 {
 	const char *a = s, *end = s + (n < MEMO_MAX_KEY ? n : MEMO_MAX_KEY), *c;
 	struct memo *m = &p->lines[p->java];
 	struct memo_rec *prev = NULL, *q;
 	struct ahead_line *l;
-	uint64_t h = 0, lh;
+	uint64_t lh;
 	size_t k = 0, len;
 #if defined(__SSE2__)
 	const __m128i nl = _mm_set1_epi8('\n');
@@ -1864,7 +1843,6 @@ plain_body(struct perf_ctx *p, const char *s, size_t n, size_t *nlines,
 			l->len = q->len;
 			l->hash = q->hash;
 			l->entry = prev->aux;
-			h = (h ^ l->hash) * HASH_K0; /* mixed once, below */
 			prev = q;
 			continue;
 		}
@@ -1903,17 +1881,13 @@ plain_body(struct perf_ctx *p, const char *s, size_t n, size_t *nlines,
 		} else
 			l->hash = hash_run_end(lh, a, len);
 		l->len = len;
-		h = (h ^ l->hash) * HASH_K0;
 		q = memo_get(m, a, len, l->hash);
 		l->entry = q != NULL ? memo_entry(m, q) : 0;
 		if (prev != NULL && q != NULL)
 			prev->aux = l->entry;
 		prev = q;
 	}
-	*nlines = k;
-	*bh = hash_mix64(h + k);
-	/* The empty line: "\n" right after the last line read. */
-	return k > 0 && a < end && *a == '\n' ? (size_t)(a - s) : 0;
+	return k;
 }
 
 /*
@@ -1955,33 +1929,17 @@ plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
 
 /*
  * A sample was just opened from a header line read by read_plain()
- * (memo_live, no frame on the header line): as body_try(), with the body
- * read ahead in the reader's buffer; a body not seen before (or not found
- * whole) has its lines read here, with the hashes found on the way.
+ * (memo_live, no frame on the header line): its lines that the reader
+ * holds are read here at once.
  */
 static void
 plain_body_try(struct perf_ctx *p, struct reader *r)
 {
 	const char *s;
-	uint64_t off, lines, bh;
-	size_t n = reader_ahead(r, &s, &off), nlines;
-	const struct memo_rec *e;
+	uint64_t off;
+	size_t n = reader_ahead(r, &s, &off);
 
-	n = plain_body(p, s, n, &nlines, &bh);
-	if (n == 0) {
-		plain_body_lines(p, r, nlines);
-		return;
-	}
-	e = body_lookup(p, s, n, bh);
-	if (e == NULL) {
-		p->body_end = s + n;
-		if (plain_body_lines(p, r, nlines) == nlines)
-			p->body_nl = nlines;
-		return;
-	}
-	lines = e->aux;
-	reader_skip(r, n, lines);
-	p->res->lines += lines;
+	plain_body_lines(p, r, plain_body(p, s, n));
 }
 
 /* Read r's lines one by one in this thread. */
@@ -1993,7 +1951,6 @@ read_plain(struct perf_ctx *p, struct reader *r)
 	size_t len;
 	int st;
 
-	p->plain = 1;
 	while ((st = loader_line(r, p->d, p->res, &line, &len)) != 0) {
 		classify(line, len, st, 0, &c, NULL);
 		perf_line(p, line, len, reader_lineno(r), &c);
