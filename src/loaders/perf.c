@@ -368,16 +368,6 @@ struct perf_ctx {
 	uint64_t body_hash;
 	/* one thread reading its lines itself (read_plain()) */
 	int share;              /* the memos' budgets are shared by this many */
-	struct ahead_line *ahead; /* the lines read ahead (plain_body()) */
-	size_t capahead;
-};
-
-/* A line read ahead in the reader's buffer, "\r\n" as the reader gives it. */
-struct ahead_line {
-	const char *s;
-	size_t len;
-	uint64_t hash;  /* hash_run(s, len) */
-	uint32_t entry; /* its record in the lines memo; 0: not there */
 };
 
 struct header {
@@ -1802,144 +1792,112 @@ line_is(const char *a, const char *end, const struct memo_rec *q)
 }
 
 /*
- * The lines after the header of the sample just opened that the reader
- * holds whole, read ahead in one pass while they are indented: each line's
- * end, hash and record in the lines memo (p->ahead).  The pass stops at a
- * line not indented, at the end of what the reader holds, or past
- * MEMO_MAX_KEY bytes.  Returns the lines read ahead.
+ * A sample was just opened from a header line read by read_plain()
+ * (memo_live, no frame on the header line): its stack lines that the
+ * reader holds whole are read here, in one pass, as read_plain() and
+ * perf_line() would read them one by one, for as long as they are
+ * indented stack lines read as line ids (any other line is left to them);
+ * then the reader is moved past them.
  *
  * A line's caller, the line after it, is most often the one that came
- * after it last time: each line's record keeps that one's (aux), and the
- * text is first compared with it, which finds the line's end and record
- * in one pass, without a hash or a lookup.  Otherwise the end is looked
- * for 16 bytes at a time, the hash computed on the way, and the line
- * looked up.
+ * after it last time: each line's record keeps that one's entry (aux),
+ * and the text is first compared with it, which finds the line's end and
+ * record in one pass, without a hash or a lookup.  Otherwise the end is
+ * looked for 16 bytes at a time, the hash computed on the way (hash_run()),
+ * and the line looked up.
  */
-static size_t
-plain_body(struct perf_ctx *p, const char *s, size_t n)
+static void
+plain_body(struct perf_ctx *p, struct reader *r)
 {
-	const char *a = s, *end = s + (n < MEMO_MAX_KEY ? n : MEMO_MAX_KEY), *c;
 	struct memo *m = &p->lines[p->java];
-	struct memo_rec *prev = NULL, *q;
-	struct ahead_line *l;
-	uint64_t lh;
-	size_t k = 0, len;
+	const struct memo_rec *q;
+	const char *s, *a, *end, *c;
+	uint64_t lineno = reader_lineno(r), off, h, k = 0;
+	uint32_t prev = 0, e, id;
+	size_t len, klen = p->klen, room;
+	int live = 1;
 #if defined(__SSE2__)
 	const __m128i nl = _mm_set1_epi8('\n');
 	unsigned mask;
 #endif
 
-	for (;; a = c + 1, k++) {
-		if (a >= end || (*a != ' ' && *a != '\t'))
-			break;
-		if (k == p->capahead)
-			xgrow((void **)&p->ahead, &p->capahead, k + 1,
-			    sizeof *p->ahead);
-		l = &p->ahead[k];
-		l->s = a;
-		if (prev != NULL && prev->aux != 0 &&
-		    line_is(a, end, q = memo_rec(m, prev->aux))) {
-			c = a + q->len;
-			l->len = q->len;
-			l->hash = q->hash;
-			l->entry = prev->aux;
-			prev = q;
-			continue;
-		}
-		/*
-		 * The line's end, and its hash_run() on the way: each 16
-		 * bytes without the "\n" are whole bytes of the line.
-		 */
-		lh = hash_run_start();
-		c = a;
+	len = reader_ahead(r, &s, &off);
+	end = s + len;
+	/* Frames a line found may add, as memo_line_hashed() counts them. */
+	room = m->alen > MEMO_ARENA_MAX ? 0 : 4 * (size_t)PERF_MAX_FRAMES;
+	for (a = s; live && a < end && (*a == ' ' || *a == '\t');
+	    a = c + 1, k++) {
+		e = prev != 0 ? memo_rec(m, prev)->aux : 0;
+		if (e != 0 && line_is(a, end, q = memo_rec(m, e))) {
+			c = a + (len = q->len);
+			h = q->hash;
+		} else {
+			/*
+			 * The line's end, and its hash_run() on the way: each
+			 * 16 bytes without the "\n" are whole bytes of it.
+			 */
+			h = hash_run_start();
+			c = a;
 #if defined(__SSE2__)
-		for (;;) {
-			if (end - c < 16) {
-				c = memchr(c, '\n', (size_t)(end - c));
-				break;
+			for (;;) {
+				if (end - c < 16) {
+					c = memchr(c, '\n', (size_t)(end - c));
+					break;
+				}
+				mask = (unsigned)_mm_movemask_epi8(
+				    _mm_cmpeq_epi8(_mm_loadu_si128(
+				    (const __m128i *)(const void *)c), nl));
+				if (mask != 0) {
+					c += __builtin_ctz(mask);
+					break;
+				}
+				h = hash_step16(h, (const unsigned char *)c);
+				c += 16;
 			}
-			mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-			    _mm_loadu_si128((const __m128i *)(const void *)c),
-			    nl));
-			if (mask != 0) {
-				c += __builtin_ctz(mask);
-				break;
-			}
-			lh = hash_step16(lh, (const unsigned char *)c);
-			c += 16;
-		}
 #else
-		c = memchr(c, '\n', (size_t)(end - c));
+			c = memchr(c, '\n', (size_t)(end - c));
 #endif
-		if (c == NULL)
-			break;
-		len = (size_t)(c - a);
-		if (a[len - 1] == '\r') {
-			/* As the reader gives it; the chain may hold the "\r". */
-			len--;
-			l->hash = hash_run(a, len);
-		} else
-			l->hash = hash_run_end(lh, a, len);
-		l->len = len;
-		q = memo_get(m, a, len, l->hash);
-		l->entry = q != NULL ? memo_entry(m, q) : 0;
-		if (prev != NULL && q != NULL)
-			prev->aux = l->entry;
-		prev = q;
+			if (c == NULL)
+				break;
+			len = (size_t)(c - a);
+			if (a[len - 1] == '\r') {
+				/* The chain may hold the "\r". */
+				len--;
+				h = hash_run(a, len);
+			} else
+				h = hash_run_end(h, a, len);
+			q = memo_get(m, a, len, h);
+			e = q != NULL ? memo_entry(m, q) : 0;
+			if (prev != 0 && e != 0)
+				memo_rec(m, prev)->aux = e;
+		}
+		if (e != 0 && klen - p->kbody < room) {
+			/* As memo_line_hashed() reads a line it finds. */
+			if (klen + 4 > p->kcap)
+				xgrow((void **)&p->key, &p->kcap, klen + 4, 1);
+			id = (uint32_t)q->value;
+			memcpy(p->key + klen, &id, 4);
+			klen += 4;
+		} else {
+			/* New, or to be read the usual way. */
+			p->klen = klen;
+			if (!memo_line_hashed(p, a, len, h, lineno + k + 1, 0))
+				break;
+			klen = p->klen;
+			live = p->memo_live;
+			room = m->alen > MEMO_ARENA_MAX ? 0 :
+			    4 * (size_t)PERF_MAX_FRAMES;
+			if (e == 0 && (q = memo_get(m, a, len, h)) != NULL) {
+				e = memo_entry(m, q);
+				if (prev != 0)
+					memo_rec(m, prev)->aux = e;
+			}
+		}
+		prev = e;
 	}
-	return k;
-}
-
-/*
- * The lines read ahead of the sample just opened: read them here, as
- * read_plain() and perf_line() would one by one, for as long as they are
- * stack lines read as line ids (any other line is left to them), and move
- * the reader past the lines read.  Returns how many were read.
- */
-static size_t
-plain_body_lines(struct perf_ctx *p, struct reader *r, size_t nlines)
-{
-	const struct memo *m = &p->lines[p->java];
-	const struct ahead_line *l;
-	uint64_t lineno = reader_lineno(r);
-	size_t k, skip = 0;
-	uint32_t id;
-	int fast;
-
-	xgrow((void **)&p->key, &p->kcap, p->klen + 4 * nlines, 1);
-	fast = p->klen - p->kbody + 4 * nlines < 4 * (size_t)PERF_MAX_FRAMES;
-	for (k = 0; k < nlines && p->memo_live; k++) {
-		l = &p->ahead[k];
-		/* The common case inline: found as it was read ahead. */
-		if (fast && l->entry != 0) {
-			id = (uint32_t)memo_rec(m, l->entry)->value;
-			memcpy(p->key + p->klen, &id, 4);
-			p->klen += 4;
-		} else if (!memo_line_hashed(p, l->s, l->len, l->hash,
-		    lineno + k + 1, 0))
-			break;
-		/* The line, its "\r" if any, and its "\n". */
-		skip = (size_t)(l->s - p->ahead[0].s) + l->len + 1 +
-		    (l->s[l->len] == '\r');
-	}
+	p->klen = klen;
 	p->res->lines += k;
-	reader_skip(r, skip, k);
-	return k;
-}
-
-/*
- * A sample was just opened from a header line read by read_plain()
- * (memo_live, no frame on the header line): its lines that the reader
- * holds are read here at once.
- */
-static void
-plain_body_try(struct perf_ctx *p, struct reader *r)
-{
-	const char *s;
-	uint64_t off;
-	size_t n = reader_ahead(r, &s, &off);
-
-	plain_body_lines(p, r, plain_body(p, s, n));
+	reader_skip(r, (size_t)(a - s), k);
 }
 
 /* Read r's lines one by one in this thread. */
@@ -1955,7 +1913,7 @@ read_plain(struct perf_ctx *p, struct reader *r)
 		classify(line, len, st, 0, &c, NULL);
 		perf_line(p, line, len, reader_lineno(r), &c);
 		if (p->memo_live && p->open && c.kind == LK_HEADER)
-			plain_body_try(p, r);
+			plain_body(p, r);
 	}
 }
 
@@ -1993,7 +1951,6 @@ memos_free(struct perf_ctx *p)
 	free(p->fr);
 	free(p->frid);
 	free(p->same);
-	free(p->ahead);
 	free(p->prev);
 	free(p->steps);
 	p->seen = NULL;
@@ -2002,11 +1959,10 @@ memos_free(struct perf_ctx *p)
 	p->fr = NULL;
 	p->frid = NULL;
 	p->same = NULL;
-	p->ahead = NULL;
 	p->prev = NULL;
 	p->steps = NULL;
 	p->nseen = p->nlf = p->caplf = p->ftlen = p->ftcap = 0;
-	p->samemask = p->capahead = p->prevlen = p->prevcap = p->capsteps = 0;
+	p->samemask = p->prevlen = p->prevcap = p->capsteps = 0;
 	p->nfr = p->capfr = p->capfrid = 0;
 }
 

@@ -131,6 +131,36 @@ START_TEST(test_deep_perf_sample)
 }
 END_TEST
 
+/*
+ * A perf sample of more than 1,000,000 frames is skipped with a message
+ * at its header's line; the samples before and after it load, however
+ * the lines are read (the same few lines repeated: each is found by the
+ * one before it until the limit).
+ */
+START_TEST(test_too_deep_perf_sample)
+{
+	size_t depth = 1000001, i, off;
+	char *buf = xmalloc(depth * 16 + 256);
+	struct rec_sink r;
+	struct diag d;
+
+	off = (size_t)sprintf(buf, "a 1 1.0: 1 cycles:\n\t1 f (m)\n\n"
+	    "deep 1 1.0: 1 cycles:\n");
+	for (i = 0; i < depth; i++)
+		off += (size_t)sprintf(buf + off, "\t%zu g (m)\n", i % 3);
+	off += (size_t)sprintf(buf + off, "\nb 1 1.0: 2 cycles:\n\t1 f (m)\n");
+	rec_load(&r, FORMAT_PERF, NULL, buf, off, &d);
+	ck_assert_str_eq(r.text, "a;f 1\nb;f 2\n");
+	ck_assert_uint_eq(r.samples, 2);
+	ck_assert_uint_eq(d.nbad, 1);
+	ck_assert_uint_eq(d.first_bad[0], 4);
+	ck_assert_ptr_nonnull(strstr(d.bad_msg[0], "more than 1000000 frames"));
+	rec_free(&r);
+	diag_free(&d);
+	free(buf);
+}
+END_TEST
+
 /* Truncated samples: the file ends inside a header or a stack line. */
 START_TEST(test_truncated)
 {
@@ -235,6 +265,7 @@ suite_badinput(void)
 	tcase_add_test(tc, test_nul_bytes);
 	tcase_add_test(tc, test_long_lines);
 	tcase_add_test(tc, test_deep_perf_sample);
+	tcase_add_test(tc, test_too_deep_perf_sample);
 	tcase_add_test(tc, test_truncated);
 	tcase_add_test(tc, test_message_escaped);
 	tcase_add_test(tc, test_long_first_line);
