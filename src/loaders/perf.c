@@ -568,8 +568,13 @@ parse_header(const char *line, size_t len, struct header *h)
 static size_t
 event_base(const char *ev, size_t len)
 {
-	size_t c = len;
+	const char *nul = memchr(ev, '\0', len);
+	size_t c;
 
+	/* Names are kept as C strings: a damaged one ends at a NUL byte. */
+	if (nul != NULL)
+		return (size_t)(nul - ev);
+	c = len;
 	while (c > 0 && ev[c - 1] != ':')
 		c--;
 	if (c == 0 || c == len || len - c > 8)

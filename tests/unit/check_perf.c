@@ -187,6 +187,34 @@ START_TEST(test_headers)
 }
 END_TEST
 
+/*
+ * An event name with a NUL byte in it (damaged input) is counted under
+ * the name up to that byte, the same whether the input is read in one
+ * thread or two (two parts used to count it twice).
+ */
+START_TEST(test_event_nul)
+{
+	static const char in[] =
+	    "a 1 1.0: 1 cycles:\n\t1 f (m)\n\n"
+	    "a 1 1.0: 1 c\0x-lock:\n\t1 f (m)\n\n"
+	    "a 1 1.0: 1 cycles:\n\t1 f (m)\n\n"
+	    "a 1 1.0: 1 cycles:\n\t1 f (m)\n\n"
+	    "a 1 1.0: 1 c\0y-lock:\n\t1 f (m)\n\n";
+	struct rec_sink r;
+	struct diag d;
+	size_t i;
+	int found = 0;
+
+	rec_load(&r, FORMAT_PERF, NULL, in, sizeof in - 1, &d);
+	ck_assert_str_eq(r.text, "a;f 1\na;f 1\na;f 1\n");
+	for (i = 0; i < d.nnotes; i++)
+		found += strstr(d.notes[i], "skipped \"c\" (2);") != NULL;
+	ck_assert_int_eq(found, 1);
+	diag_free(&d);
+	rec_free(&r);
+}
+END_TEST
+
 /* Sample boundaries: no trailing empty line, header after header, blank-space lines, CRLF. */
 START_TEST(test_boundaries)
 {
@@ -774,6 +802,7 @@ suite_perf(void)
 	tcase_add_test(tc, test_p1_options);
 	tcase_add_test(tc, test_p2_tidy);
 	tcase_add_test(tc, test_headers);
+	tcase_add_test(tc, test_event_nul);
 	tcase_add_test(tc, test_boundaries);
 	tcase_add_test(tc, test_no_callchain);
 	tcase_add_test(tc, test_stack_lines);
