@@ -69,19 +69,21 @@ fuzz_null(void)
 /*
  * Load data as format f (FORMAT_AUTO: detect) into a fresh one-profile
  * tree, finish it and return it; NULL when the loader gave up on the
- * input (the command exits 1 then).  With io, folded input in order is
- * held there instead (as --collapse loads it), and the tree is empty.
+ * input (the command exits 1 then; why is written to msgs).  With io,
+ * folded input in order is held there instead (as --collapse loads it),
+ * and the tree is empty.  The messages go to msgs, the counts to *res.
+ * Without shortcuts, the sink has no last()/again() (nor fork and join)
+ * and one thread reads: every loader shortcut for repeated text is off.
  */
 static inline struct tree *
-fuzz_load_io(const uint8_t *data, size_t size, enum input_format f,
-    struct inorder *io)
+fuzz_load_full(const uint8_t *data, size_t size, enum input_format f,
+    struct inorder *io, int shortcuts, FILE *msgs, struct load_result *res)
 {
 	struct reader *r = reader_mem((const char *)data, size, "fuzz");
 	struct tree *t = tree_new(1);
 	struct sink_tree st;
 	struct stack_sink sink;
 	struct load_opts o;
-	struct load_result res;
 	struct diag d;
 	char *err = NULL;
 	int rc;
@@ -90,8 +92,18 @@ fuzz_load_io(const uint8_t *data, size_t size, enum input_format f,
 	o.inorder = io;
 	diag_init(&d, "fuzz");
 	sink_tree_init(&st, &sink, t, 0);
-	rc = loader_run(r, &o, &sink, &d, &res, &err);
-	diag_print(&d, fuzz_null());
+	if (!shortcuts) {
+		o.threads = 1;
+		sink.last = NULL;
+		sink.again = NULL;
+		sink.fork = NULL;
+		sink.join = NULL;
+		sink.drop = NULL;
+	}
+	rc = loader_run(r, &o, &sink, &d, res, &err);
+	if (rc != 0)
+		fprintf(msgs, "ERROR: %s\n", err);
+	diag_print(&d, msgs);
 	diag_free(&d);
 	reader_close(r);
 	free(err);
@@ -101,6 +113,16 @@ fuzz_load_io(const uint8_t *data, size_t size, enum input_format f,
 	}
 	tree_finish(t);
 	return t;
+}
+
+/* fuzz_load_full() with every shortcut, its messages and counts dropped. */
+static inline struct tree *
+fuzz_load_io(const uint8_t *data, size_t size, enum input_format f,
+    struct inorder *io)
+{
+	struct load_result res;
+
+	return fuzz_load_full(data, size, f, io, 1, fuzz_null(), &res);
 }
 
 static inline struct tree *

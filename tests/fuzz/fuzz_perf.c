@@ -16,44 +16,21 @@ static void
 fuzz_perf_text(const uint8_t *data, size_t size, int shortcuts, char **out,
     size_t *outlen, char **msg, size_t *msglen)
 {
-	struct reader *r = reader_mem((const char *)data, size, "fuzz");
-	struct tree *t = tree_new(1);
-	struct sink_tree st;
-	struct stack_sink sink;
-	struct load_opts o;
-	struct load_result res;
-	struct diag d;
-	char *err = NULL;
 	FILE *fo = open_memstream(out, outlen), *fm = open_memstream(msg, msglen);
+	struct load_result res;
+	struct tree *t;
 
 	if (fo == NULL || fm == NULL)
 		abort();
-	fuzz_opts(&o, FORMAT_PERF, data, size);
-	sink_tree_init(&st, &sink, t, 0);
-	if (!shortcuts) {
-		o.threads = 1;
-		sink.last = NULL;
-		sink.again = NULL;
-		sink.fork = NULL;
-		sink.join = NULL;
-		sink.drop = NULL;
-	}
-	diag_init(&d, "fuzz");
-	if (loader_run(r, &o, &sink, &d, &res, &err) != 0)
-		fprintf(fo, "ERROR: %s\n", err);
-	else {
-		tree_finish(t);
+	t = fuzz_load_full(data, size, FORMAT_PERF, NULL, shortcuts, fm, &res);
+	if (t != NULL) {
 		if (collapse_write(t, 0, fo) != 0)
 			abort();
 		fprintf(fo, "lines %llu samples %llu\n",
 		    (unsigned long long)res.lines,
 		    (unsigned long long)res.samples);
+		tree_free(t);
 	}
-	diag_print(&d, fm);
-	diag_free(&d);
-	reader_close(r);
-	free(err);
-	tree_free(t);
 	fclose(fo);
 	fclose(fm);
 }
