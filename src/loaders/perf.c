@@ -173,23 +173,14 @@ memo_find(const struct memo *m, const void *k, size_t n, const void *rest,
 	}
 }
 
-/* memo_find() inline, for a key in one piece: its record, or NULL. */
+/* memo_find() for a key in one piece: its record, or NULL. */
 static inline struct memo_rec *
 memo_get(const struct memo *m, const void *k, size_t n, uint64_t h)
 {
-	uint32_t tag = (uint32_t)(h >> 32);
-	const struct memo_slot *s;
-	struct memo_rec *e;
-	size_t i;
+	uint64_t v;
+	const struct memo_slot *s = memo_find(m, k, n, NULL, 0, h, &v);
 
-	for (i = h & m->mask;; i = (i + 1) & m->mask) {
-		s = &m->slots[i];
-		if (s->entry == 0)
-			return NULL;
-		if (s->tag == tag && (e = memo_rec(m, s->entry))->len == n &&
-		    memcmp(memo_key(e), k, n) == 0)
-			return e;
-	}
+	return s->entry != 0 ? memo_rec(m, s->entry) : NULL;
 }
 
 /* The slot entry that refers to record e. */
@@ -1559,6 +1550,16 @@ classify(const char *line, size_t len, int status, size_t k, void *aux,
 }
 
 /*
+ * The bytes of line ids a sample's key may hold past its root while the
+ * lines memo m takes more lines (none once its arena is full).
+ */
+static inline size_t
+key_room(const struct memo *m)
+{
+	return m->alen > MEMO_ARENA_MAX ? 0 : 4 * (size_t)PERF_MAX_FRAMES;
+}
+
+/*
  * A stack line of the open sample, read as a line id.  The key is the
  * whole line (indent too), so a line found in the memo is known to be a
  * stack line: its kind depends on its bytes alone.  A line not found is
@@ -1576,8 +1577,7 @@ memo_line_hashed(struct perf_ctx *p, const char *line, size_t len, uint64_t h,
 	uint64_t value = 0;
 	uint32_t id;
 
-	if (len > MEMO_MAX_KEY || m->alen > MEMO_ARENA_MAX ||
-	    p->klen - p->kbody >= 4 * (size_t)PERF_MAX_FRAMES) {
+	if (len > MEMO_MAX_KEY || p->klen - p->kbody >= key_room(m)) {
 		/* Not worth remembering: read this sample the usual way. */
 		if (!stack)
 			return 0;
@@ -1828,8 +1828,7 @@ plain_body(struct perf_ctx *p, struct reader *r)
 
 	len = reader_ahead(r, &s, &off);
 	end = s + len;
-	/* Frames a line found may add, as memo_line_hashed() counts them. */
-	room = m->alen > MEMO_ARENA_MAX ? 0 : 4 * (size_t)PERF_MAX_FRAMES;
+	room = key_room(m);
 	for (a = s; live && a < end && (*a == ' ' || *a == '\t');
 	    a = c + 1, k++) {
 		e = prev != 0 ? memo_rec(m, prev)->aux : 0;
@@ -1890,8 +1889,7 @@ plain_body(struct perf_ctx *p, struct reader *r)
 				break;
 			klen = p->klen;
 			live = p->memo_live;
-			room = m->alen > MEMO_ARENA_MAX ? 0 :
-			    4 * (size_t)PERF_MAX_FRAMES;
+			room = key_room(m);
 			if (e == 0 && (q = memo_get(m, a, len, h)) != NULL) {
 				e = memo_entry(m, q);
 				if (prev != 0)
