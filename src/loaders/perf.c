@@ -104,8 +104,9 @@ struct event_stat {
 #define SEEN_SLOTS (1u << 16)
 
 /*
- * Open addressing over small slots (a 32-bit hash tag and where the key's
- * record is), so the probed array stays in cache.  A record is the key's
+ * Open addressing over small slots (a 32-bit hash tag, the hash's high
+ * half, which also places the slot, and where the key's record is), so the
+ * probed array stays in cache.  A record is the key's
  * value, hash and length, then the key itself, in one arena: a key found
  * costs the slot and one more place in memory.
  */
@@ -156,7 +157,7 @@ memo_find(const struct memo *m, const void *k, size_t n, const void *rest,
 	uint32_t tag = (uint32_t)(h >> 32);
 	size_t i;
 
-	for (i = h & m->mask;; i = (i + 1) & m->mask) {
+	for (i = tag & m->mask;; i = (i + 1) & m->mask) {
 		struct memo_slot *s = &m->slots[i];
 		const struct memo_rec *e;
 
@@ -214,23 +215,28 @@ memo_next(size_t off, const struct memo_rec *e)
 	    ~(size_t)(MEMO_ALIGN - 1));
 }
 
+/*
+ * Double the slots.  A slot's place comes from its tag (the hash's high
+ * half), so the slots move on their own: the records, most of them out of
+ * the cache by then, are not read.
+ */
 static void
 memo_grow(struct memo *m)
 {
-	size_t n = (m->mask + 1) * 2, off, j;
-	const struct memo_rec *e;
+	size_t n = (m->mask + 1) * 2, i, j;
+	struct memo_slot *old = m->slots;
 
-	free(m->slots);
 	m->slots = xcalloc(n, sizeof *m->slots);
-	m->mask = n - 1;
-	for (off = 0; off < m->alen; off = memo_next(off, e)) {
-		e = (const struct memo_rec *)(const void *)(m->arena + off);
-		for (j = e->hash & m->mask; m->slots[j].entry != 0;
-		    j = (j + 1) & m->mask)
+	for (i = 0; i <= m->mask; i++) {
+		if (old[i].entry == 0)
+			continue;
+		for (j = old[i].tag & (n - 1); m->slots[j].entry != 0;
+		    j = (j + 1) & (n - 1))
 			;
-		m->slots[j].tag = (uint32_t)(e->hash >> 32);
-		m->slots[j].entry = (uint32_t)(off / MEMO_ALIGN) + 1;
+		m->slots[j] = old[i];
 	}
+	m->mask = n - 1;
+	free(old);
 }
 
 /*
