@@ -28,9 +28,7 @@ keys=${BENCH_KEYS:-50}
 keybench=${KEYBENCH:-}
 mkdir -p "$dir"
 
-# The project's own recordings, as plain text.
-gzip -dc "$DATADIR/python-json.perf.gz" > "$dir/python-json.perf"
-cp "$DATADIR/perl-regex.perf" "$dir/perl-regex.perf"
+. "$(dirname "$0")/perfinput.sh"
 
 # row TOOL MB RESULT [BASELINE_WALL]: one table row from a runstat line;
 # a fifth field in RESULT (from paired) is the baseline.
@@ -73,9 +71,7 @@ paired() {
 
 echo "tflame benchmark: $(uname -m), $(getconf _NPROCESSORS_ONLN) CPUs, median of $runs runs"
 for size in $sizes; do
-	in=$dir/perf-$size.perf
-	[ -s "$in" ] || "$MKPROFILE" "$size" "$in" "$dir/perl-regex.perf" \
-	    "$dir/python-json.perf"
+	in=$(perf_input "$size")
 	mb=$(awk -v b="$(wc -c < "$in")" 'BEGIN { printf "%.1f", b / 1048576 }')
 	echo
 	echo "perf script, $mb MB ($in):"

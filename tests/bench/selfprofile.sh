@@ -30,16 +30,8 @@ if ! command -v "$perf" > /dev/null 2>&1; then
 	exit 1
 fi
 
-in=${SELFPROF_INPUT:-}
-if [ -z "$in" ]; then
-	in=$dir/perf-$size.perf
-	if [ ! -s "$in" ]; then
-		gzip -dc "$DATADIR/python-json.perf.gz" > "$dir/python-json.perf"
-		cp "$DATADIR/perl-regex.perf" "$dir/perl-regex.perf"
-		"$MKPROFILE" "$size" "$in" "$dir/perl-regex.perf" \
-		    "$dir/python-json.perf"
-	fi
-fi
+. "$(dirname "$0")/perfinput.sh"
+in=${SELFPROF_INPUT:-$(perf_input "$size")}
 
 data=$dir/self.data
 folded=$dir/self.folded
