@@ -22,7 +22,7 @@
 
 /* A sink in front of another one that rewrites each stack (see above). */
 struct diff_filter {
-	struct stack_sink *inner;
+	struct stack_sink *inner; /* first: see sink_fwd_last() */
 	int strip_hex;
 	int truncated;   /* set when a fraction was dropped */
 	char *buf;       /* scratch for rewritten names */

@@ -80,22 +80,35 @@ df_end(void *ctx, struct tf_count c)
 	f->inner->end(f->inner->ctx, df_count(f, c));
 }
 
-static uint64_t
-df_last(void *ctx)
-{
-	struct diff_filter *f = ctx;
-
-	return f->inner->last(f->inner->ctx);
-}
-
 /* The same names go through the same filter: the inner stack is the same. */
 static void
 df_again(void *ctx, uint64_t handle, struct tf_count c)
 {
 	struct diff_filter *f = ctx;
 
-	f->inner->again(f->inner->ctx, handle, df_count(f, c));
+	f->inner->speed->again(f->inner->ctx, handle, df_count(f, c));
 }
+
+/* The inner sink's id for the name as df_frame() passes it on. */
+static uint32_t
+df_intern(void *ctx, const char *name, size_t len)
+{
+	struct diff_filter *f = ctx;
+	struct stack_sink *k = f->inner;
+	size_t n;
+
+	if (!f->strip_hex || memchr(name, 'x', len) == NULL)
+		return k->speed->intern(k->ctx, name, len);
+	xgrow((void **)&f->buf, &f->cap, len + len / 3 * 2 + 8, 1);
+	n = diff_strip_hex(f->buf, name, len);
+	return k->speed->intern(k->ctx, f->buf, n);
+}
+
+/* Positions and ids are the inner sink's: only counts and names change. */
+static const struct stack_sink_speed df_speed = {
+	sink_fwd_last, df_again, sink_fwd_at, sink_fwd_resume, df_intern,
+	sink_fwd_frame_id
+};
 
 void
 diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
@@ -108,15 +121,8 @@ diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
 	sink->begin = df_begin;
 	sink->frame = df_frame;
 	sink->end = df_end;
-	sink->last = inner->last ? df_last : NULL;
-	sink->again = inner->again ? df_again : NULL;
-	sink->fork = NULL;
-	sink->join = NULL;
-	sink->drop = NULL;
-	sink->at = NULL;
-	sink->resume = NULL;
-	sink->intern = NULL;
-	sink->frame_id = NULL;
+	sink->speed = inner->speed != NULL ? &df_speed : NULL;
+	sink->par = NULL;
 }
 
 void

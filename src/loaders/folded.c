@@ -177,7 +177,7 @@ shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
 	if (k > 0 && p->end[k - 1] == c && c != len && s[c] != ';')
 		k--;
 	if (k > 0)
-		sink->resume(sink->ctx, p->at[k - 1]);
+		sink->speed->resume(sink->ctx, p->at[k - 1]);
 	xgrow((void **)&p->text, &p->cap, len, 1);
 	memcpy(p->text + c, s + c, len - c);
 	p->len = len;
@@ -192,7 +192,7 @@ shared_frames(struct prev_stack *p, struct stack_sink *sink, const char *s,
 		xgrow((void **)&p->end, &p->capn, p->n, sizeof *p->end);
 		xgrow((void **)&p->at, &p->capn2, p->n, sizeof *p->at);
 		p->end[i] = e;
-		p->at[i] = sink->at(sink->ctx);
+		p->at[i] = sink->speed->at(sink->ctx);
 		if (semi == NULL)
 			return;
 	}
@@ -204,7 +204,7 @@ folded_stack(struct prev_stack *prev, struct stack_sink *sink,
     const char *line, const struct folded_line *fl, struct load_result *res)
 {
 	sink->begin(sink->ctx);
-	if (sink->at != NULL && sink->resume != NULL)
+	if (sink->speed != NULL)
 		shared_frames(prev, sink, line, fl->stack_len);
 	else
 		folded_frames(line, fl->stack_len, sink->frame, sink->ctx);
@@ -261,8 +261,7 @@ static int
 two_threads(const struct load_opts *o, const struct stack_sink *sink)
 {
 	return o != NULL && o->threads != 1 &&
-	    (o->threads != 0 || thread_spare()) && sink->fork != NULL &&
-	    sink->join != NULL && sink->drop != NULL;
+	    (o->threads != 0 || thread_spare()) && sink->par != NULL;
 }
 
 struct folded_part {
@@ -300,7 +299,7 @@ read_parts(struct reader *r, const struct load_opts *o,
 	pt.r = reader_split(r, o->part_min ? o->part_min : PART_MIN, 0);
 	if (pt.r == NULL)
 		return 0;
-	pt.sink = sink->fork(sink->ctx);
+	pt.sink = sink->par->fork(sink->ctx);
 	diag_init(&pt.d, d->source);
 	/* With no thread to be had, one part after the other. */
 	thread_start(&tj, 1, part_main, &pt);
@@ -309,12 +308,12 @@ read_parts(struct reader *r, const struct load_opts *o,
 	res->parts = 2;
 	if (reader_status_failed(r)) {
 		/* The input ends where the first part's read failed. */
-		sink->drop(sink->ctx, pt.sink);
+		sink->par->drop(sink->ctx, pt.sink);
 		diag_free(&pt.d);
 		reader_close(pt.r);
 		return 1;
 	}
-	sink->join(sink->ctx, pt.sink);
+	sink->par->join(sink->ctx, pt.sink);
 	if (pt.stopped) /* the rest of the second part, from where it stopped */
 		read_folded(pt.r, sink, &pt.d, &pt.res, 0, 1, &pt.line, &pt.fl);
 	res->samples += pt.res.samples;
@@ -344,7 +343,7 @@ replay_range(const struct inorder *io, struct stack_sink *sink,
 		if (i < from)
 			continue; /* read only for its text */
 		sink->begin(sink->ctx);
-		if (sink->at != NULL && sink->resume != NULL)
+		if (sink->speed != NULL)
 			shared_frames(&prev, sink, s, len);
 		else
 			folded_frames(s, len, sink->frame, sink->ctx);
@@ -390,13 +389,13 @@ replay(struct inorder *io, const struct load_opts *o, struct stack_sink *sink)
 		return;
 	}
 	p.io = io;
-	p.sink = sink->fork(sink->ctx);
+	p.sink = sink->par->fork(sink->ctx);
 	p.from = n / 2;
 	p.to = n;
 	thread_start(&tj, 1, replay_main, &p);
 	replay_range(io, sink, 0, n / 2);
 	thread_join(&tj);
-	sink->join(sink->ctx, p.sink);
+	sink->par->join(sink->ctx, p.sink);
 	inorder_clear(io);
 }
 

@@ -72,8 +72,8 @@ struct event_stat {
  * id whose cleaned frames are kept (lines with the same frames, that differ
  * only in address, offset or module, share one id).  A sample is then its
  * root and the ids of its lines, and a second memo maps that key to the
- * stack the sink made the first time (sink->last), so a repeated sample
- * costs one lookup and sink->again(), with no frame re-parsed, interned or
+ * stack the sink made the first time (its speed hooks: last()), so a repeated sample
+ * costs one lookup and again(), with no frame re-parsed, interned or
  * walked.  Lines that give a message are never remembered: each occurrence
  * is reported with its own line number.  The memos' text is bounded
  * (MEMO_BUDGET): past it, they start over at the next sample.
@@ -744,7 +744,7 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->open = 1;
 	p->nframes = p->flen = 0;
 	p->toodeep = 0;
-	p->memo_live = p->sink->again != NULL;
+	p->memo_live = p->sink->speed != NULL;
 	p->body = 0;
 	if (p->memo_live) {
 		xgrow((void **)&p->key, &p->kcap, p->rootlen + 1, 1);
@@ -1264,7 +1264,7 @@ lines_fit(const struct perf_ctx *p)
 	uint32_t id, i;
 	size_t k;
 
-	if (p->sink->at == NULL || p->sink->resume == NULL)
+	if (p->sink->speed == NULL)
 		return 0;
 	for (k = p->kbody; k + 4 <= p->klen; k += 4) {
 		memcpy(&id, p->key + k, 4);
@@ -1289,6 +1289,7 @@ static void
 emit_lines(struct perf_ctx *p)
 {
 	struct stack_sink *k = p->sink;
+	const struct stack_sink_speed *sp = k->speed;
 	const struct frame_ref *f;
 	size_t n = (p->klen - p->kbody) / 4, same = 0, i;
 	uint32_t id, j, x;
@@ -1301,11 +1302,11 @@ emit_lines(struct perf_ctx *p)
 		    memcmp(p->prev + p->prevlen - 4 * (same + 1),
 		    p->key + p->klen - 4 * (same + 1), 4) == 0)
 			same++;
-		k->resume(k->ctx, p->steps[same]);
+		sp->resume(k->ctx, p->steps[same]);
 	} else {
 		k->frame(k->ctx, p->root, p->rootlen);
 		xgrow((void **)&p->steps, &p->capsteps, 1, sizeof *p->steps);
-		p->steps[0] = k->at(k->ctx);
+		p->steps[0] = sp->at(k->ctx);
 	}
 	/* steps[i]: where the root and the i outermost lines led. */
 	xgrow((void **)&p->steps, &p->capsteps, n + 1, sizeof *p->steps);
@@ -1313,19 +1314,14 @@ emit_lines(struct perf_ctx *p)
 		memcpy(&id, p->key + p->klen - 4 * (i + 1), 4);
 		f = frames_of(p, &p->lf[id]);
 		for (j = p->lf[id].n; j > 0; j--) {
-			if (k->frame_id == NULL) {
-				k->frame(k->ctx, p->ftext + f[j - 1].off,
-				    f[j - 1].len);
-				continue;
-			}
 			/* The name's id, asked for the first time it is used. */
 			x = p->lf[id].first + j - 1;
 			if (p->frid[x] == FRID_NONE)
-				p->frid[x] = k->intern(k->ctx,
+				p->frid[x] = sp->intern(k->ctx,
 				    p->ftext + f[j - 1].off, f[j - 1].len);
-			k->frame_id(k->ctx, p->frid[x]);
+			sp->frame_id(k->ctx, p->frid[x]);
 		}
-		p->steps[i + 1] = k->at(k->ctx);
+		p->steps[i + 1] = sp->at(k->ctx);
 	}
 	k->end(k->ctx, p->period);
 	p->res->samples++;
@@ -1350,7 +1346,7 @@ end_sample(struct perf_ctx *p)
 		slot = memo_find(&p->samples, p->key, p->klen, NULL, 0, h,
 		    &value);
 		if (slot->entry != 0) {
-			p->sink->again(p->sink->ctx, value, p->period);
+			p->sink->speed->again(p->sink->ctx, value, p->period);
 			p->res->samples++;
 			p->open = 0;
 			p->memo_live = 0;
@@ -1363,7 +1359,7 @@ end_sample(struct perf_ctx *p)
 			p->memo_live = 0;
 			p->body = 0;
 			emit_lines(p);
-			value = p->sink->last(p->sink->ctx);
+			value = p->sink->speed->last(p->sink->ctx);
 			memo_put(&p->samples, slot, p->key, p->klen, NULL, 0,
 			    h, value);
 			if (body)
@@ -1377,7 +1373,7 @@ end_sample(struct perf_ctx *p)
 	}
 	emit_frames(p);
 	if (slot != NULL) {
-		value = p->sink->last(p->sink->ctx);
+		value = p->sink->speed->last(p->sink->ctx);
 		memo_put(&p->samples, slot, p->key, p->klen, NULL, 0, h,
 		    value);
 		if (body)
@@ -1694,7 +1690,7 @@ body_lookup(struct perf_ctx *p, const char *s, size_t n, uint64_t bh)
 		p->body_hash = h;
 		return NULL;
 	}
-	p->sink->again(p->sink->ctx, value, p->period);
+	p->sink->speed->again(p->sink->ctx, value, p->period);
 	p->res->samples++;
 	p->open = 0;
 	p->memo_live = 0;
@@ -2010,14 +2006,13 @@ read_parts(struct perf_ctx *p, struct reader *r)
 	struct thread_job tj;
 
 	if (o->threads == 1 || (o->threads == 0 && !thread_spare()) ||
-	    p->sink->fork == NULL || p->sink->join == NULL ||
-	    p->sink->drop == NULL)
+	    p->sink->par == NULL)
 		return 0;
 	memset(&pt, 0, sizeof pt);
 	pt.r = reader_split(r, o->part_min ? o->part_min : PART_MIN, 1);
 	if (pt.r == NULL)
 		return 0;
-	pt.sink = p->sink->fork(p->sink->ctx);
+	pt.sink = p->sink->par->fork(p->sink->ctx);
 	diag_init(&pt.d, p->d->source);
 	perf_init(&pt.p, o, pt.sink, &pt.d, &pt.res);
 	p->share = pt.p.share = 2; /* memory follows stacks, not threads */
@@ -2043,10 +2038,10 @@ read_parts(struct perf_ctx *p, struct reader *r)
 		 * The input ends where the first part's read failed, as it
 		 * does for one thread: the second part comes after that.
 		 */
-		p->sink->drop(p->sink->ctx, pt.sink);
+		p->sink->par->drop(p->sink->ctx, pt.sink);
 		diag_free(&pt.d);
 	} else {
-		p->sink->join(p->sink->ctx, pt.sink);
+		p->sink->par->join(p->sink->ctx, pt.sink);
 		p->res->samples += pt.res.samples;
 		p->res->lines += pt.res.lines;
 		diag_append(p->d, &pt.d, reader_lineno(r));

@@ -115,6 +115,12 @@ st_drop(void *ctx, struct stack_sink *child)
 	free(f);
 }
 
+static const struct stack_sink_speed st_speed = {
+	st_last, st_again, st_at, st_resume, st_intern, st_frame_id
+};
+
+static const struct stack_sink_par st_par = { st_fork, st_join, st_drop };
+
 void
 sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
     struct tree *tree, int prof)
@@ -127,13 +133,6 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	sink->begin = st_begin;
 	sink->frame = st_frame;
 	sink->end = st_end;
-	sink->last = st_last;
-	sink->again = st_again;
-	sink->fork = st_fork;
-	sink->join = st_join;
-	sink->drop = st_drop;
-	sink->at = st_at;
-	sink->resume = st_resume;
-	sink->intern = st_intern;
-	sink->frame_id = st_frame_id;
+	sink->speed = &st_speed;
+	sink->par = &st_par;
 }

@@ -72,7 +72,7 @@ fuzz_null(void)
  * input (the command exits 1 then; why is written to msgs).  With io,
  * folded input in order is held there instead (as --collapse loads it),
  * and the tree is empty.  The messages go to msgs, the counts to *res.
- * Without shortcuts, the sink has no last()/again() (nor fork and join)
+ * Without shortcuts, the sink has no speed hooks (nor fork and join)
  * and one thread reads: every loader shortcut for repeated text is off.
  */
 static inline struct tree *
@@ -94,11 +94,8 @@ fuzz_load_full(const uint8_t *data, size_t size, enum input_format f,
 	sink_tree_init(&st, &sink, t, 0);
 	if (!shortcuts) {
 		o.threads = 1;
-		sink.last = NULL;
-		sink.again = NULL;
-		sink.fork = NULL;
-		sink.join = NULL;
-		sink.drop = NULL;
+		sink.speed = NULL;
+		sink.par = NULL;
 	}
 	rc = loader_run(r, &o, &sink, &d, res, &err);
 	if (rc != 0)

@@ -694,7 +694,7 @@ START_TEST(test_perf_shared_lines)
 		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
 		t2 = tree_load(FORMAT_PERF, buf, len, 1, NULL);
 		assert_same_loads(t1, t2);
-		/* A sink that takes names as text only (no intern()). */
+		/* Through a wrapper sink that forwards the speed hooks. */
 		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
 		t2 = tree_load(FORMAT_PERF, buf, len, 2, NULL);
 		assert_same_loads(t1, t2);

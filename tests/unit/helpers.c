@@ -87,6 +87,62 @@ rec_again(void *ctx, uint64_t handle, struct tf_count c)
 	rec_count(r, c);
 }
 
+/* Where the open stack has got to: its text's start and length, frames. */
+static uint64_t
+rec_at(void *ctx)
+{
+	struct rec_sink *r = ctx;
+
+	xgrow((void **)&r->steps, &r->capsteps, 3 * (r->nsteps + 1),
+	    sizeof *r->steps);
+	r->steps[3 * r->nsteps] = r->start;
+	r->steps[3 * r->nsteps + 1] = r->len - r->start;
+	r->steps[3 * r->nsteps + 2] = (size_t)r->nframes;
+	return r->nsteps++;
+}
+
+/* The frames a stack had when at() was asked (its text only grew since). */
+static void
+rec_resume(void *ctx, uint64_t handle)
+{
+	struct rec_sink *r = ctx;
+	size_t len = r->steps[3 * handle + 1];
+
+	xgrow((void **)&r->text, &r->cap, r->len + len + 1, 1);
+	memmove(r->text + r->len, r->text + r->steps[3 * handle], len);
+	r->len += len;
+	r->text[r->len] = '\0';
+	r->nframes = (int)r->steps[3 * handle + 2];
+}
+
+static uint32_t
+rec_intern(void *ctx, const char *name, size_t len)
+{
+	struct rec_sink *r = ctx;
+
+	xgrow((void **)&r->names, &r->namescap, r->nameslen + len + 1, 1);
+	xgrow((void **)&r->nameoff, &r->capnames, r->nnames + 2,
+	    sizeof *r->nameoff);
+	memcpy(r->names + r->nameslen, name, len);
+	r->nameoff[r->nnames] = r->nameslen;
+	r->nameslen += len;
+	r->nameoff[++r->nnames] = r->nameslen;
+	return (uint32_t)(r->nnames - 1);
+}
+
+static void
+rec_frame_id(void *ctx, uint32_t id)
+{
+	struct rec_sink *r = ctx;
+	size_t off = r->nameoff[id];
+
+	rec_frame(ctx, r->names + off, r->nameoff[id + 1] - off);
+}
+
+static const struct stack_sink_speed rec_speed = {
+	rec_last, rec_again, rec_at, rec_resume, rec_intern, rec_frame_id
+};
+
 /* A recorder for another thread; rec_join() appends what it recorded. */
 struct rec_fork {
 	struct stack_sink sink; /* first: the handle rec_join() gets back */
@@ -133,6 +189,8 @@ rec_drop(void *ctx, struct stack_sink *child)
 	free(f);
 }
 
+static const struct stack_sink_par rec_par = { rec_fork, rec_join, rec_drop };
+
 void
 rec_init(struct rec_sink *r, struct stack_sink *sink)
 {
@@ -142,15 +200,8 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->begin = rec_begin;
 	sink->frame = rec_frame;
 	sink->end = rec_end;
-	sink->last = rec_last;
-	sink->again = rec_again;
-	sink->fork = rec_fork;
-	sink->join = rec_join;
-	sink->drop = rec_drop;
-	sink->at = NULL;
-	sink->resume = NULL;
-	sink->intern = NULL;
-	sink->frame_id = NULL;
+	sink->speed = &rec_speed;
+	sink->par = &rec_par;
 }
 
 void
@@ -158,6 +209,9 @@ rec_free(struct rec_sink *r)
 {
 	free(r->text);
 	free(r->spans);
+	free(r->steps);
+	free(r->names);
+	free(r->nameoff);
 	memset(r, 0, sizeof *r);
 }
 
@@ -175,8 +229,7 @@ rec_run(struct rec_sink *r, const struct load_opts *o, const char *buf,
 
 	rec_init(r, &sink);
 	if (!hooks)
-		sink.last = NULL, sink.again = NULL, sink.fork = NULL,
-		    sink.join = NULL, sink.drop = NULL;
+		sink.speed = NULL, sink.par = NULL;
 	diag_init(d, "test");
 	if (loader_run(rd, o, &sink, d, &res, &err) != 0) {
 		rec_put(r, "ERROR: ", 7);
@@ -306,6 +359,53 @@ rec_read_errors(enum input_format fmt, const char *in, size_t len,
 	}
 }
 
+/* A wrapper sink that passes everything on (a transform's skeleton). */
+struct pass_sink {
+	struct stack_sink *inner; /* first: for sink_fwd_*() */
+};
+
+static void
+pass_begin(void *ctx)
+{
+	struct stack_sink *k = ((struct pass_sink *)ctx)->inner;
+
+	k->begin(k->ctx);
+}
+
+static void
+pass_frame(void *ctx, const char *name, size_t len)
+{
+	struct stack_sink *k = ((struct pass_sink *)ctx)->inner;
+
+	k->frame(k->ctx, name, len);
+}
+
+static void
+pass_end(void *ctx, struct tf_count c)
+{
+	struct stack_sink *k = ((struct pass_sink *)ctx)->inner;
+
+	k->end(k->ctx, c);
+}
+
+static const struct stack_sink_speed pass_speed = {
+	sink_fwd_last, sink_fwd_again, sink_fwd_at, sink_fwd_resume,
+	sink_fwd_intern, sink_fwd_frame_id
+};
+
+static void
+pass_init(struct pass_sink *w, struct stack_sink *sink,
+    struct stack_sink *inner)
+{
+	w->inner = inner;
+	sink->ctx = w;
+	sink->begin = pass_begin;
+	sink->frame = pass_frame;
+	sink->end = pass_end;
+	sink->speed = inner->speed != NULL ? &pass_speed : NULL;
+	sink->par = NULL;
+}
+
 struct tree *
 tree_load(enum input_format fmt, const char *text, size_t len, int shortcut,
     int *parts)
@@ -323,8 +423,9 @@ tree_load_opts(const struct load_opts *opts, const char *text, size_t len,
 {
 	struct reader *rd = reader_mem(text, len, "test");
 	struct tree *t = tree_new(1);
-	struct stack_sink sink;
+	struct stack_sink sink, wsink;
 	struct sink_tree st;
+	struct pass_sink w;
 	struct load_result res;
 	struct load_opts o = *opts;
 	struct diag d;
@@ -335,12 +436,12 @@ tree_load_opts(const struct load_opts *opts, const char *text, size_t len,
 	o.part_min = 1;
 	diag_init(&d, "test");
 	sink_tree_init(&st, &sink, t, 0);
-	if (shortcut != 1)
-		sink.intern = NULL, sink.frame_id = NULL;
 	if (!shortcut)
-		sink.at = NULL, sink.resume = NULL, sink.last = NULL,
-		    sink.again = NULL;
-	ck_assert_int_eq(loader_run(rd, &o, &sink, &d, &res, &err), 0);
+		sink.speed = NULL;
+	if (shortcut == 2)
+		pass_init(&w, &wsink, &sink);
+	ck_assert_int_eq(loader_run(rd, &o, shortcut == 2 ? &wsink : &sink, &d,
+	    &res, &err), 0);
 	if (parts != NULL)
 		*parts = res.parts;
 	diag_free(&d);

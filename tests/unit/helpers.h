@@ -23,6 +23,11 @@ struct rec_sink {
 	size_t start;            /* where the open stack's text starts */
 	size_t *spans;           /* (start, length) of each ended stack */
 	size_t nspans, capspans;
+	size_t *steps;           /* at(): (start, length, frames) of a stack */
+	size_t nsteps, capsteps;
+	char *names;             /* intern(): each name, NUL-ended */
+	size_t *nameoff;         /* where each id's name starts in names */
+	size_t nameslen, namescap, nnames, capnames;
 	uint64_t lines, samples;  /* the loader's load_result */
 	int parts;
 	uint64_t joins;           /* forks joined (parts read at once) */
@@ -62,8 +67,8 @@ struct tree *tree_from_folded(const char *text);
 
 /*
  * Load text in format fmt into a new, unfinished tree, with the sink's
- * shortcuts (shortcut 1: at()/resume(), last()/again(), intern()/
- * frame_id()), with all but intern()/frame_id() (2), or with none (0); in
+ * speed hooks (shortcut 1), with them passed through a wrapper sink made
+ * of the sink_fwd_*() functions (2), or with none (0); in
  * one thread when parts is NULL, else in two parts when it can be cut
  * (*parts says: 2 when it was).
  */
