@@ -17,7 +17,9 @@
  *  - the command name is the shortest prefix after which the rest of the
  *    header reads as "PID[/TID] [CPU] TIME: [PERIOD] EVENT:", so names with
  *    spaces and numbers ("Thread 2 main") survive;
- *  - a pid of -1 (":-1  -1 [001] ...", a task that has exited) is accepted;
+ *  - a pid of -1 (":-1  -1 [001] ...", a task that has exited) is accepted
+ *    as the first number after the name; a negative period ("-5") is no
+ *    pid: the sample counts 1, as the Perl tool reads it;
  *  - samples without call chains ("... cycles:u:  ffff sym (mod)") are
  *    one-frame stacks; text after a tracepoint event is its arguments;
  *  - C++ argument lists are cut at the first "(" outside <>, (), [], {}
@@ -437,6 +439,10 @@ parse_tail(const char *s, size_t i, size_t len, struct header *h)
 		} else if (count_parse(s + i, d - i, &h->period) < 0)
 			h->period_bad = 1;
 		i = skip_ws(s, d, len);
+	} else if (d == i && i + 1 < len && s[i] == '-' &&
+	    (e = digits_end(s, i + 1, len)) > i + 1 && token_ends(s, e, len)) {
+		/* A negative period (damaged): counts 1, as in the Perl tool. */
+		i = skip_ws(s, e, len);
 	}
 	/* "EVENT:" */
 	e = find_ws(s, i, len);
@@ -521,8 +527,12 @@ parse_header(const char *line, size_t len, struct header *h)
 	for (k = find_ws(s, 1, n); k < n; k = find_ws(s, k + 1, n)) {
 		j = skip_ws(s, k, n);
 		a = j;
-		/* perf prints "-1" for the pid of a task that has gone. */
-		if (j + 1 < n && s[j] == '-' && is_digit((unsigned char)s[j + 1]))
+		/*
+		 * perf prints "-1" for the pid of a task that has gone, right
+		 * after the name: once a pid was seen, "-5" is a period.
+		 */
+		if (!have_fallback && j + 1 < n && s[j] == '-' &&
+		    is_digit((unsigned char)s[j + 1]))
 			j++;
 		while (j < n && is_digit((unsigned char)s[j]))
 			j++;

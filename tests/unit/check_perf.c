@@ -188,6 +188,44 @@ START_TEST(test_headers)
 END_TEST
 
 /*
+ * #37 D14: a negative period ("-5") is no pid: the command name stays
+ * "perl", the period that cannot be read counts 1 and the line has no
+ * event, as stackcollapse-perf.pl reads it (the header used to become the
+ * frame "perl__2748_[001]__84.207655:").  A task that has gone keeps its
+ * pid of -1.
+ */
+START_TEST(test_negative_period)
+{
+	static const char in[] =
+	    "perl  2748 [001]  84.207655:        -5 cycles:u: \n"
+	    "\t 7f1 main (/usr/bin/perl)\n\n"
+	    "perl  2748 [001]  84.207700:        -1 cycles:u: \n"
+	    "\t 7f1 main (/usr/bin/perl)\n\n"
+	    "perl  2748 [001]  84.207800:         3 cycles:u: \n"
+	    "\t 7f1 main (/usr/bin/perl)\n\n"
+	    ":-1    -1 [001]    91.216986: 1 cycles:u:\n"
+	    "\t1 k (m)\n\n";
+	struct load_opts o;
+	struct diag d;
+	char *out;
+
+	memset(&o, 0, sizeof o);
+	o.tid = 1;
+	out = collapse_perf(in, &o, &d);
+	ck_assert_str_eq(out,
+	    ":-1-?/-1;k 1\n"
+	    "perl-?/2748;main 5\n");
+	ck_assert_uint_eq(d.nbad, 0);
+	free(out);
+	diag_free(&d);
+	out = collapse_perf(in, NULL, &d);
+	ck_assert_str_eq(out, ":-1;k 1\nperl;main 5\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/*
  * An event name with a NUL byte in it (damaged input) is counted under
  * the name up to that byte, the same whether the input is read in one
  * thread or two (two parts used to count it twice).
@@ -802,6 +840,7 @@ suite_perf(void)
 	tcase_add_test(tc, test_p1_options);
 	tcase_add_test(tc, test_p2_tidy);
 	tcase_add_test(tc, test_headers);
+	tcase_add_test(tc, test_negative_period);
 	tcase_add_test(tc, test_event_nul);
 	tcase_add_test(tc, test_boundaries);
 	tcase_add_test(tc, test_no_callchain);
