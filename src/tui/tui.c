@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "tui/colors.h"
+#include "tui/screen.h"
 #include "tui/text.h"
 #include "tui/tui.h"
 #include "tui/view.h"
@@ -51,7 +52,6 @@
 #include "util/fatal.h"
 #include "util/macros.h"
 
-#define KEY_CTRL_C 3
 
 static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
@@ -75,6 +75,7 @@ static FILE *capture;           /* where fd 2 points meanwhile */
 static int capture_fd = -1;     /* its descriptor (fileno() is not
                                    async-signal-safe) */
 static int key_fd = -1;         /* where curses reads keys from */
+static struct tui_stack stack;  /* the open screens */
 
 #define STREAM_START_MS 250     /* take the terminal after loading this long */
 #define STREAM_REFRESH_MS 250   /* shortest time between two refreshes */
@@ -351,23 +352,53 @@ tui_start(void)
 	return 0;
 }
 
-/* Draw the current screen: the one place that paints. */
+/* Lay the top screen out when it is not for this terminal size yet. */
 static void
-tui_draw(struct tui_view *v)
+tui_fit(void)
+{
+	struct tui_screen *s = stack.top;
+
+	if (s != NULL && (s->cols != COLS || s->lines != LINES))
+		screen_resize(s, COLS, LINES);
+}
+
+/* Draw the top screen: the one place that paints. */
+static void
+tui_draw(void)
 {
 	const char *small = COLS >= 18 ? "terminal too small" : "too small";
 
+	tui_fit();
 	erase();
 	if (COLS < TUI_MIN_COLS || LINES < TUI_MIN_LINES) {
 		colors_use(COLORS_STATUS_MSG, PALETTE_USER, 0);
 		mvaddnstr(0, 0, small, TF_MIN(COLS, (int)strlen(small)));
 		colors_use(COLORS_NORMAL, PALETTE_USER, 0);
-	} else if (v->screen == TUI_SCREEN_HELP)
-		view_help_draw(v);
-	else
-		view_flame_draw(v);
+	} else if (stack.top != NULL)
+		stack.top->ops->draw(stack.top);
 	wnoutrefresh(stdscr);
 	doupdate();
+}
+
+/* Act on flags before the next draw: close, relayout, clear. */
+static int
+tui_react(int flags)
+{
+	if ((flags & TUI_CLOSE) && stack.top != NULL) {
+		if (stack.top->below == NULL)
+			return flags | TUI_QUIT;
+		screen_pop(&stack);
+		flags |= TUI_REDRAW;
+	}
+	if (flags & TUI_QUIT)
+		return flags;
+	if (flags & TUI_RELAYOUT)
+		screen_resize(stack.top, COLS, LINES);
+	if (flags & TUI_CLEAR)
+		clearok(curscr, TRUE);
+	if (flags != 0)
+		flags |= TUI_REDRAW;
+	return flags & ~(TUI_CLOSE | TUI_RELAYOUT | TUI_CLEAR);
 }
 
 /* Milliseconds on a monotonic clock. */
@@ -380,17 +411,22 @@ now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Hand key ch to the current screen; reaction flags. */
+/* Hand key ch to the top screen; reaction flags. */
 static int
-tui_key(struct tui_view *v, int ch)
+tui_key(int ch)
 {
 	if (ch == KEY_RESIZE)
 		return TUI_RELAYOUT | TUI_REDRAW;
-	if (v->screen == TUI_SCREEN_HELP) {
-		v->screen = TUI_SCREEN_FLAME;
-		return TUI_REDRAW;
-	}
-	return view_flame_key(v, ch);
+	return stack.top->ops->key(stack.top, ch);
+}
+
+/* How long the top screen lets the loop wait for a key (ms, -1: forever). */
+static int
+tui_timeout(void)
+{
+	const struct tui_screen *s = stack.top;
+
+	return s->ops->delay != NULL ? s->ops->delay(s) : -1;
 }
 
 /*
@@ -398,24 +434,21 @@ tui_key(struct tui_view *v, int ch)
  * scrolling timer), hand the key to the current screen.
  */
 static void
-tui_loop(struct tui_view *v)
+tui_loop(void)
 {
 	int flags = TUI_RELAYOUT | TUI_REDRAW, ch, timeout, early = 0;
 	long long t0;
 
 	for (;;) {
+		if (!quit_signal)
+			flags = tui_react(flags);
 		if (quit_signal || (flags & TUI_QUIT))
 			break;
-		if (flags & TUI_RELAYOUT)
-			view_flame_relayout(v, COLS, LINES);
-		if (flags & TUI_CLEAR)
-			clearok(curscr, TRUE);
 		if (flags != 0)
-			tui_draw(v);
+			tui_draw();
 		flags = 0;
 
-		timeout = v->screen == TUI_SCREEN_FLAME ?
-		    view_flame_timeout(v) : -1;
+		timeout = tui_timeout();
 		wtimeout(stdscr, timeout);
 		t0 = now_ms();
 		errno = 0;
@@ -438,11 +471,12 @@ tui_loop(struct tui_view *v)
 				continue;
 			}
 			early = 0;
-			flags = view_flame_tick(v);
+			if (stack.top->ops->tick != NULL)
+				flags = stack.top->ops->tick(stack.top);
 			continue;
 		}
 		early = 0;
-		flags = tui_key(v, ch);
+		flags = tui_key(ch);
 	}
 }
 
@@ -469,17 +503,16 @@ tui_run(struct tree *t, const struct tui_opts *o)
 				    (double)(stream.tp - stream.t0) / 1000.0);
 				vp->msg = vp->msgbuf;
 			}
-			tui_loop(vp);
+			tui_loop();
 		}
 	} else {
 		if (tui_start() != 0)
 			return EXIT_INPUT;
 		view_flame_init(vp, t, o);
-		tui_loop(vp);
+		screen_push(&stack, &vp->screen);
+		tui_loop();
 	}
 	tui_end();
-	if (vp == &v)
-		view_flame_done(vp);
 	exit_signal = quit_signal;
 	return EXIT_OK;
 }
@@ -489,10 +522,8 @@ void
 tui_end(void)
 {
 	tui_done();
-	if (stream.started) {
-		view_flame_done(&stream.v);
-		stream.started = 0;
-	}
+	screen_pop_all(&stack);
+	stream.started = 0;
 }
 
 /* Get ready to show t while the loader fills it. */
@@ -519,18 +550,13 @@ tui_stream_stopped(void)
 static void
 stream_react(int flags)
 {
-	struct tui_view *v = &stream.v;
-
+	flags = tui_react(flags);
 	if (flags & TUI_QUIT) {
 		stream.stopped = 1;
 		return;
 	}
-	if (flags & TUI_RELAYOUT)
-		view_flame_relayout(v, COLS, LINES);
-	if (flags & TUI_CLEAR)
-		clearok(curscr, TRUE);
 	if (flags != 0)
-		tui_draw(v);
+		tui_draw();
 }
 
 /* Refresh the tree, the view and the progress line, run queued keys, draw. */
@@ -547,14 +573,9 @@ stream_refresh(const struct tui_progress *p)
 	statusbar_progress(v, v->progbuf, sizeof v->progbuf, "reading", p,
 	    (double)(t0 - stream.t0) / 1000.0);
 	v->progress = v->progbuf;
-	view_flame_relayout(v, COLS, LINES);
-	for (i = 0; i < stream.nkeys && !(flags & TUI_QUIT); i++) {
-		flags |= tui_key(v, stream.keys[i]);
-		if (flags & TUI_RELAYOUT) {
-			view_flame_relayout(v, COLS, LINES);
-			flags &= ~TUI_RELAYOUT;
-		}
-	}
+	screen_resize(&v->screen, COLS, LINES);
+	for (i = 0; i < stream.nkeys && !(flags & TUI_QUIT); i++)
+		flags = tui_react(flags | tui_key(stream.keys[i]));
 	stream.nkeys = 0;
 	stream_react(flags);
 	stream.bytes = p->bytes;
@@ -570,18 +591,18 @@ stream_refresh(const struct tui_progress *p)
 static void
 stream_keys(int fresh)
 {
-	struct tui_view *v = &stream.v;
+	const struct tui_screen *top;
 	int ch;
 
 	wtimeout(stdscr, 0);
 	while (!stream.stopped && (ch = wgetch(stdscr)) != ERR) {
 		if (fresh) {
-			stream_react(tui_key(v, ch));
+			stream_react(tui_key(ch));
 			continue;
 		}
-		if (stream.nkeys == 0 && (ch == 'q' || ch == KEY_CTRL_C) &&
-		    v->screen == TUI_SCREEN_FLAME && !v->prompt.active &&
-		    v->confirm == NULL) {
+		top = stack.top;
+		if (stream.nkeys == 0 && ch != KEY_RESIZE &&
+		    top->ops->quits != NULL && top->ops->quits(top, ch)) {
 			stream.stopped = 1;
 			break;
 		}
@@ -597,6 +618,7 @@ stream_start(void)
 	if (tui_start() != 0)
 		return -1;
 	view_flame_init(&stream.v, stream.t, &stream.o);
+	screen_push(&stack, &stream.v.screen);
 	stream.started = 1;
 	return 0;
 }

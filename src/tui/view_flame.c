@@ -62,30 +62,30 @@
 #define KEY_CTRL(c) ((c) & 0x1f)
 #define KEY_ESCAPE 27
 
-static int act_left(struct tui_view *);
-static int act_right(struct tui_view *);
-static int act_up(struct tui_view *);
-static int act_down(struct tui_view *);
-static int act_zoom(struct tui_view *);
-static int act_back(struct tui_view *);
-static int act_reset(struct tui_view *);
-static int act_flip(struct tui_view *);
-static int act_reverse(struct tui_view *);
+static int act_left(struct tui_screen *);
+static int act_right(struct tui_screen *);
+static int act_up(struct tui_screen *);
+static int act_down(struct tui_screen *);
+static int act_zoom(struct tui_screen *);
+static int act_back(struct tui_screen *);
+static int act_reset(struct tui_screen *);
+static int act_flip(struct tui_screen *);
+static int act_reverse(struct tui_screen *);
 static void revbuild_stop(struct tui_view *);
-static int act_width(struct tui_view *);
-static int act_save(struct tui_view *);
-static int act_search(struct tui_view *);
-static int act_next(struct tui_view *);
-static int act_prev(struct tui_view *);
-static int act_quote(struct tui_view *);
-static int act_case(struct tui_view *);
-static int act_pgup(struct tui_view *);
-static int act_pgdn(struct tui_view *);
-static int act_top(struct tui_view *);
-static int act_bottom(struct tui_view *);
-static int act_help(struct tui_view *);
-static int act_redraw(struct tui_view *);
-static int act_quit(struct tui_view *);
+static int act_width(struct tui_screen *);
+static int act_save(struct tui_screen *);
+static int act_search(struct tui_screen *);
+static int act_next(struct tui_screen *);
+static int act_prev(struct tui_screen *);
+static int act_quote(struct tui_screen *);
+static int act_case(struct tui_screen *);
+static int act_pgup(struct tui_screen *);
+static int act_pgdn(struct tui_screen *);
+static int act_top(struct tui_screen *);
+static int act_bottom(struct tui_screen *);
+static int act_help(struct tui_screen *);
+static int act_redraw(struct tui_screen *);
+static int act_quit(struct tui_screen *);
 
 /*
  * The key table.  The help screen lists it in this order.  Later work
@@ -130,35 +130,25 @@ static const struct tui_binding bindings[] = {
 	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
 };
 
-static const struct tui_binding *keymap[KEY_MAX + 1];
+/* What the help screen says after the keys. */
+static const char *const legend[] = {
+	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
+	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame;",
+	"magenta = frames matching the search; + = frames too narrow to draw.",
+	"Counts in the status line: samples, share of all samples, share of",
+	"the zoomed frame, self samples.  Matched: the samples whose stack has",
+	"a matching frame (counted once), and i/N when one is selected.",
+	"In the search prompt: Left Right Home End, Backspace, Ctrl-U, Ctrl-W,",
+	"Up Down for earlier searches, Tab to ignore case (or start with",
+	"(?i)), Enter to search (an empty line clears), Esc to cancel.",
+	"The reverse view (r) puts the sampled functions next to the root and",
+	"their callers above them.",
+};
 
-/* Return the key table (for the help screen). */
-const struct tui_binding *
-view_flame_bindings(size_t *n)
-{
-	*n = ARRAY_SIZE(bindings);
-	return bindings;
-}
-
-/* Fill the key code -> binding map from the table. */
-static void
-keymap_init(void)
-{
-	size_t i, k;
-	int c;
-
-	for (i = 0; i < ARRAY_SIZE(bindings); i++)
-		for (k = 0; k < ARRAY_SIZE(bindings[i].codes); k++) {
-			c = bindings[i].codes[k];
-			if (c == 0)
-				break;
-			if (c > 0 && c <= KEY_MAX)
-				keymap[c] = &bindings[i];
-		}
-}
 
 static int search_apply(struct tui_view *v, const char *pat, size_t len,
     unsigned flags);
+static const struct tui_screen_ops flame_ops;
 
 /* Set up the view of t as o asks: root zoom, root selected. */
 void
@@ -182,7 +172,7 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->want = v->sel = TREE_ROOT;
 	v->sel_rect = LAYOUT_NONE;
 	v->nwarnings = o->nwarnings;
-	v->screen = TUI_SCREEN_FLAME;
+	v->screen.ops = &flame_ops;
 	text_init(&v->sel_text);
 	text_init(&v->label);
 	text_init(&v->line);
@@ -191,7 +181,6 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->style = xcalloc(v->nstyle, sizeof *v->style);
 	prompt_init(&v->prompt);
 	v->search.zoom_node = TREE_NONE;
-	keymap_init();
 	if (o->reverse) {
 		v->rev = reverse_build(t);
 		v->reverse = 1;
@@ -502,9 +491,10 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 }
 
 /* Paint the visible rows and the status lines. */
-void
-view_flame_draw(struct tui_view *v)
+static void
+flame_draw(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	const struct layout *l = &v->layout;
 	long d, sx0, sx1;
 	int y, sy = -1;
@@ -538,29 +528,33 @@ view_flame_draw(struct tui_view *v)
 
 /* Select the frame to the left. */
 static int
-act_left(struct tui_view *v)
+act_left(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return select_rect(v, layout_left(&v->layout, v->sel_rect));
 }
 
 /* Select the frame to the right. */
 static int
-act_right(struct tui_view *v)
+act_right(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return select_rect(v, layout_right(&v->layout, v->sel_rect));
 }
 
 /* Select the frame drawn above. */
 static int
-act_up(struct tui_view *v)
+act_up(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return select_rect(v, layout_up(&v->layout, v->sel_rect));
 }
 
 /* Select the frame drawn below. */
 static int
-act_down(struct tui_view *v)
+act_down(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return select_rect(v, layout_down(&v->layout, v->sel_rect));
 }
 
@@ -579,15 +573,17 @@ zoom_to(struct tui_view *v, uint32_t node)
 
 /* Zoom to the selected frame. */
 static int
-act_zoom(struct tui_view *v)
+act_zoom(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return zoom_to(v, v->sel);
 }
 
 /* Go back to the previous zoom. */
 static int
-act_back(struct tui_view *v)
+act_back(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	if (v->nhistory == 0) {
 		v->msg = "Not zoomed in: nothing to go back to.";
 		return TUI_REDRAW;
@@ -598,8 +594,9 @@ act_back(struct tui_view *v)
 
 /* Zoom out to the root. */
 static int
-act_reset(struct tui_view *v)
+act_reset(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return zoom_to(v, TREE_ROOT);
 }
 
@@ -608,8 +605,9 @@ act_reset(struct tui_view *v)
  * directory by default, and save the view there as an SVG.
  */
 static int
-act_save(struct tui_view *v)
+act_save(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	char name[PROMPT_MAX], stamp[32];
 	const char *in = v->input, *base;
 	time_t now = time(NULL);
@@ -638,8 +636,9 @@ act_save(struct tui_view *v)
 
 /* --diff: take the widths from the other profile (AFTER <-> BEFORE). */
 static int
-act_width(struct tui_view *v)
+act_width(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	if (!v->diff) {
 		v->msg = "w: widths from BEFORE or AFTER need --diff";
 		return TUI_REDRAW;
@@ -650,8 +649,9 @@ act_width(struct tui_view *v)
 
 /* Switch between the flame and icicle views. */
 static int
-act_flip(struct tui_view *v)
+act_flip(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	v->inverted = !v->inverted;
 	return TUI_RELAYOUT;
 }
@@ -672,52 +672,59 @@ scroll_by(struct tui_view *v, long delta)
 
 /* Scroll up a page. */
 static int
-act_pgup(struct tui_view *v)
+act_pgup(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return scroll_by(v, -TF_MAX((long)v->graph_lines - 1, 1L));
 }
 
 /* Scroll down a page. */
 static int
-act_pgdn(struct tui_view *v)
+act_pgdn(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return scroll_by(v, TF_MAX((long)v->graph_lines - 1, 1L));
 }
 
 /* Scroll to the top of the picture. */
 static int
-act_top(struct tui_view *v)
+act_top(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return scroll_by(v, -v->scroll);
 }
 
 /* Scroll to the bottom of the picture. */
 static int
-act_bottom(struct tui_view *v)
+act_bottom(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return scroll_by(v, picture_lines(v) - v->graph_lines - v->scroll);
 }
 
 /* Show the help screen. */
 static int
-act_help(struct tui_view *v)
+act_help(struct tui_screen *sc)
 {
-	v->screen = TUI_SCREEN_HELP;
+	help_open(sc->stack, bindings, ARRAY_SIZE(bindings), legend,
+	    ARRAY_SIZE(legend));
 	return TUI_REDRAW;
 }
 
 /* Repaint every cell of the screen. */
 static int
-act_redraw(struct tui_view *v)
+act_redraw(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	(void)v;
 	return TUI_CLEAR | TUI_REDRAW;
 }
 
 /* Leave the viewer. */
 static int
-act_quit(struct tui_view *v)
+act_quit(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	(void)v;
 	return TUI_QUIT;
 }
@@ -902,16 +909,18 @@ prompt_input(struct tui_view *v, int key)
 
 /* Open the search prompt. */
 static int
-act_search(struct tui_view *v)
+act_search(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	prompt_open(&v->prompt);
 	return TUI_REDRAW;
 }
 
 /* Search for the selected frame's name, exactly. */
 static int
-act_quote(struct tui_view *v)
+act_quote(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	const char *name;
 	size_t len, n;
 	unsigned flags;
@@ -933,8 +942,9 @@ act_quote(struct tui_view *v)
 
 /* Toggle ignoring case, and search again with the current pattern. */
 static int
-act_case(struct tui_view *v)
+act_case(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	struct tui_search *s = &v->search;
 	unsigned flags;
 
@@ -1051,15 +1061,17 @@ goto_match(struct tui_view *v, int dir)
 
 /* Select the next matching frame. */
 static int
-act_next(struct tui_view *v)
+act_next(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return goto_match(v, 1);
 }
 
 /* Select the previous matching frame. */
 static int
-act_prev(struct tui_view *v)
+act_prev(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	return goto_match(v, -1);
 }
 
@@ -1198,8 +1210,9 @@ revbuild_stop(struct tui_view *v)
  * the frame of the same name nearest the root; the zoom history restarts.
  */
 static int
-act_reverse(struct tui_view *v)
+act_reverse(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
 	uint32_t name = TREE_NONE;
 
 	if (v->sel != TREE_ROOT)
@@ -1291,9 +1304,11 @@ view_flame_grown(struct tui_view *v)
 }
 
 /* Run the binding of key, or note that there is none. */
-int
-view_flame_key(struct tui_view *v, int key)
+static int
+flame_key(struct tui_screen *sc, int key)
 {
+	struct tui_view *v = view_of(sc);
+	const struct tui_binding *b;
 	int flags = 0;
 
 	if (v->msg != NULL) {
@@ -1316,8 +1331,8 @@ view_flame_key(struct tui_view *v, int key)
 		free(path);
 		return flags;
 	}
-	if (key >= 0 && key <= KEY_MAX && keymap[key] != NULL)
-		return flags | keymap[key]->fn(v);
+	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) != NULL)
+		return flags | b->fn(&v->screen);
 	v->msg = "Unknown key: press ? for help, q to quit.";
 	return flags | TUI_REDRAW;
 }
@@ -1345,9 +1360,11 @@ idle_pending(const struct tui_view *v)
 }
 
 /* Advance timed things (the scrolling status line), or do idle work. */
-int
-view_flame_tick(struct tui_view *v)
+static int
+flame_tick(struct tui_screen *sc)
 {
+	struct tui_view *v = view_of(sc);
+
 	if (order_pending(v)) {
 		search_order_build(&v->search.order[0], v->fwd);
 		return 0;
@@ -1360,10 +1377,47 @@ view_flame_tick(struct tui_view *v)
 }
 
 /* Return how long to wait for a key, in ms (-1: forever; 0: idle work). */
-int
-view_flame_timeout(const struct tui_view *v)
+static int
+flame_delay(const struct tui_screen *sc)
 {
+	const struct tui_view *v = (const struct tui_view *)(const void *)sc;
+
 	if (idle_pending(v))
 		return 0;
 	return v->name_scrolls ? 1500 : -1;
 }
+
+/* True when key quits from the graph as it is (no prompt, no question). */
+static int
+flame_quits(const struct tui_screen *sc, int key)
+{
+	const struct tui_view *v = (const struct tui_view *)(const void *)sc;
+
+	return (key == 'q' || key == KEY_CTRL('C')) && !v->prompt.active &&
+	    v->confirm == NULL;
+}
+
+/* Lay the graph out for a terminal of cols x lines. */
+static void
+flame_resize(struct tui_screen *sc, int cols, int lines)
+{
+	view_flame_relayout(view_of(sc), cols, lines);
+}
+
+/* Release what the graph screen holds (the struct is the caller's). */
+static void
+flame_free(struct tui_screen *sc)
+{
+	view_flame_done(view_of(sc));
+}
+
+static const struct tui_screen_ops flame_ops = {
+	.name = "flame",
+	.resize = flame_resize,
+	.draw = flame_draw,
+	.key = flame_key,
+	.delay = flame_delay,
+	.tick = flame_tick,
+	.quits = flame_quits,
+	.free = flame_free,
+};
