@@ -124,6 +124,32 @@ void view_flame_init(struct tui_view *v, struct tree *t,
     const struct tui_opts *o);
 void view_flame_done(struct tui_view *v);
 void view_flame_relayout(struct tui_view *v, int cols, int lines);
+int view_flame_show(struct tui_view *v, uint32_t node);
+
+/* view_search.c: the search ("/", n, N, #, Tab) and its prompt */
+int view_search_apply(struct tui_view *v, const char *pat, size_t len,
+    unsigned flags);
+void view_search_refresh(struct tui_view *v);
+void view_search_grown(struct tui_view *v, size_t n);
+int view_search_input(struct tui_view *v, int key);
+int view_search_open(struct tui_screen *s);
+int view_search_quote(struct tui_screen *s);
+int view_search_case(struct tui_screen *s);
+int view_search_next(struct tui_screen *s);
+int view_search_prev(struct tui_screen *s);
+
+/* view_reverse.c: the reverse view ("r") and its tree's thread */
+int view_reverse_toggle(struct tui_screen *s);
+void view_reverse_start(struct tui_view *v);
+void view_reverse_stop(struct tui_view *v);
+void view_reverse_grown(struct tui_view *v);
+
+/* view_save.c: "s", save as SVG */
+int view_save_open(struct tui_screen *s);
+int view_save_input(struct tui_view *v, int key);
+int view_save_answer(struct tui_view *v, int key);
+
+/* stream.c: the tree grew while loading */
 void view_flame_grown(struct tui_view *v);
 
 /* The graph screen of screen s. */
