@@ -11,7 +11,9 @@
  * curses started, write() of reset sequences read from terminfo in
  * advance), puts the previous handler back and lets the signal happen
  * again, so the default action (a core dump) or a sanitizer's report still
- * follows.  SIGWINCH is left to curses, which turns it into KEY_RESIZE, and
+ * follows.  Every other signal whose default action ends the process
+ * (SIGUSR1, SIGALRM, SIGXCPU...) is caught the same way, unless it is
+ * ignored, and ends the process by its default action.  SIGWINCH is left to curses, which turns it into KEY_RESIZE, and
  * SIGTSTP too, which suspends and resumes cleanly.
  *
  * Standard error.  While curses owns a terminal that is also standard
@@ -32,8 +34,8 @@
 #include <unistd.h>
 
 #include "tui/colors.h"
-#include "tui/text.h"
 #include "tui/loop.h"
+#include "tui/text.h"
 #include "tui/tui.h"
 #include "util/escape.h"
 #include "util/fatal.h"
@@ -41,10 +43,35 @@
 
 
 static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+/* Crash signals, then the others whose default action ends the process. */
+static const int fatal_signals[] = {
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+	SIGUSR1, SIGUSR2, SIGALRM, SIGPROF, SIGVTALRM, SIGXCPU, SIGXFSZ,
+	SIGPIPE, SIGSYS, SIGTRAP,
+#ifdef SIGPOLL
+	SIGPOLL,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGEMT
+	SIGEMT,
+#endif
+#ifdef SIGLOST
+	SIGLOST,
+#endif
+};
+#define NCRASH 5 /* the first NCRASH of fatal_signals are caught always */
+#ifndef NSIG
+#define NSIG 65
+#endif
 
 static struct sigaction old_quit[ARRAY_SIZE(quit_signals)];
-static struct sigaction old_crash[ARRAY_SIZE(crash_signals)];
+static struct sigaction old_fatal[NSIG]; /* by signal number */
+static unsigned char caught[NSIG];       /* on_fatal() is installed */
 static volatile sig_atomic_t quit_signal; /* a quit signal arrived */
 static volatile sig_atomic_t active;      /* curses owns the terminal */
 static int installed;                     /* our signal handlers are */
@@ -148,24 +175,49 @@ on_quit(int sig)
 	quit_signal = sig;
 }
 
-/* Restore the terminal, then let the crash signal go on as before. */
+/*
+ * Restore the terminal, then let the signal go on as before: a crash to
+ * its previous handler (a core dump, a sanitizer's report), any other
+ * signal to its default action, which ends the process.
+ */
 static void
-on_crash(int sig, siginfo_t *si, void *uctx)
+on_fatal(int sig, siginfo_t *si, void *uctx)
 {
-	size_t i;
+	int fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE ||
+	    sig == SIGILL;
 
 	(void)uctx;
 	restore_async();
-	for (i = 0; i < ARRAY_SIZE(crash_signals); i++)
-		if (crash_signals[i] == sig)
-			sigaction(sig, &old_crash[i], NULL);
+	if (sig > 0 && sig < NSIG && caught[sig])
+		sigaction(sig, &old_fatal[sig], NULL);
 	/*
 	 * A fault raised by the kernel happens again when this handler
 	 * returns, this time into the previous handler; a signal that was
-	 * sent (abort(), kill) must be sent again.
+	 * sent (abort(), kill), or that the kernel sends once (SIGXCPU at the
+	 * CPU time limit), must be sent again.
 	 */
-	if (si == NULL || si->si_code <= 0 || sig == SIGABRT)
+	if (!fault || si == NULL || si->si_code <= 0)
 		raise(sig);
+}
+
+/*
+ * Catch fatal signal sig with on_fatal() (sa), unless it is ignored (then
+ * it ends nothing) and not a crash signal.
+ */
+static void
+catch_fatal(int sig, const struct sigaction *sa, int always)
+{
+	struct sigaction old;
+
+	if (sig <= 0 || sig >= NSIG || caught[sig])
+		return;
+	if (sigaction(sig, NULL, &old) != 0)
+		return;
+	if (!always && !(old.sa_flags & SA_SIGINFO) &&
+	    old.sa_handler == SIG_IGN)
+		return;
+	if (sigaction(sig, sa, &old_fatal[sig]) == 0)
+		caught[sig] = 1;
 }
 
 /* Install the signal handlers, keeping the previous ones. */
@@ -185,10 +237,14 @@ signals_install(void)
 		sigaction(quit_signals[i], &sa, &old_quit[i]);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	sa.sa_sigaction = on_crash;
+	sa.sa_sigaction = on_fatal;
 	sa.sa_flags = SA_SIGINFO;
-	for (i = 0; i < ARRAY_SIZE(crash_signals); i++)
-		sigaction(crash_signals[i], &sa, &old_crash[i]);
+	for (i = 0; i < ARRAY_SIZE(fatal_signals); i++)
+		catch_fatal(fatal_signals[i], &sa, i < NCRASH);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+	for (i = (size_t)SIGRTMIN; i <= (size_t)SIGRTMAX; i++)
+		catch_fatal((int)i, &sa, 0);
+#endif
 }
 
 /* Put the previous signal handlers back. */
@@ -202,8 +258,11 @@ signals_restore(void)
 	installed = 0;
 	for (i = 0; i < ARRAY_SIZE(quit_signals); i++)
 		sigaction(quit_signals[i], &old_quit[i], NULL);
-	for (i = 0; i < ARRAY_SIZE(crash_signals); i++)
-		sigaction(crash_signals[i], &old_crash[i], NULL);
+	for (i = 1; i < NSIG; i++)
+		if (caught[i]) {
+			sigaction((int)i, &old_fatal[i], NULL);
+			caught[i] = 0;
+		}
 }
 
 /*
@@ -239,6 +298,22 @@ term_done(void)
 }
 
 /*
+ * After newterm() failed: EMFILE or ENFILE when no descriptor is left (so
+ * curses could not read the terminal's description), else 0.
+ */
+static int
+fds_exhausted(void)
+{
+	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	return errno == EMFILE || errno == ENFILE ? errno : 0;
+}
+
+/*
  * Start curses on the terminal: standard input and output when both are
  * terminals, else /dev/tty (the profile may be coming through a pipe).
  * Returns 0, or -1 after printing why not.
@@ -249,9 +324,15 @@ term_start(void)
 	FILE *in = stdin, *out = stdout;
 	const char *term = getenv("TERM");
 	char name[256];
+	int err;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		tty_fp = fopen("/dev/tty", "r+e");
+		if (tty_fp == NULL && (errno == EMFILE || errno == ENFILE)) {
+			fprintf(stderr, "tflame: cannot open /dev/tty: %s\n",
+			    strerror(errno));
+			return -1;
+		}
 		if (tty_fp == NULL) {
 			fprintf(stderr, "tflame: no terminal to draw on; "
 			    "use --collapse\n");
@@ -267,8 +348,12 @@ term_start(void)
 	fflush(stdout);
 	screen = newterm(NULL, out, in);
 	if (screen == NULL) {
+		err = fds_exhausted();
 		term_done();
-		if (term == NULL || *term == '\0')
+		if (err != 0)
+			fprintf(stderr, "tflame: cannot draw on the terminal: "
+			    "%s\n", strerror(err));
+		else if (term == NULL || *term == '\0')
 			fprintf(stderr, "tflame: TERM is not set; "
 			    "use --collapse\n");
 		else {
