@@ -1,6 +1,7 @@
 /*
  * The graph screen's reverse (caller) view, "r", and the thread that
- * builds its tree.
+ * builds its tree (started through util/thread.h, the core's one place
+ * that starts threads).
  *
  * Once the first screen is up and the search's flame order is built (the
  * graph's tick), a second thread builds the reverse tree from the loaded
@@ -16,7 +17,6 @@
  */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -24,6 +24,7 @@
 #include "model/reverse.h"
 #include "search/search.h"
 #include "tui/view.h"
+#include "util/thread.h"
 #include "util/xalloc.h"
 
 
@@ -76,8 +77,8 @@ nearest_named(const struct tui_view *v, const struct tree *t, uint32_t name)
  * tree grows); it writes only its own new tree, handed over on join.
  */
 struct tui_revbuild {
-	pthread_t thread;
-	int joined;
+	struct thread_job thread;
+	int joined;            /* the thread is joined, or never started */
 	atomic_int stop;
 	struct reverse_job job;
 	struct tree *result;   /* NULL when stopped */
@@ -85,6 +86,7 @@ struct tui_revbuild {
 
 #define REVERSE_STEP_NODES 65536u
 
+/* Build the reverse tree step by step until done or told to stop. */
 static void *
 revbuild_main(void *arg)
 {
@@ -98,7 +100,10 @@ revbuild_main(void *arg)
 	return NULL;
 }
 
-/* Start building v->rev in a thread (or mark that it cannot be). */
+/*
+ * Start building v->rev on a second thread, when the CPU budget has one
+ * (or mark that it cannot be).
+ */
 void
 view_reverse_start(struct tui_view *v)
 {
@@ -106,7 +111,7 @@ view_reverse_start(struct tui_view *v)
 
 	atomic_init(&b->stop, 0);
 	reverse_begin(&b->job, v->fwd);
-	if (pthread_create(&b->thread, NULL, revbuild_main, b) != 0) {
+	if (!thread_start(&b->thread, thread_spare(), revbuild_main, b)) {
 		/* No thread: "r" builds it (b stays, joined, as a marker). */
 		reverse_abort(&b->job);
 		b->joined = 1;
@@ -114,11 +119,12 @@ view_reverse_start(struct tui_view *v)
 	v->revbuild = b;
 }
 
+/* Wait for the thread, if one started and was not waited for yet. */
 static void
 revbuild_join(struct tui_revbuild *b)
 {
 	if (!b->joined) {
-		pthread_join(b->thread, NULL);
+		thread_join(&b->thread);
 		b->joined = 1;
 	}
 }
