@@ -5,10 +5,14 @@
  * terminals, /dev/tty otherwise, so a profile can come through a pipe),
  * runs until the user quits, and gives the terminal back exactly as it
  * found it, on every way out: a quit key, SIGINT, SIGTERM, SIGHUP, SIGQUIT,
- * a fatal() error (through fatal_set_cleanup()), and a crash (SIGSEGV,
- * SIGBUS, SIGFPE, SIGILL, SIGABRT: restored with async-signal-safe calls,
- * then the signal goes on to its previous handler, so core dumps and
- * sanitizers still work).
+ * a fatal() error (through fatal_set_cleanup()), a crash (SIGSEGV, SIGBUS,
+ * SIGFPE, SIGILL, SIGABRT: restored with async-signal-safe calls, then the
+ * signal goes on to its previous handler, so core dumps and sanitizers
+ * still work), and every other signal whose default action ends the
+ * process and that is not ignored (SIGUSR1, SIGUSR2, SIGALRM, SIGPROF,
+ * SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPIPE, SIGSYS, SIGTRAP, the real-time
+ * signals...: restored the same way, then the process dies by it).  When
+ * no descriptor is left for curses, it says so ("Too many open files").
  *
  * While the viewer runs, standard error is sent to a temporary file and
  * copied back to the real standard error after the terminal is restored, so

@@ -3,7 +3,11 @@
 # signals SIGTERM, SIGHUP (the SSH link dropping), SIGINT, SIGQUIT, and the
 # crash signals SIGSEGV and SIGABRT (restored from the signal handler, then
 # the default action: the shell reports the signal).  A viewer ended by a
-# signal ends by that signal, so the shell sees 128 + N.
+# signal ends by that signal, so the shell sees 128 + N.  So does every
+# other signal whose default action ends the process (SIGUSR1, SIGUSR2,
+# SIGALRM, SIGPROF, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPIPE...), sent with kill
+# or, for SIGXCPU, by the kernel at the CPU time limit, while the viewer
+# shows a file and while it reads a pipe.
 . "$(dirname "$0")/lib.sh"
 
 small=$DATA/small.folded
@@ -15,14 +19,24 @@ prompt_back() {
 	    grep -v '^$' "$tmpd/screen" | tail -1 | grep -q '^\$ *$'
 }
 
-# ended_by NAME SIGNAL STATUS: start the viewer, send it SIGNAL, check that
-# the terminal is restored and (when STATUS is given) the exit status.
+# cursor_shown: the terminal cursor is visible.
+cursor_shown() { [ "$(T display -p -t t '#{cursor_flag}')" = 1 ]; }
+
+# ended_by NAME SIGNAL STATUS [PIPE]: start the viewer (on a file, or with
+# PIPE, reading the output of that command), send it SIGNAL, check that the
+# terminal is restored and (when STATUS is given) the exit status.
 ended_by() {
 	rm -f "$pidf"
+	if [ -n "${4:-}" ]; then
+		viewer="$4 | sh -c 'echo \$\$ > $pidf; exec $TFLAME'"
+		up="reading stdin" # the progress line, while the pipe is open
+	else
+		viewer="sh -c 'echo \$\$ > $pidf; exec $TFLAME $small'"
+		up="? help"
+	fi
 	T send-keys -t t "clear; ulimit -c 0; stty -g > $tmpd/stty.before; " \
-	    "sh -c 'echo \$\$ > $pidf; exec $TFLAME $small'; " \
-	    "echo EX''IT=\$?" Enter
-	if ! viewer_up || [ ! -s "$pidf" ]; then
+	    "$viewer; echo EX''IT=\$?" Enter
+	if ! { wait_for "$up" && settle; } || [ ! -s "$pidf" ]; then
 		bad "$1: the viewer did not start" "$tmpd/screen"
 		return
 	fi
@@ -33,6 +47,7 @@ ended_by() {
 	T send-keys -t t "stty -g > $tmpd/stty.after; echo DO''NE" Enter
 	finished
 	check "$1: terminal restored" restored
+	check "$1: cursor shown" cursor_shown
 	if [ -n "${3:-}" ]; then
 		check "$1: exit status $3" exited_one_of $3
 	fi
@@ -62,6 +77,29 @@ ended_by SIGQUIT QUIT 131
 ended_by SIGSEGV SEGV
 check "SIGSEGV: reported after the restore" crash_reported
 ended_by SIGABRT ABRT 134
+ended_by SIGUSR1 USR1 138
+ended_by SIGUSR2 USR2 140
+ended_by SIGALRM ALRM 142
+ended_by SIGPROF PROF 155
+ended_by SIGVTALRM VTALRM 154
+ended_by SIGXCPU XCPU 152
+ended_by SIGXFSZ XFSZ 153
+ended_by SIGPIPE PIPE 141
+# The same while the viewer draws a pipe that is still open (streaming).
+ended_by "SIGUSR1 (streaming)" USR1 138 "(cat $small; sleep 3)"
+ended_by "SIGTERM (streaming)" TERM 143 "(cat $small; sleep 3)"
+
+# The CPU time limit: the kernel sends SIGXCPU while the viewer reads an
+# endless pipe.
+T send-keys -t t "clear; ulimit -c 0; stty -g > $tmpd/stty.before; " \
+    "yes 'main;work 1' | sh -c 'ulimit -St 1; exec $TFLAME'; " \
+    "echo EX''IT=\$?" Enter
+check "CPU limit: the shell prompt is back" wait_until prompt_back
+T send-keys -t t "stty -g > $tmpd/stty.after; echo DO''NE" Enter
+finished
+check "CPU limit: terminal restored" restored
+check "CPU limit: cursor shown" cursor_shown
+check "CPU limit: ended by SIGXCPU" exited 152
 
 # Ctrl-C typed at the keyboard (the terminal sends SIGINT).
 T send-keys -t t "clear; stty -g > $tmpd/stty.before; $TFLAME $small" Enter
