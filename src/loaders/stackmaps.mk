@@ -1,0 +1,8 @@
+# Build lines for the bpftrace and pprof loaders and their tests (issue
+# #34; included from Makefile.am after the variables appended to here are
+# first set).
+
+TESTS += tests/golden/bpftrace.sh tests/golden/pprof.sh
+
+EXTRA_DIST += tests/golden/bpftrace.sh tests/golden/pprof.sh \
+	src/loaders/stackmaps.mk
