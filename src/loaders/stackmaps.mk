@@ -6,3 +6,5 @@ TESTS += tests/golden/bpftrace.sh tests/golden/pprof.sh
 
 EXTRA_DIST += tests/golden/bpftrace.sh tests/golden/pprof.sh \
 	src/loaders/stackmaps.mk
+
+libtfcore_a_SOURCES += src/loaders/bpftrace.c src/loaders/pprof.c

@@ -53,7 +53,7 @@ mustfail() {
 		ok
 	fi
 }
-mustfail "--map=nosuch" "no map @nosuch (maps: @bytes @kern @samples @sleeping @start @usecs @user)" \
+mustfail "--map=nosuch" "no map @nosuch in the input (maps: @bytes @kern @samples @sleeping @usecs @user)" \
     --map=nosuch "$bt/two-maps.txt"
 mustfail "--map=lat" "map @lat has no keyed entry with an integer value" \
     --map=lat "$bt/synthetic/values.txt"
