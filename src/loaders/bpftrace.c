@@ -56,6 +56,7 @@
 #include <string.h>
 
 #include "util/ascii.h"
+#include "util/hash.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
 #include "util/xalloc.h"
@@ -89,13 +90,31 @@ struct bt_map {
 	int stacky;         /* an integer entry with a non-empty stack */
 };
 
+/* A distinct frame line, and what folding learns of it (computed once). */
+struct bt_uline {
+	size_t off, len;        /* in the arena */
+	uint64_t hash;
+	int vote;               /* 1 kernel address, 0 user, -1 none, -2 not yet */
+	int root;               /* kernel entry point: 1, 0, -1 not yet */
+	size_t noff, nlen;      /* cleaned name in names, when named */
+	int named;
+	uint32_t next;          /* the line that followed it last time */
+};
+
 struct bt_ctx {
 	const struct load_opts *opts;
 	struct diag *d;
 	char *arena;
 	size_t alen, acap;
-	struct bt_span *lines;
+	uint32_t *lines;        /* frame lines of the stacks, as ulines ids */
 	size_t nlines, caplines;
+	struct bt_uline *ul;    /* distinct frame lines */
+	size_t nul, capul;
+	uint32_t *slots;        /* hash table of ul: id + 1, 0 empty */
+	size_t nslots;
+	uint32_t first, prev;   /* guesses: a stack's first line, the last */
+	char *names;            /* cleaned frame names */
+	size_t nmlen, nmcap;
 	struct bt_field *fields;
 	size_t nfields, capfields;
 	struct bt_entry *ents;
@@ -108,7 +127,7 @@ struct bt_ctx {
 	struct bt_span *stk; /* its stacks: first line, count */
 	size_t nstk, capstk;
 	uint32_t cur_map;
-	size_t mark_alen, mark_lines;
+	size_t mark_lines;
 	/* JSON strings decoded */
 	char *js;
 	size_t jslen, jscap;
@@ -311,15 +330,13 @@ entry_begin(struct bt_ctx *x, uint32_t map)
 	x->cur_map = map;
 	x->klen = 0;
 	x->nstk = 0;
-	x->mark_alen = x->alen;
 	x->mark_lines = x->nlines;
 }
 
-/* Drop the entry being read (its lines go back to the arena). */
+/* Drop the entry being read (its distinct lines stay interned). */
 static void
 entry_drop(struct bt_ctx *x)
 {
-	x->alen = x->mark_alen;
 	x->nlines = x->mark_lines;
 }
 
@@ -374,15 +391,72 @@ stack_begin(struct bt_ctx *x)
 	x->nstk++;
 }
 
-/* Add a frame line to the current stack. */
+/* The id of frame line s[0..n), interned when new. */
+static uint32_t
+line_id(struct bt_ctx *x, const char *s, size_t n)
+{
+	uint64_t h = hash_bytes(s, n);
+	size_t i, mask, k;
+	struct bt_uline *u;
+
+	if (2 * (x->nul + 1) > x->nslots) {
+		size_t ns = x->nslots ? 2 * x->nslots : 1024;
+
+		free(x->slots);
+		x->slots = xcalloc(ns, sizeof *x->slots);
+		x->nslots = ns;
+		for (k = 0; k < x->nul; k++) {
+			for (i = (size_t)x->ul[k].hash & (ns - 1);
+			    x->slots[i] != 0; i = (i + 1) & (ns - 1))
+				;
+			x->slots[i] = (uint32_t)(k + 1);
+		}
+	}
+	mask = x->nslots - 1;
+	for (i = (size_t)h & mask; x->slots[i] != 0; i = (i + 1) & mask) {
+		u = &x->ul[x->slots[i] - 1];
+		if (u->hash == h && u->len == n &&
+		    memcmp(x->arena + u->off, s, n) == 0)
+			return x->slots[i] - 1;
+	}
+	xgrow((void **)&x->ul, &x->capul, x->nul + 1, sizeof *x->ul);
+	u = &x->ul[x->nul];
+	u->off = arena_add(x, s, n);
+	u->len = n;
+	u->hash = h;
+	u->vote = -2;
+	u->root = -1;
+	u->named = 0;
+	u->next = UINT32_MAX;
+	x->slots[i] = (uint32_t)(x->nul + 1);
+	return (uint32_t)x->nul++;
+}
+
+/*
+ * Add a frame line to the current stack.  Stacks repeat, so the line is
+ * first compared with the one that followed the previous line last time
+ * (or began a stack): a hit costs a memcmp, not a hash and a lookup.
+ */
 static void
 stack_line(struct bt_ctx *x, const char *s, size_t n)
 {
+	uint32_t g = x->stk[x->nstk - 1].len == 0 ? x->first :
+	    x->ul[x->prev].next, id;
+	const struct bt_uline *u;
+
+	if (g != UINT32_MAX && (u = &x->ul[g])->len == n &&
+	    memcmp(x->arena + u->off, s, n) == 0)
+		id = g;
+	else
+		id = line_id(x, s, n);
+	if (x->stk[x->nstk - 1].len == 0)
+		x->first = id;
+	else
+		x->ul[x->prev].next = id;
+	x->prev = id;
 	xgrow((void **)&x->lines, &x->caplines, x->nlines + 1,
 	    sizeof *x->lines);
-	x->lines[x->nlines].off = arena_add(x, s, n);
-	x->lines[x->nlines].len = n;
-	x->nlines++;
+	x->lines[x->nlines++] = id;
 	x->stk[x->nstk - 1].len++;
 }
 
@@ -1323,9 +1397,9 @@ fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 	size_t no, len;
 	const struct bt_entry *e;
 	const struct bt_field *f;
-	const struct bt_span *ln;
+	struct bt_uline *ln;
 	uint64_t skipped = 0, negative = 0;
-	int v, any;
+	int any;
 
 	for (i = 0; i < x->nents; i++) {
 		e = &x->ents[i];
@@ -1343,15 +1417,20 @@ fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 				nvotes = j + 1;
 			}
 			for (k = 0; k < f->b; k++) {
-				ln = &x->lines[f->a + k];
-				v = line_vote(x->arena + ln->off, ln->len);
-				if (v == 1)
+				ln = &x->ul[x->lines[f->a + k]];
+				if (ln->vote == -2)
+					ln->vote = line_vote(x->arena + ln->off,
+					    ln->len);
+				if (ln->vote == 1)
 					votes[2 * j]++;
-				else if (v == 0)
+				else if (ln->vote == 0)
 					votes[2 * j + 1]++;
 			}
-			ln = &x->lines[f->a + f->b - 1];
-			if (kernel_root(x->arena + ln->off, ln->len))
+			ln = &x->ul[x->lines[f->a + f->b - 1]];
+			if (ln->root == -1)
+				ln->root = kernel_root(x->arena + ln->off,
+				    ln->len);
+			if (ln->root)
 				votes[2 * j]++;
 		}
 	}
@@ -1415,11 +1494,27 @@ fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 
 			f = &x->fields[e->field0 + pos];
 			for (j = f->b; j > 0; j--) {
-				ln = &x->lines[f->a + j - 1];
-				len = clean_frame(x, x->arena + ln->off, ln->len);
-				if (kern)
+				ln = &x->ul[x->lines[f->a + j - 1]];
+				if (!ln->named) {
+					len = clean_frame(x, x->arena + ln->off,
+					    ln->len);
+					xgrow((void **)&x->names, &x->nmcap,
+					    x->nmlen + len + 1, 1);
+					memcpy(x->names + x->nmlen, x->tmp, len);
+					ln->noff = x->nmlen;
+					ln->nlen = len;
+					ln->named = 1;
+					x->nmlen += len;
+				}
+				if (kern) {
+					len = 0;
+					tmp_put(x, &len, x->names + ln->noff,
+					    ln->nlen);
 					tmp_put(x, &len, "_[k]", 4);
-				sink->frame(sink->ctx, x->tmp, len);
+					sink->frame(sink->ctx, x->tmp, len);
+				} else
+					sink->frame(sink->ctx, x->names + ln->noff,
+					    ln->nlen);
 				any = 1;
 			}
 		}
@@ -1455,6 +1550,7 @@ load_bpftrace(struct reader *r, const struct load_opts *opts,
 	memset(&x, 0, sizeof x);
 	x.opts = opts;
 	x.d = d;
+	x.first = UINT32_MAX;
 	/* The first non-blank line says text or JSON. */
 	while ((st = loader_line(r, d, res, &line, &len)) != 0) {
 		if (st != READER_LINE || py_blank(line, len))
@@ -1482,6 +1578,9 @@ out:
 	free(x.maps);
 	free(x.arena);
 	free(x.lines);
+	free(x.ul);
+	free(x.slots);
+	free(x.names);
 	free(x.fields);
 	free(x.ents);
 	free(x.key);

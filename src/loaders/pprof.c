@@ -51,6 +51,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -1070,8 +1071,16 @@ slurp(struct reader *r, unsigned char **buf)
 {
 	const char *p;
 	size_t n, len = 0, cap = 0;
+	struct stat sb;
 
 	*buf = NULL;
+	/* A regular file not compressed: its size, so that nothing is copied twice. */
+	if (reader_fd(r) >= 0 && fstat(reader_fd(r), &sb) == 0 &&
+	    S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+	    (uint64_t)sb.st_size <= PPROF_MAX_BYTES && !reader_is_gzip(r)) {
+		cap = (size_t)sb.st_size;
+		*buf = xmalloc(cap);
+	}
 	while ((n = reader_peek(r, &p)) > 0) {
 		if (len + n > PPROF_MAX_BYTES) {
 			free(*buf);

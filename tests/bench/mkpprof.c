@@ -5,8 +5,8 @@
  *	mkpprof SIZE_MB OUT IN.folded
  *
  * Each line "a;b;c N" of IN becomes a sample whose locations are c, b, a
- * (leaf first), with the two values of a Go CPU profile: samples N and
- * cpu/nanoseconds N * 10,000,000.  Each distinct frame name is one function
+ * (leaf first), with the two values of a Go CPU profile: samples 1 and
+ * cpu/nanoseconds N (perf's periods are large already).  Each distinct frame name is one function
  * and one location (ids from 1), in one mapping.  IN is read again from
  * the start, each pass renaming the leaf ("name_pK"), until the samples
  * reach SIZE_MB; the tables and the string table follow them.  The same
@@ -185,8 +185,8 @@ main(int argc, char **argv)
 			memcpy(body + bn, locs, ln);
 			bn += ln;
 			free(locs);
-			vn = varint(tmp, count);
-			vn += varint(tmp + vn, count * 10000000u);
+			vn = varint(tmp, 1);
+			vn += varint(tmp + vn, count);
 			body[bn++] = 0x12;
 			bn += varint(body + bn, vn);
 			memcpy(body + bn, tmp, vn);
