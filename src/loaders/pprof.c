@@ -58,6 +58,7 @@
 
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
+#include "util/escape.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
@@ -1133,6 +1134,19 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 		if ((idx = choose_index(&x)) < 0)
 			goto bad;
 		set_units(&x, idx, &res->units);
+		/* As perf's note on the events skipped: what else is there. */
+		if (x.ntypes > 1) {
+			char t[256], u[256], a[1024];
+
+			escape_text(t, sizeof t, res->units.type,
+			    strlen(res->units.type));
+			escape_text(u, sizeof u, res->units.unit,
+			    strlen(res->units.unit));
+			escape_text(a, sizeof a, res->units.all,
+			    strlen(res->units.all));
+			diag_note(d, "sample type %s (%s) shown; the profile has "
+			    "%s (--sample-index)", t, u, a);
+		}
 	}
 	if (x.nsamples > 0) {
 		int prune = x.str[x.drop].len > 0 && !opts->all_frames;
