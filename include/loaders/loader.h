@@ -22,6 +22,8 @@ enum input_format {
 	FORMAT_STAP,
 	FORMAT_DTRACE,
 	FORMAT_FOLDED,
+	FORMAT_BPFTRACE,
+	FORMAT_PPROF,
 	FORMAT_UNKNOWN
 };
 
@@ -32,8 +34,13 @@ struct load_opts {
 	int kernel, jit;        /* _[k] and _[j] annotations */
 	int addrs;              /* [module <addr>] for unknown symbols */
 	const char *event_filter; /* NULL: the first event seen */
-	/* DTrace */
+	/* DTrace, bpftrace */
 	int includeoffset;
+	/* bpftrace: the map to fold ("name", "@name", "@"); NULL: the first */
+	const char *map;
+	/* pprof: --sample-index=NAME|N (NULL: the profile's default) */
+	const char *sample_index;
+	int all_frames;         /* pprof: do not apply drop_frames */
 	/* perf and DTrace */
 	int demangle;           /* Rust legacy symbols */
 	/* perf, folded: 1 = read and parse in one thread, 0 = two when 2+ CPUs */
@@ -62,6 +69,15 @@ struct load_result {
 	uint64_t samples;         /* stacks handed to the sink */
 	uint64_t lines;
 	int parts;                /* perf, folded: 2 when read in two parts at once */
+	/*
+	 * pprof: the sample type folded and its unit ("cpu", "nanoseconds"),
+	 * and every type as "type/unit" separated by spaces (cut to fit);
+	 * empty for the other formats.
+	 */
+	struct load_units {
+		char type[64], unit[64];
+		char all[256];
+	} units;
 };
 
 const char *format_name(enum input_format f);
@@ -115,5 +131,15 @@ void load_stap(struct reader *r, struct stack_sink *sink, struct diag *d,
     struct load_result *res);
 void load_dtrace(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res);
+/*
+ * bpftrace maps and pprof profiles: 0, or -1 with *err set when the
+ * input cannot be used (no such map, a malformed profile).
+ */
+int load_bpftrace(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+int load_pprof(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
 
 #endif

@@ -11,5 +11,8 @@
 int perf_sniff(const char *buf, size_t len, int complete);
 int dtrace_sniff(const char *buf, size_t len, int complete);
 int stap_sniff(const char *buf, size_t len, int complete);
+/* strong: only the banner or a JSON line, not an "@NAME[" line. */
+int bpftrace_sniff(const char *buf, size_t len, int complete, int strong);
+int pprof_sniff(const char *buf, size_t len, int complete);
 
 #endif

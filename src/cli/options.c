@@ -19,9 +19,9 @@ static const char usage_text[] =
 "       tflame --svg=OUT.svg [OPTION]... [FILE]\n"
 "       tflame --diff [OPTION]... BEFORE AFTER\n"
 "Explore a CPU profile as a flame graph in the terminal, or print it as\n"
-"folded stacks.  FILE is `perf script`, SystemTap, DTrace or folded-stack\n"
-"output, optionally gzip-compressed; with no FILE, or when FILE is -, read\n"
-"standard input.\n"
+"folded stacks.  FILE is `perf script`, SystemTap, DTrace, bpftrace or\n"
+"folded-stack output, or a pprof profile, optionally gzip-compressed; with\n"
+"no FILE, or when FILE is -, read standard input.\n"
 "\n"
 "Modes:\n"
 "  -c, --collapse          print folded stacks (\"frame;frame;... count\"),\n"
@@ -35,16 +35,24 @@ static const char usage_text[] =
 "                          \"stack before after\" lines\n"
 "\n"
 "Input:\n"
-"  -f, --format=FORMAT     auto (default), perf, stap, dtrace or folded\n"
+"  -f, --format=FORMAT     auto (default), perf, stap, dtrace, folded,\n"
+"                          bpftrace or pprof\n"
 "      --pid               perf: root frame is COMM-PID\n"
 "      --tid               perf: root frame is COMM-PID/TID\n"
-"      --kernel            perf: mark kernel frames with _[k]\n"
+"      --kernel            perf, bpftrace, pprof: mark kernel frames with _[k]\n"
 "      --jit               perf: mark JIT frames with _[j]\n"
 "      --all               perf: --kernel and --jit\n"
-"      --addrs             perf: show addresses of unknown symbols\n"
+"      --addrs             perf, bpftrace, pprof: show addresses of unknown\n"
+"                          symbols\n"
 "      --event-filter=EVENT  perf: keep only samples of EVENT (default: the\n"
 "                          first event in the input)\n"
-"      --includeoffset     DTrace: keep +0x offsets on every frame but the leaf\n"
+"      --includeoffset     DTrace: keep +0x offsets on every frame but the leaf;\n"
+"                          bpftrace: keep +OFFSET on every frame\n"
+"      --map=NAME          bpftrace: fold map @NAME (default: the first map\n"
+"                          with stacks; --map=@ is the map named @)\n"
+"      --sample-index=NAME|N  pprof: the sample type to fold (default: the\n"
+"                          profile's default_sample_type, else the last)\n"
+"      --all-frames        pprof: ignore the profile's drop_frames\n"
 "      --demangle          perf, DTrace: clean up Rust legacy symbol names\n"
 "                          (drop the hash, decode $LT$-style escapes)\n"
 "      --threads=N         perf, folded: 1 loads in one thread, 2 in two\n"
@@ -87,6 +95,8 @@ static const char usage_text[] =
 "Examples:\n"
 "  perf record -F 99 -g -- ./myprog; perf script | tflame\n"
 "  perf script | tflame --collapse > out.folded\n"
+"  bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }' | tflame\n"
+"  curl -s http://HOST:6060/debug/pprof/profile?seconds=30 | tflame\n"
 "  grep -v cpu_idle out.folded | tflame\n"
 "  tflame --svg=profile.svg --title='Checkout latency' out.folded\n"
 "  tflame --diff before.perf after.perf\n"
@@ -104,6 +114,9 @@ enum {
 	OPT_EVENT_FILTER,
 	OPT_DEMANGLE,
 	OPT_INCLUDEOFFSET,
+	OPT_MAP,
+	OPT_SAMPLE_INDEX,
+	OPT_ALL_FRAMES,
 	OPT_THREADS,
 	OPT_REVERSE,
 	OPT_SEARCH,
@@ -135,6 +148,9 @@ static const struct option longopts[] = {
 	{"event-filter", required_argument, NULL, OPT_EVENT_FILTER},
 	{"demangle", no_argument, NULL, OPT_DEMANGLE},
 	{"includeoffset", no_argument, NULL, OPT_INCLUDEOFFSET},
+	{"map", required_argument, NULL, OPT_MAP},
+	{"sample-index", required_argument, NULL, OPT_SAMPLE_INDEX},
+	{"all-frames", no_argument, NULL, OPT_ALL_FRAMES},
 	{"threads", required_argument, NULL, OPT_THREADS},
 	{"inverted", no_argument, NULL, 'i'},
 	{"reverse", no_argument, NULL, OPT_REVERSE},
@@ -246,7 +262,8 @@ options_parse(struct options *o, int argc, char **argv)
 			o->load.format = format_parse(optarg);
 			if (o->load.format == FORMAT_UNKNOWN)
 				usage_error("unknown format (expected auto, perf, "
-				    "stap, dtrace or folded)", optarg);
+				    "stap, dtrace, folded, bpftrace or pprof)",
+				    optarg);
 			break;
 		case OPT_PID:
 			o->load.pid = 1;
@@ -268,6 +285,15 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_INCLUDEOFFSET:
 			o->load.includeoffset = 1;
+			break;
+		case OPT_MAP:
+			o->load.map = optarg;
+			break;
+		case OPT_SAMPLE_INDEX:
+			o->load.sample_index = optarg;
+			break;
+		case OPT_ALL_FRAMES:
+			o->load.all_frames = 1;
 			break;
 		case OPT_THREADS:
 			o->load.threads = (int)parse_long("--threads", optarg, 1, 2);

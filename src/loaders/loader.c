@@ -14,6 +14,10 @@
  *     closed by a count line;
  *  3. SystemTap: "0xADDRESS : symbol" frames closed by a count line, and no
  *     backtick anywhere before;
+ *  0. pprof (binary: a protobuf field key first, control bytes soon) and
+ *     bpftrace's sure signs (its "Attaching N probes..." banner, a JSON
+ *     line with a "type") come before everything (bpftrace.c, pprof.c);
+ *  3b. bpftrace: an "@NAME[" line in the first 20 lines;
  *  4. folded: the non-blank lines examined are "stack count" lines, "#"
  *     comments, and at most one bad line in three (the loader reports
  *     them).
@@ -41,6 +45,8 @@ static const char *const names[] = {
 	[FORMAT_STAP] = "stap",
 	[FORMAT_DTRACE] = "dtrace",
 	[FORMAT_FOLDED] = "folded",
+	[FORMAT_BPFTRACE] = "bpftrace",
+	[FORMAT_PPROF] = "pprof",
 	[FORMAT_UNKNOWN] = "unknown",
 };
 
@@ -104,12 +110,18 @@ folded_sniff(const char *buf, size_t len, int complete)
 static enum input_format
 detect(const char *buf, size_t len, int complete)
 {
+	if (pprof_sniff(buf, len, complete) == 1)
+		return FORMAT_PPROF;
+	if (bpftrace_sniff(buf, len, complete, 1) == 1)
+		return FORMAT_BPFTRACE;
 	if (perf_sniff(buf, len, complete) == 1)
 		return FORMAT_PERF;
 	if (dtrace_sniff(buf, len, complete) == 1)
 		return FORMAT_DTRACE;
 	if (stap_sniff(buf, len, complete) == 1)
 		return FORMAT_STAP;
+	if (bpftrace_sniff(buf, len, complete, 0) == 1)
+		return FORMAT_BPFTRACE;
 	if (folded_sniff(buf, len, complete))
 		return FORMAT_FOLDED;
 	/* Nothing but blank lines: an empty profile, not an error. */
@@ -189,6 +201,14 @@ loader_run(struct reader *r, const struct load_opts *opts,
 		break;
 	case FORMAT_DTRACE:
 		load_dtrace(r, opts, sink, d, res);
+		break;
+	case FORMAT_BPFTRACE:
+		if (load_bpftrace(r, opts, sink, d, res, err) != 0)
+			return -1;
+		break;
+	case FORMAT_PPROF:
+		if (load_pprof(r, opts, sink, d, res, err) != 0)
+			return -1;
 		break;
 	default:
 		*err = xasprintf("cannot tell the format of %s; use --format", name);

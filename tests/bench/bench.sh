@@ -112,6 +112,9 @@ for size in $sizes; do
 	    "$shuf" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$shuf")"
 done
 
+# bpftrace and pprof input (tests/bench/stackmaps.sh).
+[ -z "${MKPPROF:-}" ] || . "$(dirname "$0")/stackmaps.sh"
+
 [ -n "$keybench" ] || exit 0
 
 # The keys: a folded tree of $nodes nodes, from the frame names of data/.

@@ -34,7 +34,8 @@ EXTRA_DIST += tests/fuzz/build.sh tests/fuzz/run.sh tests/fuzz/replay.sh \
 	tests/fuzz/fuzz_perf.c tests/fuzz/fuzz_folded.c tests/fuzz/fuzz_stap.c \
 	tests/fuzz/fuzz_dtrace.c tests/fuzz/fuzz_detect.c \
 	tests/fuzz/fuzz_folded_line.c tests/fuzz/fuzz_regex.c \
-	tests/fuzz/fuzz_svg.c tests/fuzz/seeds tests/fuzz/crashes
+	tests/fuzz/fuzz_svg.c tests/fuzz/fuzz_bpftrace.c tests/fuzz/fuzz_pprof.c \
+	tests/fuzz/seeds tests/fuzz/crashes
 
 check-valgrind: all $(check_PROGRAMS)
 	cd '$(abs_top_builddir)' && \

@@ -56,6 +56,7 @@ for t in "$@"; do
 	case $t in
 	folded_line) maxlen=512 ;;
 	regex) maxlen=256 ;;
+	pprof) maxlen=16384 ;;
 	*) maxlen=4096 ;;
 	esac
 	if [ -n "$runs" ]; then limit="-runs=$runs"; else limit="-max_total_time=$per"; fi

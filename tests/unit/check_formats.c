@@ -795,6 +795,23 @@ expected_format(const char *rel, const struct stat *sb)
 	    strcmp(rel + n - 4, ".map") == 0)) ||
 	    (n > 2 && strcmp(rel + n - 2, ".c") == 0))
 		return -1;
+	/*
+	 * Issue #34's corpora: expected outputs, captures, profiles; their
+	 * scripts, sources and case list are not inputs.
+	 */
+	if (strncmp(rel, "corpus/bpftrace/", 16) == 0 ||
+	    strncmp(rel, "corpus/pprof/", 13) == 0) {
+		if (strstr(rel, "/results") != NULL)
+			return FORMAT_FOLDED;
+		if (rel[7] == 'b')
+			return n > 4 && strcmp(rel + n - 4, ".txt") == 0 &&
+			    strstr(rel, "/src/") == NULL ? FORMAT_BPFTRACE : -1;
+		if (strstr(rel, "not-a-profile") != NULL)
+			return FORMAT_UNKNOWN;
+		return (n > 6 && strcmp(rel + n - 6, ".pb.gz") == 0) ||
+		    strstr(rel, "google-pprof/sample.cpu") != NULL ||
+		    strstr(rel, ".crash") != NULL ? FORMAT_PPROF : -1;
+	}
 	/* The SVG tests' fixtures: only their *.folded files are profiles. */
 	if (strncmp(rel, "svg/", 4) == 0 &&
 	    !(n > 7 && strcmp(rel + n - 7, ".folded") == 0))

@@ -1,0 +1,1209 @@
+/*
+ * pprof profiles (profile.proto) -> stacks (docs: formats-bpftrace-pprof.md
+ * part 2).
+ *
+ * A profile is one protobuf message, usually gzip-compressed (the reader
+ * inflates it, several members too).  What matters of it, by field number:
+ *
+ *	Profile  1 sample_type (ValueType: 1 type, 2 unit, string indices)
+ *	         2 sample      (1 location_id: leaf first, 2 value: one per type)
+ *	         3 mapping     (1 id, 5 filename)
+ *	         4 location    (1 id, 2 mapping_id, 3 address, 4 line)
+ *	         5 function    (1 id, 2 name)
+ *	         6 string_table (string_table[0] is "")
+ *	         7 drop_frames, 8 keep_frames, 14 default_sample_type (strings)
+ *	Line     1 function_id (line[0] is the innermost inlined function)
+ *
+ * The wire format is decoded here, not by a generated decoder (HACKING,
+ * "Formats" says why: memory).  The whole message is read into one buffer
+ * (at most PPROF_MAX_BYTES once inflated); a first pass walks its fields
+ * and keeps the small tables (strings as spans into the buffer, mappings,
+ * functions, locations with their lines), checking every length against
+ * the bytes left before using it, so no count read from the input sizes an
+ * allocation; ids are found through hash tables (ids are arbitrary 64-bit
+ * numbers).  A second pass walks the samples where they lie, without
+ * copying them, and hands each to the sink: root first, a location's
+ * inlined lines outermost first; a line without a function name, or a
+ * location without lines, is "[basename of the mapping file]" or
+ * "[unknown]" (--addrs adds " <hex address>"); --kernel adds "_[k]" to
+ * frames of "[...]" and "vmlinux" mappings; ";" becomes ":", NUL, CR and
+ * LF "?".  Nothing is recursive: the only nesting is the fixed one of the
+ * schema.
+ *
+ * The value is the sample type named by default_sample_type, else the
+ * last (as `go tool pprof` does), or --sample-index=NAME|N.  Values 0 are
+ * skipped, negative ones skipped and counted.  drop_frames/keep_frames are
+ * applied as pprof's Prune does unless --all-frames; the patterns are
+ * compiled with PCRE2 (pprof uses RE2: patterns that differ between the
+ * two may match differently), one that does not compile is ignored.
+ *
+ * A malformed profile is refused whole, with the reason and a byte offset
+ * (of the inflated data) where there is one: bad varints, lengths past the
+ * end, wrong wire types, string indices out of range, ids 0 or repeated,
+ * a sample naming a location that does not exist or holding a value per
+ * type other than one, a line naming no function.  Labels, comments,
+ * function file names, build ids and times are ignored, not checked.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "loaders/loader.h"
+#include "loaders/sniff.h"
+#include "util/escape.h"
+#include "util/macros.h"
+#include "util/xalloc.h"
+
+/* The largest profile read: protobuf's own limit for one message is 2 GiB. */
+#ifndef PPROF_MAX_BYTES
+#define PPROF_MAX_BYTES (1u << 30)
+#endif
+
+struct pp_span {
+	size_t off, len;
+};
+
+struct pp_mapping {
+	uint64_t id;
+	int64_t file;       /* string index */
+};
+
+struct pp_function {
+	uint64_t id;
+	int64_t name;       /* string index */
+};
+
+struct pp_location {
+	uint64_t id, mapping, addr;
+	size_t line0, nlines;   /* into lines[], function ids then indices */
+	size_t fr0, nfr;        /* into frames[], root-most first */
+	int prune;              /* 1 prune beneath, 2 prune all */
+};
+
+/* id -> index + 1 (0: empty slot), open addressing. */
+struct pp_index {
+	uint64_t *keys;
+	uint32_t *vals;
+	size_t mask;
+};
+
+struct pp_ctx {
+	const struct load_opts *opts;
+	struct diag *d;
+	const unsigned char *buf;
+	size_t len;
+	char *err;              /* the first error */
+	struct pp_span *str;
+	size_t nstr, capstr;
+	int64_t (*types)[2];
+	size_t ntypes, captypes;
+	struct pp_mapping *maps;
+	size_t nmaps, capmaps;
+	struct pp_function *funcs;
+	size_t nfuncs, capfuncs;
+	struct pp_location *locs;
+	size_t nlocs, caplocs;
+	uint64_t *lines;
+	size_t nlines, caplines;
+	uint64_t nsamples;
+	int64_t drop, keep, dflt;
+	struct pp_index imap, ifunc, iloc;
+	char *names;            /* frame names of the locations */
+	size_t nlen, ncap;
+	struct pp_span *frames;
+	size_t nframes, capframes;
+	/* one sample */
+	uint32_t *sloc;
+	size_t nsloc, capsloc;
+};
+
+/* A message being walked: [p, end) of the buffer. */
+struct pp_msg {
+	const unsigned char *p, *end;
+};
+
+/* One field of a message. */
+struct pp_field {
+	uint64_t num;
+	int wt;
+	uint64_t v;             /* wire types 0, 1, 5 */
+	struct pp_msg sub;      /* wire type 2 */
+	size_t at;              /* offset of its key */
+};
+
+/* Record the first error (printf-style). */
+static void ATTR_FORMAT(2, 3)
+fail(struct pp_ctx *x, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512];
+
+	if (x->err != NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	x->err = xstrdup(buf);
+}
+
+/* Offset of p in the buffer. */
+static size_t
+at(const struct pp_ctx *x, const unsigned char *p)
+{
+	return (size_t)(p - x->buf);
+}
+
+/* Read a varint at m->p.  0 on success; -1 (error recorded) otherwise. */
+static int
+varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
+{
+	const unsigned char *p = m->p;
+	uint64_t r = 0;
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		if (p + i >= m->end) {
+			fail(x, "not a valid pprof profile: truncated varint at "
+			    "byte %zu", at(x, p));
+			return -1;
+		}
+		r |= (uint64_t)(p[i] & 0x7f) << (7 * i);
+		if ((p[i] & 0x80) == 0) {
+			m->p = p + i + 1;
+			*v = r;
+			return 0;
+		}
+	}
+	fail(x, "not a valid pprof profile: varint longer than 10 bytes at "
+	    "byte %zu", at(x, p));
+	return -1;
+}
+
+/* The next field of m: 1, 0 at the end, -1 on an error (recorded). */
+static int
+next_field(struct pp_ctx *x, struct pp_msg *m, struct pp_field *f)
+{
+	uint64_t key, n;
+	size_t left;
+
+	if (m->p >= m->end)
+		return 0;
+	f->at = at(x, m->p);
+	if (varint(x, m, &key) != 0)
+		return -1;
+	f->num = key >> 3;
+	f->wt = (int)(key & 7);
+	left = (size_t)(m->end - m->p);
+	switch (f->wt) {
+	case 0:
+		return varint(x, m, &f->v) == 0 ? 1 : -1;
+	case 1:
+	case 5:
+		n = f->wt == 1 ? 8 : 4;
+		if (left < n) {
+			fail(x, "not a valid pprof profile: field %llu at byte "
+			    "%zu runs past the end", (unsigned long long)f->num,
+			    f->at);
+			return -1;
+		}
+		f->v = 0;
+		while (n-- > 0)
+			f->v = (f->v << 8) | m->p[n];
+		m->p += f->wt == 1 ? 8 : 4;
+		return 1;
+	case 2:
+		if (varint(x, m, &n) != 0)
+			return -1;
+		left = (size_t)(m->end - m->p);
+		if (n > left) {
+			fail(x, "not a valid pprof profile: field %llu at byte "
+			    "%zu: length %llu runs past the end (%zu bytes left)",
+			    (unsigned long long)f->num, f->at,
+			    (unsigned long long)n, left);
+			return -1;
+		}
+		f->sub.p = m->p;
+		f->sub.end = m->p + n;
+		m->p += n;
+		return 1;
+	default:
+		fail(x, "not a valid pprof profile: unknown wire type %d (field "
+		    "%llu) at byte %zu", f->wt, (unsigned long long)f->num,
+		    f->at);
+		return -1;
+	}
+}
+
+/* f must be a varint: its value, or -1 after recording an error. */
+static int
+want_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
+    uint64_t *v)
+{
+	if (f->wt != 0) {
+		fail(x, "not a valid pprof profile: %s at byte %zu: wire type "
+		    "%d, want varint", what, f->at, f->wt);
+		return -1;
+	}
+	*v = f->v;
+	return 0;
+}
+
+/* f must be a message. */
+static int
+want_msg(struct pp_ctx *x, const struct pp_field *f, const char *what)
+{
+	if (f->wt != 2) {
+		fail(x, "not a valid pprof profile: %s at byte %zu: wire type "
+		    "%d, want a message", what, f->at, f->wt);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A repeated varint field, packed or not: call fn(ctx, value) for each.
+ * 0, or -1 on an error.
+ */
+static int
+each_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
+    void (*fn)(void *, uint64_t), void *ctx)
+{
+	struct pp_msg m;
+	uint64_t v;
+
+	if (f->wt == 0) {
+		fn(ctx, f->v);
+		return 0;
+	}
+	if (f->wt != 2) {
+		fail(x, "not a valid pprof profile: %s at byte %zu: wire type "
+		    "%d, want varint or packed", what, f->at, f->wt);
+		return -1;
+	}
+	m = f->sub;
+	while (m.p < m.end) {
+		if (varint(x, &m, &v) != 0)
+			return -1;
+		fn(ctx, v);
+	}
+	return 0;
+}
+
+/* A ValueType message: type and unit. */
+static int
+value_type(struct pp_ctx *x, const struct pp_field *f, int64_t out[2])
+{
+	struct pp_msg m;
+	struct pp_field g;
+	uint64_t v;
+	int r;
+
+	if (want_msg(x, f, "sample_type") != 0)
+		return -1;
+	out[0] = out[1] = 0;
+	m = f->sub;
+	while ((r = next_field(x, &m, &g)) == 1)
+		if (g.num == 1 || g.num == 2) {
+			if (want_int(x, &g, g.num == 1 ? "ValueType.type" :
+			    "ValueType.unit", &v) != 0)
+				return -1;
+			out[g.num - 1] = (int64_t)v;
+		}
+	return r;
+}
+
+/* Decode a Mapping. */
+static int
+mapping(struct pp_ctx *x, const struct pp_field *f)
+{
+	struct pp_mapping mp = {0, 0};
+	struct pp_msg m;
+	struct pp_field g;
+	uint64_t v;
+	int r;
+
+	if (want_msg(x, f, "mapping") != 0)
+		return -1;
+	m = f->sub;
+	while ((r = next_field(x, &m, &g)) == 1) {
+		if (g.num == 1) {
+			if (want_int(x, &g, "Mapping.id", &mp.id) != 0)
+				return -1;
+		} else if (g.num == 5) {
+			if (want_int(x, &g, "Mapping.filename", &v) != 0)
+				return -1;
+			mp.file = (int64_t)v;
+		}
+	}
+	if (r < 0)
+		return -1;
+	xgrow((void **)&x->maps, &x->capmaps, x->nmaps + 1, sizeof *x->maps);
+	x->maps[x->nmaps++] = mp;
+	return 0;
+}
+
+/* Decode a Function. */
+static int
+function(struct pp_ctx *x, const struct pp_field *f)
+{
+	struct pp_function fn = {0, 0};
+	struct pp_msg m;
+	struct pp_field g;
+	uint64_t v;
+	int r;
+
+	if (want_msg(x, f, "function") != 0)
+		return -1;
+	m = f->sub;
+	while ((r = next_field(x, &m, &g)) == 1) {
+		if (g.num == 1) {
+			if (want_int(x, &g, "Function.id", &fn.id) != 0)
+				return -1;
+		} else if (g.num == 2) {
+			if (want_int(x, &g, "Function.name", &v) != 0)
+				return -1;
+			fn.name = (int64_t)v;
+		}
+	}
+	if (r < 0)
+		return -1;
+	xgrow((void **)&x->funcs, &x->capfuncs, x->nfuncs + 1,
+	    sizeof *x->funcs);
+	x->funcs[x->nfuncs++] = fn;
+	return 0;
+}
+
+/* Decode a Location and its lines. */
+static int
+location(struct pp_ctx *x, const struct pp_field *f)
+{
+	struct pp_location loc;
+	struct pp_msg m, lm;
+	struct pp_field g, h;
+	uint64_t fid;
+	int r, r2;
+
+	if (want_msg(x, f, "location") != 0)
+		return -1;
+	memset(&loc, 0, sizeof loc);
+	loc.line0 = x->nlines;
+	m = f->sub;
+	while ((r = next_field(x, &m, &g)) == 1) {
+		if (g.num == 1) {
+			if (want_int(x, &g, "Location.id", &loc.id) != 0)
+				return -1;
+		} else if (g.num == 2) {
+			if (want_int(x, &g, "Location.mapping_id",
+			    &loc.mapping) != 0)
+				return -1;
+		} else if (g.num == 3) {
+			if (want_int(x, &g, "Location.address", &loc.addr) != 0)
+				return -1;
+		} else if (g.num == 4) {
+			if (want_msg(x, &g, "Location.line") != 0)
+				return -1;
+			fid = 0;
+			lm = g.sub;
+			while ((r2 = next_field(x, &lm, &h)) == 1)
+				if (h.num == 1 && want_int(x, &h,
+				    "Line.function_id", &fid) != 0)
+					return -1;
+			if (r2 < 0)
+				return -1;
+			xgrow((void **)&x->lines, &x->caplines, x->nlines + 1,
+			    sizeof *x->lines);
+			x->lines[x->nlines++] = fid;
+		}
+	}
+	if (r < 0)
+		return -1;
+	loc.nlines = x->nlines - loc.line0;
+	xgrow((void **)&x->locs, &x->caplocs, x->nlocs + 1, sizeof *x->locs);
+	x->locs[x->nlocs++] = loc;
+	return 0;
+}
+
+/* First pass: everything but the samples, which are counted. */
+static int
+decode(struct pp_ctx *x)
+{
+	struct pp_msg m = {x->buf, x->buf + x->len};
+	struct pp_field f;
+	uint64_t v;
+	int r;
+
+	while ((r = next_field(x, &m, &f)) == 1) {
+		switch (f.num) {
+		case 1:
+			xgrow((void **)&x->types, &x->captypes, x->ntypes + 1,
+			    sizeof *x->types);
+			if (value_type(x, &f, x->types[x->ntypes]) < 0)
+				return -1;
+			x->ntypes++;
+			break;
+		case 2:
+			if (want_msg(x, &f, "sample") != 0)
+				return -1;
+			x->nsamples++;
+			break;
+		case 3:
+			if (mapping(x, &f) != 0)
+				return -1;
+			break;
+		case 4:
+			if (location(x, &f) != 0)
+				return -1;
+			break;
+		case 5:
+			if (function(x, &f) != 0)
+				return -1;
+			break;
+		case 6:
+			if (want_msg(x, &f, "string_table") != 0)
+				return -1;
+			if (x->nstr == 0 && f.sub.p != f.sub.end) {
+				fail(x, "not a valid pprof profile: "
+				    "string_table[0] is not empty");
+				return -1;
+			}
+			xgrow((void **)&x->str, &x->capstr, x->nstr + 1,
+			    sizeof *x->str);
+			x->str[x->nstr].off = at(x, f.sub.p);
+			x->str[x->nstr].len = (size_t)(f.sub.end - f.sub.p);
+			x->nstr++;
+			break;
+		case 7:
+		case 8:
+		case 14:
+			if (want_int(x, &f, f.num == 7 ? "drop_frames" :
+			    f.num == 8 ? "keep_frames" : "default_sample_type",
+			    &v) != 0)
+				return -1;
+			if (f.num == 7)
+				x->drop = (int64_t)v;
+			else if (f.num == 8)
+				x->keep = (int64_t)v;
+			else
+				x->dflt = (int64_t)v;
+			break;
+		case 11:
+			{
+				int64_t pt[2];
+
+				if (value_type(x, &f, pt) < 0)
+					return -1;
+			}
+			break;
+		case 12:
+			if (want_int(x, &f, "period", &v) != 0)
+				return -1;
+			break;
+		default:
+			break;
+		}
+	}
+	return r;
+}
+
+/* String idx, or NULL after recording an error. */
+static const struct pp_span *
+string(struct pp_ctx *x, int64_t idx, const char *what)
+{
+	if (idx < 0 || (uint64_t)idx >= x->nstr) {
+		fail(x, "not a valid pprof profile: %s: string index %lld out "
+		    "of range (table has %zu)", what, (long long)idx, x->nstr);
+		return NULL;
+	}
+	return &x->str[idx];
+}
+
+/* Mix an id into a hash slot. */
+static size_t
+slot(uint64_t id, size_t mask)
+{
+	id ^= id >> 33;
+	id *= 0xff51afd7ed558ccdull;
+	id ^= id >> 33;
+	return (size_t)id & mask;
+}
+
+/*
+ * Index n ids (id of element i at base + i * stride + idoff): 0, or -1 with an
+ * error for id 0 or a repeated id.
+ */
+static int
+index_build(struct pp_ctx *x, struct pp_index *ix, const void *base,
+    size_t idoff, size_t stride, size_t n, const char *kind)
+{
+	size_t cap = 16, i, s;
+	uint64_t id;
+
+	while (cap < 2 * n)
+		cap *= 2;
+	ix->keys = xcalloc(cap, sizeof *ix->keys);
+	ix->vals = xcalloc(cap, sizeof *ix->vals);
+	ix->mask = cap - 1;
+	for (i = 0; i < n; i++) {
+		memcpy(&id, (const char *)base + i * stride + idoff, sizeof id);
+		if (id == 0) {
+			fail(x, "malformed pprof profile: %s with reserved id 0",
+			    kind);
+			return -1;
+		}
+		for (s = slot(id, ix->mask); ix->vals[s] != 0;
+		    s = (s + 1) & ix->mask)
+			if (ix->keys[s] == id) {
+				fail(x, "malformed pprof profile: two %ss with "
+				    "id %llu", kind, (unsigned long long)id);
+				return -1;
+			}
+		ix->keys[s] = id;
+		ix->vals[s] = (uint32_t)(i + 1);
+	}
+	return 0;
+}
+
+/* Index of id, or -1. */
+static long
+index_find(const struct pp_index *ix, uint64_t id)
+{
+	size_t s;
+
+	if (id == 0 || ix->keys == NULL)
+		return -1;
+	for (s = slot(id, ix->mask); ix->vals[s] != 0; s = (s + 1) & ix->mask)
+		if (ix->keys[s] == id)
+			return (long)ix->vals[s] - 1;
+	return -1;
+}
+
+/* Do s[0..n) equal the C string t? */
+static int
+span_is(const struct pp_ctx *x, const struct pp_span *s, const char *t)
+{
+	return s->len == strlen(t) && memcmp(x->buf + s->off, t, s->len) == 0;
+}
+
+/* Copy a string into buf (cut to fit, NUL-terminated). */
+static void
+span_copy(const struct pp_ctx *x, const struct pp_span *s, char *buf,
+    size_t cap)
+{
+	size_t n = s->len < cap - 1 ? s->len : cap - 1;
+
+	memcpy(buf, x->buf + s->off, n);
+	buf[n] = '\0';
+}
+
+/* The sample index to fold, or -1 after recording an error. */
+static long
+choose_index(struct pp_ctx *x)
+{
+	const char *want = x->opts->sample_index;
+	const struct pp_span *t, *dflt = &x->str[x->dflt];
+	size_t i, wl, listlen = 0;
+	char *list;
+
+	if (want == NULL) {
+		if (dflt->len > 0)
+			for (i = 0; i < x->ntypes; i++)
+				if (x->str[x->types[i][0]].len == dflt->len &&
+				    memcmp(x->buf + x->str[x->types[i][0]].off,
+				    x->buf + dflt->off, dflt->len) == 0)
+					return (long)i;
+		return (long)x->ntypes - 1;
+	}
+	wl = strlen(want);
+	if (wl > 0 && strspn(want, "0123456789") == wl) {
+		unsigned long long n = strtoull(want, NULL, 10);
+
+		if (wl > 18 || n >= x->ntypes) {
+			fail(x, "sample index %s is outside [0..%zu]", want,
+			    x->ntypes - 1);
+			return -1;
+		}
+		return (long)n;
+	}
+	for (i = 0; i < x->ntypes; i++) {
+		t = &x->str[x->types[i][0]];
+		if (span_is(x, t, want) || (wl > 6 &&
+		    memcmp(want, "inuse_", 6) == 0 && span_is(x, t, want + 6)))
+			return (long)i;
+	}
+	for (i = 0; i < x->ntypes; i++)
+		listlen += x->str[x->types[i][0]].len + 1;
+	list = xmalloc(listlen + 1);
+	listlen = 0;
+	for (i = 0; i < x->ntypes; i++) {
+		t = &x->str[x->types[i][0]];
+		if (i > 0)
+			list[listlen++] = ' ';
+		memcpy(list + listlen, x->buf + t->off, t->len);
+		listlen += t->len;
+	}
+	list[listlen] = '\0';
+	fail(x, "sample index '%s' must be one of: %s", want, list);
+	free(list);
+	return -1;
+}
+
+/* Strip a leading "." and cut at the first "(" pprof's simplifyFunc cuts. */
+static size_t
+simplify(const char *s, size_t n, size_t *start)
+{
+	size_t i;
+
+	*start = n > 0 && s[0] == '.' ? 1 : 0;
+	for (i = *start; i < n;) {
+		if (n - i >= 21 && memcmp(s + i, "(anonymous namespace)", 21) == 0)
+			i += 21;
+		else if (n - i >= 10 && memcmp(s + i, "operator()", 10) == 0)
+			i += 10;
+		else if (s[i] == '(')
+			return i - *start;
+		else
+			i++;
+	}
+	return n - *start;
+}
+
+/* Does the anchored pattern match the simplified name? */
+static int
+re_match(pcre2_code *re, pcre2_match_data *md, const char *s, size_t n)
+{
+	size_t b, l;
+
+	l = simplify(s, n, &b);
+	return pcre2_match(re, (PCRE2_SPTR)(s + b), l, 0, 0, md, NULL) >= 0;
+}
+
+/* Compile "^(PAT)$", or NULL. */
+static pcre2_code *
+re_compile(const struct pp_ctx *x, const struct pp_span *pat)
+{
+	char *p = xmalloc(pat->len + 5);
+	pcre2_code *re;
+	int e;
+	PCRE2_SIZE eo;
+
+	memcpy(p, "^(", 2);
+	memcpy(p + 2, x->buf + pat->off, pat->len);
+	memcpy(p + 2 + pat->len, ")$", 3);
+	re = pcre2_compile((PCRE2_SPTR)p, pat->len + 4, 0, &e, &eo, NULL);
+	free(p);
+	return re;
+}
+
+/*
+ * drop_frames/keep_frames: mark the locations to prune (as pprof's Prune
+ * does) and cut inlined lines where an inner one matches.
+ */
+static void
+prune_mark(struct pp_ctx *x)
+{
+	const struct pp_span *drop = &x->str[x->drop], *keep = &x->str[x->keep];
+	pcre2_code *dre, *kre = NULL;
+	pcre2_match_data *md;
+	struct pp_location *loc;
+	const struct pp_span *name;
+	size_t i, k;
+	const char *s;
+
+	dre = re_compile(x, drop);
+	if (keep->len > 0)
+		kre = re_compile(x, keep);
+	if (dre == NULL || (keep->len > 0 && kre == NULL)) {
+		diag_note(x->d, "drop_frames/keep_frames do not compile; "
+		    "not applied");
+		pcre2_code_free(dre);
+		pcre2_code_free(kre);
+		return;
+	}
+	md = pcre2_match_data_create(4, NULL);
+	for (i = 0; i < x->nlocs; i++) {
+		loc = &x->locs[i];
+		for (k = loc->nlines; k > 0; k--) {
+			name = &x->str[x->funcs[x->lines[loc->line0 + k - 1]].name];
+			s = (const char *)x->buf + name->off;
+			if (name->len == 0 || !re_match(dre, md, s, name->len) ||
+			    (kre != NULL && re_match(kre, md, s, name->len)))
+				continue;
+			if (k == loc->nlines)
+				loc->prune = 2;
+			else {
+				loc->prune = 1;
+				/* keep the lines outside the match: line[k..] */
+				loc->line0 += k;
+				loc->nlines -= k;
+			}
+			break;
+		}
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(dre);
+	pcre2_code_free(kre);
+}
+
+/* Append a frame name to the names arena; ";" -> ":", NUL/CR/LF -> "?". */
+static void
+name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
+    size_t n, const char *post, size_t ql)
+{
+	size_t i, o;
+	char c;
+
+	xgrow((void **)&x->names, &x->ncap, x->nlen + pl + n + ql + 1, 1);
+	o = x->nlen;
+	memcpy(x->names + o, pre, pl);
+	o += pl;
+	for (i = 0; i < n; i++) {
+		c = s[i];
+		x->names[o++] = c == ';' ? ':' : (c == '\0' || c == '\n' ||
+		    c == '\r') ? '?' : c;
+	}
+	memcpy(x->names + o, post, ql);
+	o += ql;
+	xgrow((void **)&x->frames, &x->capframes, x->nframes + 1,
+	    sizeof *x->frames);
+	x->frames[x->nframes].off = x->nlen;
+	x->frames[x->nframes].len = o - x->nlen;
+	x->nframes++;
+	x->nlen = o;
+}
+
+/* perf's kernel test on a mapping file: "[..." or "...vmlinux", no "unknown". */
+static int
+kernel_file(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!((n > 0 && s[0] == '[') ||
+	    (n >= 7 && memcmp(s + n - 7, "vmlinux", 7) == 0)))
+		return 0;
+	for (i = 0; i + 7 <= n; i++)
+		if (memcmp(s + i, "unknown", 7) == 0)
+			return 0;
+	return 1;
+}
+
+/* The frame names of every location, root-most first. */
+static void
+location_names(struct pp_ctx *x)
+{
+	const struct load_opts *o = x->opts;
+	struct pp_location *loc;
+	const struct pp_span *fn, *file;
+	const char *b, *post;
+	char tail[40];
+	size_t i, k, bl, e, tl, pl;
+	long mi;
+
+	for (i = 0; i < x->nlocs; i++) {
+		loc = &x->locs[i];
+		loc->fr0 = x->nframes;
+		mi = loc->mapping ? index_find(&x->imap, loc->mapping) : -1;
+		file = mi >= 0 ? &x->str[x->maps[mi].file] : NULL;
+		/* the name of a frame without one: "[basename" or "[unknown" */
+		if (file != NULL && file->len > 0) {
+			b = (const char *)x->buf + file->off;
+			e = file->len;
+			while (e > 0 && b[e - 1] == '/')
+				e--;
+			if (e == 0) {
+				b = "/";
+				bl = 1;
+			} else {
+				bl = e;
+				while (bl > 0 && b[bl - 1] != '/')
+					bl--;
+				b += bl;
+				bl = e - bl;
+			}
+		} else {
+			b = "unknown";
+			bl = 7;
+		}
+		post = o->kernel && file != NULL && kernel_file(
+		    (const char *)x->buf + file->off, file->len) ? "_[k]" : "";
+		pl = strlen(post);
+		tl = 0;
+		if (o->addrs)
+			tl = (size_t)snprintf(tail, sizeof tail, " <%llx>",
+			    (unsigned long long)loc->addr);
+		tail[tl++] = ']';
+		memcpy(tail + tl, post, pl);
+		tl += pl;
+		if (loc->nlines == 0)
+			name_add(x, "[", 1, b, bl, tail, tl);
+		for (k = loc->nlines; k > 0; k--) {
+			fn = &x->str[x->funcs[x->lines[loc->line0 + k - 1]].name];
+			if (fn->len > 0)
+				name_add(x, "", 0, (const char *)x->buf + fn->off,
+				    fn->len, post, pl);
+			else
+				name_add(x, "[", 1, b, bl, tail, tl);
+		}
+		loc->nfr = x->nframes - loc->fr0;
+	}
+}
+
+/* Context of the per-sample callbacks. */
+struct pp_sample {
+	struct pp_ctx *x;
+	int64_t *vals;
+	size_t nvals, capvals;
+	int bad;
+	uint64_t badloc;
+};
+
+/* Add a location id of the sample. */
+static void
+add_loc(void *ctx, uint64_t id)
+{
+	struct pp_sample *s = ctx;
+	struct pp_ctx *x = s->x;
+	long li = index_find(&x->iloc, id);
+
+	if (li < 0) {
+		if (!s->bad) {
+			s->bad = 1;
+			s->badloc = id;
+		}
+		return;
+	}
+	xgrow((void **)&x->sloc, &x->capsloc, x->nsloc + 1, sizeof *x->sloc);
+	x->sloc[x->nsloc++] = (uint32_t)li;
+}
+
+/* Add a value of the sample. */
+static void
+add_val(void *ctx, uint64_t v)
+{
+	struct pp_sample *s = ctx;
+
+	xgrow((void **)&s->vals, &s->capvals, s->nvals + 1, sizeof *s->vals);
+	s->vals[s->nvals++] = (int64_t)v;
+}
+
+/* Second pass: fold each sample to the sink. */
+static int
+samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
+    struct load_result *res)
+{
+	struct pp_msg m = {x->buf, x->buf + x->len}, sm;
+	struct pp_field f, g;
+	struct pp_sample s;
+	uint64_t n = 0, negative = 0;
+	size_t start, i, k;
+	const struct pp_location *loc;
+	const struct pp_span *fr;
+	int r, found;
+	int64_t v;
+
+	memset(&s, 0, sizeof s);
+	s.x = x;
+	while ((r = next_field(x, &m, &f)) == 1) {
+		if (f.num != 2)
+			continue;
+		x->nsloc = 0;
+		s.nvals = 0;
+		s.bad = 0;
+		sm = f.sub;
+		while ((r = next_field(x, &sm, &g)) == 1) {
+			if (g.num == 1 && each_int(x, &g, "Sample.location_id",
+			    add_loc, &s) != 0)
+				break;
+			if (g.num == 2 && each_int(x, &g, "Sample.value",
+			    add_val, &s) != 0)
+				break;
+		}
+		if (x->err != NULL)
+			break;
+		if (s.nvals != x->ntypes) {
+			fail(x, "malformed pprof profile: sample %llu has %zu "
+			    "values for %zu sample types", (unsigned long long)n,
+			    s.nvals, x->ntypes);
+			break;
+		}
+		if (s.bad) {
+			fail(x, "malformed pprof profile: sample %llu refers to "
+			    "location %llu, which does not exist",
+			    (unsigned long long)n, (unsigned long long)s.badloc);
+			break;
+		}
+		n++;
+		v = s.vals[idx];
+		if (v == 0)
+			continue;
+		if (v < 0) {
+			negative++;
+			continue;
+		}
+		/* Prune: from the root, past matching root-side locations. */
+		start = 0;
+		if (prune) {
+			found = 0;
+			for (i = x->nsloc; i > 0; i--) {
+				loc = &x->locs[x->sloc[i - 1]];
+				if (loc->prune == 0) {
+					found = 1;
+					continue;
+				}
+				if (!found)
+					continue;
+				start = loc->prune == 2 ? i : i - 1;
+				break;
+			}
+		}
+		sink->begin(sink->ctx);
+		for (i = x->nsloc; i > start; i--) {
+			loc = &x->locs[x->sloc[i - 1]];
+			for (k = 0; k < loc->nfr; k++) {
+				fr = &x->frames[loc->fr0 + k];
+				sink->frame(sink->ctx, x->names + fr->off,
+				    fr->len);
+			}
+		}
+		if (x->nsloc == 0)
+			sink->frame(sink->ctx, "[empty]", 7);
+		sink->end(sink->ctx, COUNT_INT((uint64_t)v));
+		res->samples++;
+	}
+	free(s.vals);
+	if (x->err != NULL)
+		return -1;
+	if (negative > 0)
+		diag_note(x->d, "%llu samples with a negative value skipped",
+		    (unsigned long long)negative);
+	return 0;
+}
+
+/* Check the tables and resolve ids; 0 or -1. */
+static int
+check(struct pp_ctx *x)
+{
+	size_t i;
+	long fi;
+
+	if (index_build(x, &x->imap, x->maps,
+	    offsetof(struct pp_mapping, id), sizeof *x->maps,
+	    x->nmaps, "mapping") != 0 ||
+	    index_build(x, &x->ifunc, x->funcs,
+	    offsetof(struct pp_function, id), sizeof *x->funcs,
+	    x->nfuncs, "function") != 0 ||
+	    index_build(x, &x->iloc, x->locs,
+	    offsetof(struct pp_location, id), sizeof *x->locs,
+	    x->nlocs, "location") != 0)
+		return -1;
+	for (i = 0; i < x->nmaps; i++)
+		if (string(x, x->maps[i].file, "Mapping.filename") == NULL)
+			return -1;
+	for (i = 0; i < x->nfuncs; i++)
+		if (string(x, x->funcs[i].name, "Function.name") == NULL)
+			return -1;
+	for (i = 0; i < x->nlocs; i++) {
+		size_t k;
+		struct pp_location *loc = &x->locs[i];
+
+		for (k = 0; k < loc->nlines; k++) {
+			fi = index_find(&x->ifunc, x->lines[loc->line0 + k]);
+			if (fi < 0) {
+				fail(x, "malformed pprof profile: location %llu "
+				    "has a line with function id %llu, which "
+				    "does not exist", (unsigned long long)loc->id,
+				    (unsigned long long)x->lines[loc->line0 + k]);
+				return -1;
+			}
+			x->lines[loc->line0 + k] = (uint64_t)fi;
+		}
+	}
+	for (i = 0; i < x->ntypes; i++)
+		if (string(x, x->types[i][0], "sample_type.type") == NULL ||
+		    string(x, x->types[i][1], "sample_type.unit") == NULL)
+			return -1;
+	if (x->nsamples > 0 && x->ntypes == 0) {
+		fail(x, "malformed pprof profile: samples but no sample_type");
+		return -1;
+	}
+	if (string(x, x->dflt, "default_sample_type") == NULL ||
+	    string(x, x->drop, "drop_frames") == NULL ||
+	    string(x, x->keep, "keep_frames") == NULL)
+		return -1;
+	return 0;
+}
+
+/* Record the chosen type and the list of all for the front end. */
+static void
+set_units(struct pp_ctx *x, long idx, struct load_units *u)
+{
+	size_t i, o = 0, n;
+	const struct pp_span *t, *un;
+
+	span_copy(x, &x->str[x->types[idx][0]], u->type, sizeof u->type);
+	span_copy(x, &x->str[x->types[idx][1]], u->unit, sizeof u->unit);
+	for (i = 0; i < x->ntypes; i++) {
+		t = &x->str[x->types[i][0]];
+		un = &x->str[x->types[i][1]];
+		n = t->len + un->len + 2;
+		if (o + n >= sizeof u->all)
+			break;
+		if (i > 0)
+			u->all[o++] = ' ';
+		memcpy(u->all + o, x->buf + t->off, t->len);
+		o += t->len;
+		u->all[o++] = '/';
+		memcpy(u->all + o, x->buf + un->off, un->len);
+		o += un->len;
+	}
+	u->all[o] = '\0';
+}
+
+/* Read the whole input into *buf; its length, or (size_t)-1 when too large. */
+static size_t
+slurp(struct reader *r, unsigned char **buf)
+{
+	const char *p;
+	size_t n, len = 0, cap = 0;
+	struct stat sb;
+
+	*buf = NULL;
+	/* A regular file not compressed: its size, so that nothing is copied twice. */
+	if (reader_fd(r) >= 0 && fstat(reader_fd(r), &sb) == 0 &&
+	    S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+	    (uint64_t)sb.st_size <= PPROF_MAX_BYTES && !reader_is_gzip(r)) {
+		cap = (size_t)sb.st_size;
+		*buf = xmalloc(cap);
+	}
+	while ((n = reader_peek(r, &p)) > 0) {
+		if (len + n > PPROF_MAX_BYTES) {
+			free(*buf);
+			*buf = NULL;
+			return (size_t)-1;
+		}
+		xgrow((void **)buf, &cap, len + n, 1);
+		memcpy(*buf + len, p, n);
+		len += n;
+		reader_skip(r, n, 0);
+	}
+	return len;
+}
+
+int
+load_pprof(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err)
+{
+	struct pp_ctx x;
+	unsigned char *buf;
+	size_t len;
+	long idx = -1;
+	int rc = 0;
+
+	memset(&x, 0, sizeof x);
+	x.opts = opts;
+	x.d = d;
+	len = slurp(r, &buf);
+	if (len == (size_t)-1) {
+		*err = xasprintf("%s: profile larger than %u MiB once inflated; "
+		    "refused", reader_name(r), PPROF_MAX_BYTES >> 20);
+		return -1;
+	}
+	if (reader_status_failed(r)) {
+		/* loader_run reports the read error */
+		free(buf);
+		return 0;
+	}
+	if (len == 0) {
+		*err = xasprintf("%s: empty pprof profile", reader_name(r));
+		free(buf);
+		return -1;
+	}
+	x.buf = buf;
+	x.len = len;
+	if (decode(&x) != 0 || check(&x) != 0)
+		goto bad;
+	if (x.ntypes > 0) {
+		if ((idx = choose_index(&x)) < 0)
+			goto bad;
+		set_units(&x, idx, &res->units);
+		/* As perf's note on the events skipped: what else is there. */
+		if (x.ntypes > 1) {
+			char t[256], u[256], a[1024];
+
+			escape_text(t, sizeof t, res->units.type,
+			    strlen(res->units.type));
+			escape_text(u, sizeof u, res->units.unit,
+			    strlen(res->units.unit));
+			escape_text(a, sizeof a, res->units.all,
+			    strlen(res->units.all));
+			diag_note(d, "sample type %s (%s) shown; the profile has "
+			    "%s (--sample-index)", t, u, a);
+		}
+	}
+	if (x.nsamples > 0) {
+		int prune = x.str[x.drop].len > 0 && !opts->all_frames;
+
+		if (prune)
+			prune_mark(&x);
+		location_names(&x);
+		if (samples(&x, idx, prune, sink, res) != 0)
+			goto bad;
+	}
+	goto out;
+bad:
+	*err = xasprintf("%s: %s", reader_name(r), x.err ? x.err : "error");
+	rc = -1;
+out:
+	free(buf);
+	free(x.err);
+	free(x.str);
+	free(x.types);
+	free(x.maps);
+	free(x.funcs);
+	free(x.locs);
+	free(x.lines);
+	free(x.imap.keys);
+	free(x.imap.vals);
+	free(x.ifunc.keys);
+	free(x.ifunc.vals);
+	free(x.iloc.keys);
+	free(x.iloc.vals);
+	free(x.names);
+	free(x.frames);
+	free(x.sloc);
+	return rc;
+}
+
+/*
+ * Answer whether buf is a pprof profile (see loaders/sniff.h): its first
+ * byte is the key of a Profile field with the wire type that field has,
+ * and a control byte other than TAB, LF and CR comes in the first 256.
+ */
+int
+pprof_sniff(const char *buf, size_t len, int complete)
+{
+	static const unsigned char keys[] = {
+		0x0a, 0x12, 0x1a, 0x22, 0x2a, 0x32, 0x38, 0x40, 0x48, 0x50,
+		0x5a, 0x60, 0x68, 0x70, 0x78
+	};
+	size_t i;
+	unsigned char c;
+
+	(void)complete;
+	if (len == 0 || memchr(keys, (unsigned char)buf[0], sizeof keys) == NULL)
+		return 0;
+	for (i = 0; i < len && i < 256; i++) {
+		c = (unsigned char)buf[i];
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+			return 1;
+	}
+	return 0;
+}
