@@ -117,15 +117,16 @@ same "D2 --svg=LINK: the target's hard link sees it" hard.svg ref.svg
 head -c 100000 /dev/zero | tr '\0' x > target.svg
 "$TFLAME" --svg=link.svg "$S" 2> err
 same "D2 --svg=LINK: a longer target is truncated" target.svg ref.svg
-# A link into a directory that is a link: still in place.
+# A regular file in a directory reached through a link: the kernel
+# follows the directory link (for the rename too); the file is replaced
+# where it is, the link stays.
 mkdir real
 ln -s real alias
 printf 'old\n' > real/t.svg
-i_t=$(inode real/t.svg)
 "$TFLAME" --svg=alias/t.svg "$S" 2> err
 same "D2 --svg=DIRLINK/FILE" real/t.svg ref.svg
-[ "$(inode real/t.svg)" = "$i_t" ] && [ -L alias ] && ok ||
-    bad "D2 --svg=DIRLINK/FILE: replaced, not written in place"
+[ -L alias ] && [ ! -e alias.svg ] && ok ||
+    bad "D2 --svg=DIRLINK/FILE: the directory link was replaced"
 no_temp "D2" "$tmpd"
 no_temp "D2 (real/)" "$tmpd/real"
 
@@ -215,7 +216,7 @@ now_ms() { echo $(($(date +%s%N) / 1000000)); }
 sig_case() {
 	rm -rf big/* big/.tflame* 2> /dev/null
 	printf 'old\n' > big/out.svg
-	"$TFLAME" --svg=big/out.svg deep.folded 2> err &
+	env --default-signal "$TFLAME" --svg=big/out.svg deep.folded 2> err &
 	pid=$!
 	if ! writing "$pid"; then
 		bad "$1: the SVG was not being written"
@@ -267,7 +268,7 @@ whole "D6 --collapse with stdout closed: message" err \
 "$TFLAME" --svg=- "$S" >&- 2> err
 status "D6 --svg=- with stdout closed" 1 $?
 whole "D6 --svg=- with stdout closed: message" err \
-    "tflame: standard output: write error: Bad file descriptor"
+    "tflame: standard output: Bad file descriptor"
 "$TFLAME" --collapse <&- > out 2> err
 status "D6 --collapse with stdin closed" 1 $?
 whole "D6 --collapse with stdin closed: message" err \
