@@ -463,7 +463,8 @@ if [ -c /dev/null ]; then
 	[ -c /dev/null ] && [ -L "$d/null.svg" ] && ok ||
 	    bad "--svg to /dev/null: the device or the link was replaced"
 fi
-# A link to a file: the file is replaced, the link stays.
+# A link to a file: the file is written in place, the link stays
+# (output.sh has the whole rule).
 printf 'old\n' > "$d/target.svg"
 ln -s target.svg "$d/link.svg"
 run "--svg through a link" 0 "^$" --svg="$d/link.svg" "$S"

@@ -85,6 +85,28 @@ finished
 check "file, </dev/null 2>&-: exit status 0" exited 0
 check "file, </dev/null 2>&-: terminal restored" restored
 
+# ------------------------------------- the viewer's s through a link
+# A link that leads nowhere (or one the kernel would not follow) still
+# asks before anything is written; y writes through the link, which stays.
+start 100 24
+ln -s made.svg "$tmpd/dangling.svg"
+run "cd $tmpd && $TFLAME $small"
+viewer_up
+keys s
+T send-keys -t t C-u
+T send-keys -t t -l "$tmpd/dangling.svg"
+settle
+keys Enter
+check "s, a dangling link: asks first" has "exists: overwrite it? (y/n)"
+keys y
+check "s, a dangling link: saved" has "Saved the SVG to $tmpd/dangling.svg"
+check "s, a dangling link: the link stays" test -L "$tmpd/dangling.svg"
+check "s, a dangling link: the file it names is made" test -s "$tmpd/made.svg"
+check "s: no temporary file" test "$(ls -A "$tmpd" | grep -c '^\.tflame')" -eq 0
+keys q
+finished
+check "s: exit status 0" exited 0
+
 # ------------------------------------------------------ no terminal at all
 # setsid: no controlling terminal, so /dev/tty cannot be opened.
 if command -v setsid > /dev/null 2>&1; then
