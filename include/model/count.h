@@ -23,9 +23,12 @@ struct tf_count {
 #define COUNT_INT(x) ((struct tf_count){(x), 0.0})
 
 /*
- * Parse a count written as DIGITS or DIGITS.DIGITS* (no sign, no exponent),
- * the number syntax of folded files.  Returns 1 on success, 0 when the text
- * is not a count, and -1 when it is one but too large for 64 bits.
+ * Parse a count written as DIGITS, DIGITS.DIGITS* or either with an
+ * exponent (DIGITS[.DIGITS*](e|E)[+|-]DIGITS; no sign, no leading "."),
+ * the number syntax of folded files.  The integer part is exact; the
+ * fraction is the double nearest to the digits.  Returns 1 on success, 0
+ * when the text is not a count, and -1 when it is one but too large for 64
+ * bits.  A fraction below the smallest double reads as 0.
  */
 int count_parse(const char *s, size_t len, struct tf_count *out);
 
@@ -38,11 +41,13 @@ double count_value(struct tf_count c);
 int count_is_zero(struct tf_count c);
 
 /*
- * Format c into buf (at least COUNT_BUFSZ bytes): the integer when the
- * fraction is 0, otherwise the value with up to 15 significant digits as
- * Perl prints numbers ("14.2343983248723").  Returns the length.
+ * Format c into buf (at least COUNT_BUFSZ bytes) in plain decimal, never
+ * with an exponent: the exact integer part, then, when there is a fraction,
+ * "." and the fewest of its significant digits (15 to 17) that read back as
+ * the same fraction, so count_parse() of the text gives c again:
+ * "0.00001", "123456789012345.25".  Returns the length.
  */
-#define COUNT_BUFSZ 48
+#define COUNT_BUFSZ 384
 size_t count_format(char *buf, struct tf_count c);
 
 #endif

@@ -115,14 +115,17 @@ int svg_write(FILE *fp, const struct tree *t, const struct svg_view *v,
     char **err);
 
 /*
- * svg_write() into the file path, which appears complete or not at all:
- * the SVG goes to a temporary file in the same directory, is synced, and
- * is renamed over path.  path "-" is standard output.  A directory, a
- * missing or unwritable directory, or any write error gives SVG_EIO and a
- * message naming path; no temporary file is left behind, also when an
- * interrupting signal arrives during the write (SIGINT, SIGTERM, SIGHUP,
- * SIGQUIT are held until the file is complete or removed).  An existing
- * file keeps its permission bits.
+ * svg_write() into path by the output rule of util/outfile.h: "-",
+ * /dev/stdout and /dev/fd/N are the descriptor as it is; a symbolic link
+ * is opened through the link and its file written in place (a dangling
+ * one created, a loop an error); a device or FIFO is written into; a
+ * regular file or a new name appears complete or not at all (an unnamed
+ * temporary file in the same directory, synced, linked and renamed over
+ * path), keeping the permission bits of a file it replaces.  A directory,
+ * a missing or unwritable directory, or any write error gives SVG_EIO and
+ * a message naming path; no temporary file is left behind.  A signal that
+ * ends the process stops the write, the output is aborted, and the signal
+ * is raised again (so tflame ends by it).
  */
 int svg_write_file(const char *path, const struct tree *t,
     const struct svg_view *v, char **err);

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -134,6 +135,78 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 }
 
 /*
+ * The diagnostics of profile prof: with two --diff files, AFTER's are
+ * the second input's (d->next); otherwise there is one input.
+ */
+static struct diag *
+prof_diag(const struct options *o, struct diag *d, int prof)
+{
+	return o->diff && o->input2 != NULL && prof == DIFF_AFTER &&
+	    d->next != NULL ? d->next : d;
+}
+
+/* 1 when the self counts of profile p add up to more than 2^64-1. */
+static int
+sum_overflows(const struct tree *t, int p)
+{
+	uint32_t i, n = tree_size(t);
+	uint64_t sum = 0, c;
+
+	for (i = 0; i < n; i++) {
+		c = tree_self(t, p, i).n;
+		if (sum > UINT64_MAX - c)
+			return 1;
+		sum += c;
+	}
+	return 0;
+}
+
+/*
+ * Say which input has counts capped at 2^64-1: one whose lines saturated
+ * a count while it loaded (self_over[p]), or whose counts add up to more.
+ */
+static void
+overflow_notes(const struct options *o, const struct tree *t, struct diag *d,
+    const int self_over[2])
+{
+	int p, said = 0;
+
+	for (p = 0; o->diff && o->input2 != NULL && p < 2; p++)
+		if (self_over[p] || sum_overflows(t, p)) {
+			diag_note(prof_diag(o, d, p),
+			    "some counts exceed 2^64-1 and were capped");
+			said = 1;
+		}
+	if (!said)
+		diag_note(d, "some counts exceed 2^64-1 and were capped");
+}
+
+/*
+ * --diff -n: scale BEFORE to AFTER's total, unless either has no samples
+ * (scaling to or from nothing would lose the other side): then say which.
+ */
+static void
+normalize(const struct options *o, struct tree *t, struct diag *d)
+{
+	static const char *side[2] = {"BEFORE", "AFTER"};
+	int p, empty = 0;
+
+	for (p = 0; p < 2; p++) {
+		if (!count_is_zero(tree_total(t, p, TREE_ROOT)))
+			continue;
+		empty = 1;
+		if (o->input2 != NULL) {
+			diag_note(prof_diag(o, d, p),
+			    "no samples in the input; cannot normalise");
+		} else
+			diag_note(d, "%s has no samples; cannot normalise",
+			    side[p]);
+	}
+	if (!empty)
+		diff_normalize(t);
+}
+
+/*
  * Load the input(s) into a new, finished tree: one profile, or BEFORE and
  * AFTER with --diff (two files, or one 3-column file).  Exits with
  * EXIT_INPUT when an input is unusable.  With to, the viewer's options, a
@@ -145,6 +218,8 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 {
 	struct tree *t = tree_new(o->diff ? 2 : 1);
 	struct stream sm, *smp = NULL;
+	int self_over[2] = {0, 0};
+	uint64_t ov;
 
 	if (to != NULL && !o->diff) {
 		memset(&sm, 0, sizeof sm);
@@ -159,17 +234,20 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 		load_into(o, o->input, t, 0, 1, d, d, NULL);
 	else {
 		load_into(o, o->input, t, DIFF_BEFORE, 0, d, d, NULL);
+		ov = tree_overflows(t);
+		self_over[0] = ov > 0;
 		d->next = xcalloc(1, sizeof *d->next);
 		load_into(o, o->input2, t, DIFF_AFTER, 0, d->next, d, NULL);
+		self_over[1] = tree_overflows(t) > ov;
 	}
 	if (smp != NULL && tui_stream_stopped())
 		return t;
 	/* After tree_finish(): the totals it adds up can saturate too. */
 	tree_finish(t);
 	if (tree_overflows(t) > 0)
-		diag_note(d, "some counts exceed 2^64-1 and were capped");
-	if (o->diff && o->normalize && diff_normalize(t) != 0)
-		diag_note(d, "cannot normalise: BEFORE has no samples");
+		overflow_notes(o, t, d, self_over);
+	if (o->diff && o->normalize)
+		normalize(o, t, d);
 	return t;
 }
 
@@ -214,9 +292,11 @@ view(const struct options *o, struct diag *d, struct tree *t,
 	if (!tui_stream_stopped() &&
 	    count_is_zero(tree_total(t, o->diff ? DIFF_AFTER : 0, TREE_ROOT))) {
 		/* Nothing to draw: say so (without taking the terminal). */
+		const char *src = prof_diag(o, d, o->diff ? DIFF_AFTER : 0)->source;
+
 		tui_end();
 		diag_print(d, stderr);
-		escape_text(name, sizeof name, d->source, strlen(d->source));
+		escape_text(name, sizeof name, src, strlen(src));
 		fprintf(stderr, "tflame: %s: no samples\n", name);
 		rc = EXIT_INPUT;
 	} else {
@@ -234,6 +314,32 @@ view(const struct options *o, struct diag *d, struct tree *t,
 	return rc;
 }
 
+/*
+ * Hold each closed descriptor of 0, 1 and 2 with /dev/null opened the
+ * wrong way round (or "/", a directory, without /dev/null), so that
+ * nothing tflame opens (the terminal, an output file) lands on one, and
+ * reading or writing it fails with EBADF instead of reaching that file.
+ */
+static void
+reserve_std_fds(void)
+{
+	int fd, n;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		n = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_NOCTTY);
+		if (n < 0)
+			n = open("/", O_RDONLY | O_DIRECTORY);
+		if (n < 0)
+			_exit(EXIT_INPUT);
+		if (n != fd) {
+			dup2(n, fd);
+			close(n);
+		}
+	}
+}
+
 /* Parse the options, load the input, then view or collapse it. */
 int
 main(int argc, char **argv)
@@ -244,8 +350,9 @@ main(int argc, char **argv)
 	struct svg_view sv;
 	struct tui_opts to;
 	struct inorder *io = NULL;
-	int rc, err;
+	int rc, err, p;
 
+	reserve_std_fds();
 	setlocale(LC_ALL, "");
 	/*
 	 * Names are shown in the user's character set, but numbers are read
@@ -286,7 +393,14 @@ main(int argc, char **argv)
 		/* Folded input already in order: printed as it was held. */
 		rc = collapse_write_inorder(io, stdout);
 	} else {
-		if (count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o.diff ||
+		if (o.diff && o.input2 != NULL && !o.normalize) {
+			/* Each input with nothing in it, by its name. */
+			for (p = 0; p < 2; p++)
+				if (count_is_zero(tree_total(t, p, TREE_ROOT)))
+					diag_note(prof_diag(&o, &d, p),
+					    "no samples in the input");
+		} else if (count_is_zero(tree_total(t, 0, TREE_ROOT)) &&
+		    (!o.diff ||
 		    count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
 			diag_note(&d, "no samples in the input");
 		rc = o.diff ? diff_collapse_write(t, stdout) :

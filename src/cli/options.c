@@ -191,6 +191,18 @@ usage_error(const char *msg, const char *arg)
 	exit(EXIT_USAGE);
 }
 
+/* Exit after --help or --version: 0, or 1 when stdout could not take it. */
+static void ATTR_NORETURN
+exit_flushed(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "tflame: write error on standard output%s%s\n",
+		    errno != 0 ? ": " : "", errno != 0 ? strerror(errno) : "");
+		exit(EXIT_INPUT);
+	}
+	exit(EXIT_OK);
+}
+
 /* A whole number in [lo, hi], or a usage error naming opt. */
 static long
 parse_long(const char *opt, const char *arg, long lo, long hi)
@@ -366,11 +378,13 @@ options_parse(struct options *o, int argc, char **argv)
 			o->load.event_filter = optarg;
 			break;
 		case 'h':
+			errno = 0;
 			fputs(usage_text, stdout);
-			exit(EXIT_OK);
+			exit_flushed();
 		case 'V':
+			errno = 0;
 			printf("tflame %s\n", PACKAGE_VERSION);
-			exit(EXIT_OK);
+			exit_flushed();
 		case ':':
 			usage_error("option needs an argument", argv[optind - 1]);
 		default:

@@ -26,9 +26,9 @@
 
 /*
  * Split off "WS count" at the end of s[0..len).  The count is the text
- * after the last whitespace byte; only digits and "." can make one, so the
- * scan back stops at the first other byte (not at the last whitespace,
- * which may be far back in a long stack).
+ * after the last whitespace byte; only digits, "." and an exponent's "e",
+ * "E", "+", "-" can make one, so the scan back stops at the first other
+ * byte (not at the last whitespace, which may be far back in a long stack).
  */
 static int
 split_count(const char *s, size_t len, size_t *stack_len, struct tf_count *c)
@@ -36,7 +36,9 @@ split_count(const char *s, size_t len, size_t *stack_len, struct tf_count *c)
 	size_t p = len;
 	int rc;
 
-	while (p > 0 && (is_digit((unsigned char)s[p - 1]) || s[p - 1] == '.'))
+	while (p > 0 && (is_digit((unsigned char)s[p - 1]) || s[p - 1] == '.' ||
+	    s[p - 1] == 'e' || s[p - 1] == 'E' || s[p - 1] == '+' ||
+	    s[p - 1] == '-'))
 		p--;
 	if (p == 0 || !is_ws((unsigned char)s[p - 1]))
 		return 0;

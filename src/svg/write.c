@@ -418,7 +418,8 @@ write_doc(FILE *fp, const struct tree *t, const struct svg_view *v,
 	write_script(&d);
 	write_chrome(&d);
 	fputs("<g id=\"frames\">\n", fp);
-	for (i = 0; i < d.g.nframes; i++)
+	/* A failed stream (full disk, a signal: util/outfile.h) stops it. */
+	for (i = 0; i < d.g.nframes && !ferror(fp); i++)
 		write_frame(&d, &d.g.frames[i]);
 	fputs("</g>\n</svg>\n", fp);
 	svg_graph_free(&d.g);

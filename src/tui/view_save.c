@@ -105,7 +105,8 @@ view_save_input(struct tui_view *v, int key)
 			v->msg = "Not saved: no file name.";
 			return TUI_REDRAW;
 		}
-		if (stat(p->buf, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+		/* lstat: a link, even one that leads nowhere, asks too. */
+		if (lstat(p->buf, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
 			free(v->confirm);
 			v->confirm = xstrdup(p->buf);
 			escape_text(shown, sizeof shown, p->buf, p->len);

@@ -67,6 +67,7 @@ struct reader {
 	z_stream z;
 	unsigned char *zin;
 	int zinit, zend;
+	int zpad;        /* in zeros after a gzip member (gzip skips them) */
 #endif
 };
 
@@ -256,6 +257,24 @@ gz_read(struct reader *r, char *dst, size_t n)
 		}
 		if (r->z.avail_in == 0)
 			break;
+		if (r->zinit == 2) {
+			/*
+			 * Zeros after a member are padding (tape blocks), as gzip
+			 * reads them, when nothing else follows them.
+			 */
+			while (r->z.avail_in > 0 && *r->z.next_in == 0) {
+				r->z.next_in++;
+				r->z.avail_in--;
+				r->zpad = 1;
+			}
+			if (r->z.avail_in == 0)
+				continue;
+			if (r->zpad) {
+				set_error(r, "trailing garbage after gzip data");
+				return n > r->z.avail_out ?
+				    (ssize_t)(n - r->z.avail_out) : -1;
+			}
+		}
 		rc = inflate(&r->z, Z_NO_FLUSH);
 		if (rc == Z_STREAM_END) {
 			/* Concatenated gzip members (gzip a >> f; gzip b >> f). */

@@ -23,7 +23,7 @@
 #   6 a stack 100,000 deep       15 corrupt, truncated, damaged gzip
 #   7 200,000 siblings           16 a directory, a missing or unreadable file
 #   8 counts over 64 bits        17 unwritable --svg targets (svg.sh: a
-#   9 negative, NaN, inf, 1e5,      directory, dir/, a missing or read-only
+#   9 negative, NaN, inf, 5e,       directory, dir/, a missing or read-only
 #     hex and signed counts         directory, a file size limit)
 #  10 CRLF line ends (perf,      18 a full disk (/dev/full; cli.sh: --collapse)
 #     folded, stap, dtrace)      19 SIGPIPE (| head), SIGPIPE ignored
@@ -259,7 +259,7 @@ collapsed "sum over 64 bits, perf" "$d/sum.exp"
 
 # ------------------------------------------- 9: counts that are not counts
 printf 'a;b 3\na;c 1\na;ok 2\n' > "$d/good.exp"
-for c in -5 nan NaN inf -inf Infinity 1e5 1E5 0x10 +3 .5 '5 6x' 5e 12abc; do
+for c in -5 nan NaN inf -inf Infinity 0x10 +3 .5 '5 6x' 5e 5e+ e5 1e5.5 12abc; do
 	printf 'a;ok 2\na;b 3\na;x %s\na;c 1\n' "$c" > "$d/count.folded"
 	both "count '$c'" "$d/count.folded" folded \
 	    0 "count.folded:3: not a folded line .*\"a;x " 0 "count.folded:3: "
@@ -463,7 +463,8 @@ if [ -c /dev/null ]; then
 	[ -c /dev/null ] && [ -L "$d/null.svg" ] && ok ||
 	    bad "--svg to /dev/null: the device or the link was replaced"
 fi
-# A link to a file: the file is replaced, the link stays.
+# A link to a file: the file is written in place, the link stays
+# (output.sh has the whole rule).
 printf 'old\n' > "$d/target.svg"
 ln -s target.svg "$d/link.svg"
 run "--svg through a link" 0 "^$" --svg="$d/link.svg" "$S"

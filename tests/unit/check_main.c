@@ -21,6 +21,7 @@ main(void)
 	srunner_add_suite(sr, suite_badinput());
 	srunner_add_suite(sr, suite_util());
 	srunner_add_suite(sr, suite_diff());
+	srunner_add_suite(sr, suite_output());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -14,5 +14,6 @@ Suite *suite_perf(void);
 Suite *suite_badinput(void);
 Suite *suite_util(void);
 Suite *suite_diff(void);
+Suite *suite_output(void);
 
 #endif

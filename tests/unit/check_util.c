@@ -92,6 +92,70 @@ START_TEST(test_counts)
 }
 END_TEST
 
+/* fmt(s): s parsed as a count and formatted back. */
+static const char *
+count_roundtrip(const char *s, char *buf)
+{
+	struct tf_count c;
+
+	ck_assert_msg(count_parse(s, strlen(s), &c) == 1, "%s does not parse", s);
+	count_format(buf, c);
+	return buf;
+}
+
+/*
+ * Fractional counts are printed in plain decimal with the digits they were
+ * read with (issue #37, D4); exponent forms are read.
+ */
+START_TEST(test_counts_exact)
+{
+	struct tf_count c, acc = COUNT_ZERO;
+	char buf[COUNT_BUFSZ];
+
+	ck_assert_str_eq(count_roundtrip("0.00001", buf), "0.00001");
+	ck_assert_str_eq(count_roundtrip("123456789012345.25", buf),
+	    "123456789012345.25");
+	ck_assert_str_eq(count_roundtrip("18446744073709551615.5", buf),
+	    "18446744073709551615.5");
+	ck_assert_str_eq(count_roundtrip("7.000000000000001", buf),
+	    "7.000000000000001");
+	ck_assert_str_eq(count_roundtrip("0.1", buf), "0.1");
+	ck_assert_str_eq(count_roundtrip("3.50", buf), "3.5");
+	ck_assert_str_eq(count_roundtrip("12.", buf), "12");
+	ck_assert_str_eq(count_roundtrip("1e-05", buf), "0.00001");
+	ck_assert_str_eq(count_roundtrip("1E3", buf), "1000");
+	ck_assert_str_eq(count_roundtrip("1.5e+2", buf), "150");
+	ck_assert_str_eq(count_roundtrip("25e-1", buf), "2.5");
+	ck_assert_str_eq(count_roundtrip("12.5E-3", buf), "0.0125");
+	ck_assert_str_eq(count_roundtrip("0e999999999999", buf), "0");
+	ck_assert_str_eq(count_roundtrip("18446744073709551615e0", buf),
+	    "18446744073709551615");
+	ck_assert_str_eq(count_roundtrip("1844674407370955161.5e1", buf),
+	    "18446744073709551615");
+	/* Far below the smallest double: zero, not an error. */
+	ck_assert_str_eq(count_roundtrip("1e-400", buf), "0");
+	/* The smallest double is printed in full, as plain decimal. */
+	ck_assert_int_eq(count_parse("4.9406564584124654e-324", 23, &c), 1);
+	ck_assert_uint_gt(count_format(buf, c), 320);
+	ck_assert(strncmp(buf, "0.000", 5) == 0 && strchr(buf, 'e') == NULL);
+	ck_assert_int_eq(count_parse("2e19", 4, &c), -1);
+	ck_assert_int_eq(count_parse("1e99999999999999999999", 22, &c), -1);
+	ck_assert_int_eq(count_parse("5e", 2, &c), 0);
+	ck_assert_int_eq(count_parse("5e+", 3, &c), 0);
+	ck_assert_int_eq(count_parse("e5", 2, &c), 0);
+	ck_assert_int_eq(count_parse("5e5.5", 5, &c), 0);
+	ck_assert_int_eq(count_parse("-5", 2, &c), 0);
+	ck_assert_int_eq(count_parse(".5", 2, &c), 0);
+	/* A sum prints as the double it is, so that it reads back the same. */
+	count_parse("0.1", 3, &c);
+	count_add(&acc, c);
+	count_parse("0.2", 3, &c);
+	count_add(&acc, c);
+	count_format(buf, acc);
+	ck_assert_str_eq(buf, "0.30000000000000004");
+}
+END_TEST
+
 START_TEST(test_reader_lines)
 {
 	static const char in[] = "one\r\ntwo\n\nlast";
@@ -590,6 +654,7 @@ suite_util(void)
 	tcase_add_test(tc, test_escape);
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_counts_exact);
 	tcase_add_test(tc, test_reader_lines);
 	tcase_add_test(tc, test_reader_errors);
 	tcase_add_test(tc, test_reader_gzip);
