@@ -1,0 +1,3 @@
+#ifndef TFLAME_CLI_TEXT_CMD_H
+#define TFLAME_CLI_TEXT_CMD_H
+#endif
