@@ -2,7 +2,10 @@
  * The call tree as indented text (tflame --tree), as perf report --stdio
  * prints its graph: one line per node whose total is at least a given
  * share of the root's, with total %, self % and the name, indented two
- * spaces per level, the heaviest child first (then by name).
+ * spaces per level, the heaviest child first (then by name).  Levels
+ * deeper than TREETEXT_MAX_INDENT are indented as that one and start with
+ * their depth in brackets, so that a stack 100,000 frames deep does not
+ * print gigabytes of blanks.
  */
 #ifndef TFLAME_EXPORT_TREETEXT_H
 #define TFLAME_EXPORT_TREETEXT_H
@@ -10,6 +13,8 @@
 #include <stdio.h>
 
 #include "model/tree.h"
+
+#define TREETEXT_MAX_INDENT 64
 
 struct treetext_opts {
 	double percent;              /* lines for totals >= this % of all */

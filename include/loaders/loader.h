@@ -62,6 +62,7 @@ struct load_result {
 	uint64_t samples;         /* stacks handed to the sink */
 	uint64_t lines;
 	int parts;                /* perf, folded: 2 when read in two parts at once */
+	char event[64];           /* perf: the event kept ("" when none) */
 };
 
 const char *format_name(enum input_format f);
