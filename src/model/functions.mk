@@ -22,3 +22,9 @@ tests_unit_check_functions_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 # sandwich in the viewer.
 TESTS += tests/unit/check_functions tests/golden/top.sh
 EXTRA_DIST += tests/golden/top.sh
+
+# `make bench`: the table and the sandwich in the core (tests/bench/bench.sh).
+EXTRA_PROGRAMS += tests/bench/funcbench
+tests_bench_funcbench_SOURCES = tests/bench/funcbench.c
+tests_bench_funcbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/funcbench$(EXEEXT)
