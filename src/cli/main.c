@@ -230,6 +230,7 @@ view(const struct options *o, struct diag *d, struct tree *t,
 		rc = EXIT_INPUT;
 	} else {
 		to->nwarnings = diag_count(d);
+		to->skip_depth = loaded_format == FORMAT_PERF ? 2 : 1;
 		rc = tui_run(t, to);
 		diag_print(d, stderr);
 	}

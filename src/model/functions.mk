@@ -9,6 +9,7 @@ libtfcore_a_SOURCES += src/model/functions.c src/model/sandwich.c \
 noinst_HEADERS += include/model/functions.h include/model/sandwich.h \
 	include/export/top.h include/export/treetext.h include/cli/text_cmd.h
 tflame_SOURCES += src/cli/text_cmd.c
+libtftui_a_SOURCES += src/tui/view_table.c src/tui/view_sandwich.c
 
 # Unit tests: a Check program of their own.
 check_PROGRAMS += tests/unit/check_functions
@@ -20,8 +21,8 @@ tests_unit_check_functions_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
 # --top and --tree against expected files, and the function table and
 # sandwich in the viewer.
-TESTS += tests/unit/check_functions tests/golden/top.sh
-EXTRA_DIST += tests/golden/top.sh
+TESTS += tests/unit/check_functions tests/golden/top.sh tests/tui/table.sh
+EXTRA_DIST += tests/golden/top.sh tests/tui/table.sh
 
 # `make bench`: the table and the sandwich in the core (tests/bench/bench.sh).
 EXTRA_PROGRAMS += tests/bench/funcbench
