@@ -125,8 +125,7 @@ keys q
 check "any key leaves the help" matches 0 '^Functions:'
 keys Escape
 keys '?'
-check "? in the graph lists t" has "the table of functions"
-check "? in the graph lists S" has "the sandwich of the selected function"
+check "? in the graph lists t and S" has "table of functions / sandwich (callers, callees) of this one"
 keys q
 keys t
 keys q
