@@ -9,7 +9,9 @@
 enum run_mode {
 	MODE_VIEW = 0, /* explore in the terminal */
 	MODE_COLLAPSE, /* print folded stacks and exit */
-	MODE_SVG       /* write an SVG flame graph and exit */
+	MODE_SVG,      /* write an SVG flame graph and exit */
+	MODE_TOP,      /* print the function table and exit (--top) */
+	MODE_TREE      /* print the call tree as text and exit (--tree) */
 };
 
 /* flamegraph.pl's options, for --svg (defaults as flamegraph.pl's). */
@@ -38,6 +40,9 @@ struct options {
 	/* differential */
 	int diff, normalize, strip_hex, negate;
 	struct svg_cli svg;
+	long top_rows;       /* --top=N: rows (0: all; default 20) */
+	double tree_percent; /* --tree=PERCENT: smallest share shown (1) */
+	int text_mode;       /* --top or --tree was given */
 };
 
 /*

@@ -78,6 +78,7 @@ struct load_result {
 		char type[64], unit[64];
 		char all[256];
 	} units;
+	char event[64];           /* perf: the event kept ("" when none) */
 };
 
 const char *format_name(enum input_format f);

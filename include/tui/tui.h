@@ -38,6 +38,8 @@ struct tui_opts {
 	const struct svg_view *svg; /* `s`: the SVG options to export with */
 	const char *input;    /* the input's name, for `s`'s default file name */
 	uint64_t nwarnings;   /* loader warnings, printed after the viewer */
+	int skip_depth;       /* `t`: frames shallower are no functions (perf
+	                         input: 2, the command frames; else 1) */
 };
 
 /*

@@ -72,6 +72,7 @@ struct tui_view {
 	struct tui_revbuild *revbuild; /* owned: rev being built by a thread */
 	int reverse;             /* the reverse view is shown */
 	int prof;                /* profile the widths come from */
+	int skip_depth;          /* frames shallower are no functions (`t`) */
 	int diff;                /* differential: colour by each frame's change */
 	int negate;              /* differential: change counted BEFORE - AFTER */
 	uint64_t maxdelta;       /* differential: largest change in maxdelta_of */
@@ -148,6 +149,14 @@ void view_reverse_grown(struct tui_view *v);
 int view_save_open(struct tui_screen *s);
 int view_save_input(struct tui_view *v, int key);
 int view_save_answer(struct tui_view *v, int key);
+
+/* view_table.c: "t", the function table */
+int view_table_open(struct tui_screen *s);
+void view_table_to_graph(struct tui_view *v, uint32_t name);
+
+/* view_sandwich.c: "S", the sandwich of a function */
+int view_sandwich_open(struct tui_screen *s);
+void view_sandwich_push(struct tui_view *v, uint32_t name);
 
 /* stream.c: the tree grew while loading */
 void view_flame_grown(struct tui_view *v);

@@ -24,6 +24,7 @@
 
 #include "cli/options.h"
 #include "cli/svg_cmd.h"
+#include "cli/text_cmd.h"
 #include "diff/diff.h"
 #include "export/collapse.h"
 #include "loaders/loader.h"
@@ -34,6 +35,10 @@
 #include "util/thread.h"
 #include "util/reader.h"
 #include "util/xalloc.h"
+
+/* What the loaders said about the input, for --top and --tree. */
+static enum input_format loaded_format;
+static char loaded_event[64];
 
 /* Say what is wrong with the input, with what the loader collected, and exit. */
 static void ATTR_NORETURN
@@ -126,6 +131,10 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 			diff_filter_free(&f[0]);
 		input_failed(top, err, t);
 	}
+	if (res.format != FORMAT_AUTO)
+		loaded_format = res.format;
+	if (res.event[0] != '\0')
+		memcpy(loaded_event, res.event, sizeof loaded_event);
 	for (i = 0; i < n && o->diff; i++) {
 		if (f[i].truncated && i == 0)
 			diag_note(d, "fractional counts truncated to whole samples");
@@ -301,6 +310,7 @@ view(const struct options *o, struct diag *d, struct tree *t,
 		rc = EXIT_INPUT;
 	} else {
 		to->nwarnings = diag_count(d);
+		to->skip_depth = loaded_format == FORMAT_PERF ? 2 : 1;
 		rc = tui_run(t, to);
 		diag_print(d, stderr);
 	}
@@ -380,6 +390,13 @@ main(int argc, char **argv)
 			return rc;
 		}
 		return view(&o, &d, t, &to);
+	}
+	if (o.mode == MODE_TOP || o.mode == MODE_TREE) {
+		diag_print(&d, stderr);
+		rc = text_command(&o, t, loaded_format, loaded_event);
+		diag_free(&d);
+		tree_free(t);
+		return rc;
 	}
 	if (o.mode == MODE_SVG) {
 		diag_print(&d, stderr);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ static const char usage_text[] =
 "       tflame --collapse [OPTION]... [FILE]\n"
 "       tflame --svg=OUT.svg [OPTION]... [FILE]\n"
 "       tflame --diff [OPTION]... BEFORE AFTER\n"
+"       tflame --top[=N] | --tree[=PERCENT] [OPTION]... [FILE]\n"
 "Explore a CPU profile as a flame graph in the terminal, or print it as\n"
 "folded stacks.  FILE is `perf script`, SystemTap, DTrace, bpftrace or\n"
 "folded-stack output, or a pprof profile, optionally gzip-compressed; with\n"
@@ -33,6 +35,13 @@ static const char usage_text[] =
 "                          has more, blue where it has less (viewer and\n"
 "                          --svg); with --collapse, print difffolded.pl's\n"
 "                          \"stack before after\" lines\n"
+"      --top[=N]           print the N (20; 0: all) functions with the most\n"
+"                          self time: self and total (a stack counted once\n"
+"                          however often a function recurs in it), and exit;\n"
+"                          with --diff: Before, After, Change\n"
+"      --tree[=PERCENT]    print the call tree as indented text, frames of\n"
+"                          PERCENT (1) of the total or more, heaviest first,\n"
+"                          and exit; with --reverse the caller tree\n"
 "\n"
 "Input:\n"
 "  -f, --format=FORMAT     auto (default), perf, stap, dtrace, folded,\n"
@@ -86,8 +95,9 @@ static const char usage_text[] =
 "Keys: arrows or h j k l move the selection, Enter zooms, Backspace or u\n"
 "goes back, Esc returns to the root, i switches flame/icicle, r switches to\n"
 "the reverse (caller) view, w switches --diff widths AFTER/BEFORE, / searches (n N: next/previous match, #: the\n"
-"selected name), s saves the view as an SVG, PgUp PgDn g G scroll, ? shows\n"
-"every key, q quits.\n"
+"selected name), s saves the view as an SVG, t shows the table of\n"
+"functions, S the sandwich (callers and callees) of the selected one,\n"
+"PgUp PgDn g G scroll, ? shows every key, q quits.\n"
 "\n"
 "  -h, --help              show this help and exit\n"
 "  -V, --version           show the version and exit\n"
@@ -133,7 +143,9 @@ enum {
 	OPT_COUNTNAME,
 	OPT_NAMETYPE,
 	OPT_COLORS,
-	OPT_HASH
+	OPT_HASH,
+	OPT_TOP,
+	OPT_TREE
 };
 
 static const struct option longopts[] = {
@@ -171,6 +183,8 @@ static const struct option longopts[] = {
 	{"nametype", required_argument, NULL, OPT_NAMETYPE},
 	{"colors", required_argument, NULL, OPT_COLORS},
 	{"hash", no_argument, NULL, OPT_HASH},
+	{"top", optional_argument, NULL, OPT_TOP},
+	{"tree", optional_argument, NULL, OPT_TREE},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
@@ -236,6 +250,34 @@ parse_positive(const char *opt, const char *arg, double hi)
 	return v;
 }
 
+/* A percentage in [0, 100], or a usage error naming opt. */
+static double
+parse_percent(const char *opt, const char *arg)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || *end != '\0' || !(v >= 0) || v > 100) {
+		fprintf(stderr, "tflame: %s: expected a percentage from 0 to "
+		    "100\n", opt);
+		usage_error(NULL, NULL);
+	}
+	return v;
+}
+
+/* Set the text mode m (--top, --tree), which no other mode may join. */
+static void
+text_mode(struct options *o, enum run_mode m)
+{
+	if (o->mode != MODE_VIEW && o->mode != m)
+		usage_error("--top, --tree, --collapse and --svg exclude each "
+		    "other", NULL);
+	o->mode = m;
+	o->text_mode = 1;
+}
+
 /* flamegraph.pl's --minwidth: digits and dots, optionally ending in "%". */
 static int
 valid_minwidth(const char *s)
@@ -261,6 +303,8 @@ options_parse(struct options *o, int argc, char **argv)
 	o->svg.countname = "samples";
 	o->svg.nametype = "Function:";
 	o->svg.colors = "hot";
+	o->top_rows = 20;
+	o->tree_percent = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":cf:hinsV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -377,6 +421,17 @@ options_parse(struct options *o, int argc, char **argv)
 		case OPT_EVENT_FILTER:
 			o->load.event_filter = optarg;
 			break;
+		case OPT_TOP:
+			text_mode(o, MODE_TOP);
+			if (optarg != NULL)
+				o->top_rows = parse_long("--top", optarg, 0,
+				    1000000000L);
+			break;
+		case OPT_TREE:
+			text_mode(o, MODE_TREE);
+			if (optarg != NULL)
+				o->tree_percent = parse_percent("--tree", optarg);
+			break;
 		case 'h':
 			errno = 0;
 			fputs(usage_text, stdout);
@@ -391,6 +446,9 @@ options_parse(struct options *o, int argc, char **argv)
 			usage_error("unknown option", argv[optind - 1]);
 		}
 	}
+	if (o->text_mode && o->mode != MODE_TOP && o->mode != MODE_TREE)
+		usage_error("--top, --tree, --collapse and --svg exclude each "
+		    "other", NULL);
 	if (optind < argc)
 		o->input = argv[optind++];
 	if (o->diff && optind < argc)

@@ -2081,6 +2081,8 @@ load_perf(struct reader *r, const struct load_opts *opts,
 		read_plain(&p, r);
 	perf_end(&p);
 	event_notes(&p);
+	if (p.filter != NULL)
+		snprintf(res->event, sizeof res->event, "%s", p.filter);
 	perf_free(&p);
 }
 

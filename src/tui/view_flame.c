@@ -86,6 +86,9 @@ static const struct tui_binding bindings[] = {
 	    {'n', 0}},
 	{"", "", view_search_prev, {'N', 0}},
 	{"#", "search for the selected frame's name", view_search_quote, {'#', 0}},
+	{"t S", "table of functions / sandwich (callers, callees) of this one",
+	    view_table_open, {'t', 0}},
+	{"", "", view_sandwich_open, {'S', 0}},
 	{"Tab Ctrl-I", "search ignoring case, or not (in the prompt too)",
 	    view_search_case, {'\t', 0}},
 	{"PgUp PgDn", "scroll up / down a page", act_pgup,
@@ -126,6 +129,7 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	memset(v, 0, sizeof *v);
 	v->tree = v->fwd = t;
 	v->prof = o->prof;
+	v->skip_depth = o->skip_depth > 0 ? o->skip_depth : 1;
 	v->diff = o->diff && tree_nprof(t) == 2;
 	v->negate = o->negate;
 	if (o->svg != NULL)

@@ -148,6 +148,35 @@ for geometry in 200x60 80x24; do
 	"$keybench" -g "$geometry" -n "$keys" "$TFLAME" "$tree"
 done
 
+# The function table and the sandwich, in the core (tests/bench/funcbench,
+# processor time): on the tree above, then on the same stacks with frames
+# renamed "hot" to make a function of about 100,000 instances: near the
+# leaves (those named [a-z]... among the last five frames: small callee
+# subtrees, as malloc's), and in the middle (every _?Py[A-N]... frame:
+# their subtrees hold nearly the whole tree).
+: "${FUNCBENCH:=$(dirname "$RUNSTAT")/funcbench}"
+if [ -x "$FUNCBENCH" ]; then
+	echo
+	echo "function table and sandwich, $tmb MB, $(wc -l < "$tree") stacks:"
+	fwc=$("$RUNSTAT" "$runs" /dev/null wc -l "$tree")
+	row "wc -l" "$tmb" "$fwc" "${fwc%% *}"
+	"$FUNCBENCH" -r "$runs" "$tree"
+	for kind in leaves middle; do
+		hot=$dir/hot-$kind-$nodes.folded
+		[ -s "$hot" ] && [ "$hot" -nt "$tree" ] ||
+			awk -F';' -v OFS=';' -v kind=$kind '{
+			    for (i = 2; i < NF; i++)
+				if (kind == "leaves" ? i >= NF - 5 && $i ~ /^[a-z]/ :
+				    $i ~ /^_?Py[A-N]/)
+					$i = "hot"
+			} 1' "$tree" > "$hot"
+		echo "the same stacks with frames renamed hot ($kind, $hot):"
+		fwc=$("$RUNSTAT" "$runs" /dev/null wc -l "$hot")
+		row "wc -l" "$tmb" "$fwc" "${fwc%% *}"
+		"$FUNCBENCH" -r "$runs" -n hot "$hot"
+	done
+fi
+
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.
 svgin=$dir/svg-200k.folded

@@ -1,0 +1,142 @@
+/*
+ * The function table as text: tflame --top.  See export/top.h.
+ *
+ * One header line (the profile's total, its event when known, how many
+ * functions and which are shown), a line on the search when there is one,
+ * then the column titles and the rows, numbers right-aligned to the widest
+ * of each column.  Names go through escape_text(): nothing reaches the
+ * output that a terminal would act on.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "export/top.h"
+#include "util/escape.h"
+#include "util/xalloc.h"
+
+#define NCOLS 5
+
+/* share of c in all, in percent (0 when all is 0). */
+static double
+share(struct tf_count c, struct tf_count all)
+{
+	double a = count_value(all);
+
+	return a > 0 ? count_value(c) * 100 / a : 0;
+}
+
+/* s[0..len) escaped into *buf (grown as needed); returns it. */
+static const char *
+esc(const char *s, size_t len, char **buf, size_t *cap)
+{
+	size_t need;
+
+	if (*cap == 0) {
+		*cap = 256;
+		*buf = xmalloc(*cap);
+	}
+	need = escape_text(*buf, *cap, s, len) + 1;
+	if (need > *cap) {
+		*cap = need;
+		*buf = xreallocarray(*buf, *cap, 1);
+		escape_text(*buf, *cap, s, len);
+	}
+	return *buf;
+}
+
+/* The escaped name of id into *buf; returns it. */
+static const char *
+escaped(const struct tree *t, uint32_t id, char **buf, size_t *cap)
+{
+	size_t len;
+	const char *s = strtab_get(tree_strtab_c(t), id, &len);
+
+	return esc(s, len, buf, cap);
+}
+
+/* The cells of row r (before the name) into cell[NCOLS][COUNT_BUFSZ]. */
+static int
+cells(const struct functions *f, const struct func_row *r,
+    const struct top_opts *o, char cell[][COUNT_BUFSZ])
+{
+	int64_t ch;
+
+	if (!o->diff) {
+		count_format(cell[0], r->self[o->prof]);
+		snprintf(cell[1], COUNT_BUFSZ, "%.2f%%",
+		    share(r->self[o->prof], f->all[o->prof]));
+		count_format(cell[2], r->total[o->prof]);
+		snprintf(cell[3], COUNT_BUFSZ, "%.2f%%",
+		    share(r->total[o->prof], f->all[o->prof]));
+		return 4;
+	}
+	ch = functions_change(r);
+	count_format(cell[0], r->self[0]);
+	count_format(cell[1], r->self[1]);
+	snprintf(cell[2], COUNT_BUFSZ, "%+lld", (long long)ch);
+	snprintf(cell[3], COUNT_BUFSZ, "%+.2f%%", count_value(f->all[1]) > 0 ?
+	    (double)ch * 100 / count_value(f->all[1]) : 0.0);
+	snprintf(cell[4], COUNT_BUFSZ, "%.2f%%",
+	    share(r->total[1], f->all[1]));
+	return 5;
+}
+
+int
+top_write(FILE *fp, const struct tree *t, const struct functions *f,
+    const struct top_opts *o)
+{
+	static const char *const titles[2][NCOLS] = {
+		{"Self", "Self%", "Total", "Total%", ""},
+		{"Before", "After", "Change", "Change%", "Total%"}
+	};
+	char cell[NCOLS][COUNT_BUFSZ], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
+	char *buf = NULL;
+	size_t cap = 0;
+	int width[NCOLS], ncols = o->diff ? 5 : 4, c, d = o->diff ? 1 : 0;
+	uint32_t n = o->rows == 0 || o->rows > f->nview ? f->nview : o->rows, i;
+	const char *mark;
+
+	if (o->diff) {
+		count_format(a, f->all[0]);
+		count_format(b, f->all[1]);
+		fprintf(fp, "Before: %s  After: %s", a, b);
+	} else {
+		count_format(a, f->all[o->prof]);
+		fprintf(fp, "Total: %s", a);
+	}
+	if (o->event != NULL && o->event[0] != '\0')
+		fprintf(fp, "  Event: %s", esc(o->event, strlen(o->event), &buf, &cap));
+	fprintf(fp, "  Functions: %lu (%s%lu by %s%s)\n",
+	    (unsigned long)f->nview, n < f->nview ? "top " : "all ",
+	    (unsigned long)n, functions_sort_name(f->sort), o->diff ?
+	    "; Before, After and Change are self counts" : "");
+	if (o->pattern != NULL)
+		fprintf(fp, "Matched \"%s\": %.2f%% (* marks a match)\n",
+		    esc(o->pattern, strlen(o->pattern), &buf, &cap),
+		    share(o->matched, f->all[o->prof]));
+	for (c = 0; c < ncols; c++)
+		width[c] = (int)strlen(titles[d][c]);
+	for (i = 0; i < n; i++) {
+		cells(f, &f->rows[f->view[i]], o, cell);
+		for (c = 0; c < ncols; c++)
+			if ((int)strlen(cell[c]) > width[c])
+				width[c] = (int)strlen(cell[c]);
+	}
+	for (c = 0; c < ncols; c++)
+		fprintf(fp, "%s%*s", c ? "  " : "", width[c], titles[d][c]);
+	fprintf(fp, "  %sFunction\n", o->pattern != NULL ? "  " : "");
+	for (i = 0; i < n; i++) {
+		const struct func_row *r = &f->rows[f->view[i]];
+
+		cells(f, r, o, cell);
+		for (c = 0; c < ncols; c++)
+			fprintf(fp, "%s%*s", c ? "  " : "", width[c], cell[c]);
+		mark = o->pattern == NULL ? "" :
+		    o->marks != NULL && o->marks[r->name] ? "* " : "  ";
+		fprintf(fp, "  %s%s\n", mark, escaped(t, r->name, &buf, &cap));
+	}
+	free(buf);
+	return ferror(fp) || fflush(fp) != 0 ? -1 : 0;
+}

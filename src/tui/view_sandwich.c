@@ -1,0 +1,516 @@
+/*
+ * The sandwich screen (`S` on a frame, Enter in the function table): for
+ * one function F, its callers above and its callees below, F in the
+ * middle (model/sandwich.h builds both halves as ordinary trees).
+ *
+ * The screen minus the status line is cut in two: the upper half draws
+ * the caller tree root at the bottom (F on the half's last line, its
+ * callers above it up to the roots), the lower half the callee tree root
+ * at the top (F on its first line, what it calls below), as the icicle
+ * view does.  The halves' own roots are not drawn: F is the widest row of
+ * each, as wide as its Total.  Rows that do not fit in a half are left
+ * out (zoom with Enter to see deeper).
+ *
+ * The selection is one frame in one half.  Up and Down move spatially:
+ * from F up into its callers, down into its callees; Left and Right go to
+ * the neighbours; Enter zooms the half to the selected frame, Backspace
+ * back to F; `S` on another frame re-centres on that function; Esc
+ * returns to the screen below.  Colours as in the graph (--diff: by each
+ * frame's change); search matches of the graph below are highlighted.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff/diff.h"
+#include "layout/palette.h"
+#include "model/sandwich.h"
+#include "tui/colors.h"
+#include "tui/screen.h"
+#include "tui/text.h"
+#include "tui/view.h"
+#include "util/macros.h"
+#include "util/xalloc.h"
+
+#define KEY_ESCAPE 27
+#define KEY_CTRL(c) ((c) & 0x1f)
+
+struct half {
+	struct tree *t;          /* owned */
+	struct layout l;
+	uint32_t zoom;           /* node of t */
+	uint64_t maxdelta;       /* --diff */
+	int y0, lines;           /* where the half is drawn */
+};
+
+struct sandwich {
+	struct tui_screen screen; /* first */
+	struct tui_view *v;       /* borrowed: the graph it came from */
+	uint32_t name;            /* F */
+	struct tf_count self, total;
+	struct half h[2];         /* 0: callers (above), 1: callees (below) */
+	int side;                 /* the half the selection is in */
+	uint32_t sel;             /* selected node of h[side].t */
+	struct tui_text label, line;
+	const char *msg;
+};
+
+static struct sandwich *
+sw_of(struct tui_screen *s)
+{
+	return (struct sandwich *)(void *)s;
+}
+
+/* Build both halves for name; the selection goes to F above. */
+static void
+build(struct sandwich *w, uint32_t name)
+{
+	const struct tree *t = w->v->fwd;
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n, size = tree_size(t);
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		tree_free(w->h[k].t);
+		layout_free(&w->h[k].l);
+		layout_init(&w->h[k].l);
+	}
+	w->name = name;
+	w->h[0].t = sandwich_callers(t, name);
+	w->h[1].t = sandwich_callees(t, name);
+	for (k = 0; k < 2; k++) {
+		w->h[k].zoom = TREE_ROOT;
+		if (w->v->diff)
+			w->h[k].maxdelta = diff_maxdelta(w->h[k].t);
+	}
+	w->self = COUNT_ZERO;
+	for (n = 1; n < size; n++)
+		if (nodes[n].name == name)
+			count_add(&w->self, tree_self(t, w->v->prof, n));
+	w->total = tree_total(w->h[1].t, w->v->prof, TREE_ROOT);
+	w->side = 0;
+	w->sel = tree_node(w->h[0].t, TREE_ROOT)->first_child;
+	if (w->sel == TREE_NONE)
+		w->sel = TREE_ROOT;
+}
+
+/* Lay out both halves for the screen size. */
+static void
+sw_resize(struct tui_screen *s, int cols, int lines)
+{
+	struct sandwich *w = sw_of(s);
+	struct layout_params p;
+	int area = TF_MAX(lines - 1, 2), k;
+
+	w->h[0].y0 = 0;
+	w->h[0].lines = area / 2;
+	w->h[1].y0 = area / 2;
+	w->h[1].lines = area - area / 2;
+	for (k = 0; k < 2; k++) {
+		memset(&p, 0, sizeof p);
+		p.zoom = w->h[k].zoom;
+		p.prof = w->v->prof;
+		p.width = cols;
+		p.minwidth = 1;
+		p.inverted = k;
+		p.merge = 1;
+		layout_build(&w->h[k].l, w->h[k].t, &p);
+	}
+}
+
+/* Screen line of row depth of half k, or -1 when it is not shown. */
+static int
+line_of(const struct sandwich *w, int k, uint32_t depth)
+{
+	const struct half *h = &w->h[k];
+
+	if (depth < 1 || depth > (uint32_t)h->lines)
+		return -1;
+	return k == 0 ? h->y0 + h->lines - (int)depth :
+	    h->y0 + (int)depth - 1;
+}
+
+/* Style of node in half k: family << 3 | shade. */
+static void
+use_style(const struct sandwich *w, int k, uint32_t node)
+{
+	const struct tree *t = w->h[k].t;
+	const char *s;
+	size_t len;
+	int64_t d;
+	uint64_t a;
+	unsigned shade;
+
+	if (w->v->diff) {
+		d = diff_delta(t, node, w->v->negate);
+		a = d < 0 ? (uint64_t)-d : (uint64_t)d;
+		if (d == 0) {
+			colors_use(COLORS_FRAME, PALETTE_DIFF_SAME, 0);
+			return;
+		}
+		shade = (unsigned)((long double)a * COLORS_SHADES /
+		    w->h[k].maxdelta);
+		if (shade >= COLORS_SHADES)
+			shade = COLORS_SHADES - 1;
+		colors_use(COLORS_FRAME, d > 0 ? PALETTE_DIFF_GROW :
+		    PALETTE_DIFF_SHRINK, shade);
+		return;
+	}
+	s = tree_name(t, node, &len);
+	colors_use(COLORS_FRAME, palette_family(s, len),
+	    palette_shade(palette_value(s, len), COLORS_SHADES));
+}
+
+/* Draw the rectangles of half k. */
+static void
+draw_half(struct sandwich *w, int k)
+{
+	const struct layout *l = &w->h[k].l;
+	const struct layout_rect *r;
+	const struct tree *t = w->h[k].t;
+	int cols = w->screen.cols, y, n, c;
+	long x0, x1;
+	const char *name;
+	size_t len;
+	uint32_t i;
+
+	for (i = 0; i < l->nrects; i++) {
+		r = &l->rects[i];
+		if ((y = line_of(w, k, r->depth)) < 0)
+			continue;
+		layout_cells(r, &x0, &x1);
+		x0 = TF_MAX(x0, 0L);
+		x1 = TF_MIN(x1, (long)cols);
+		n = (int)(x1 - x0) - (x1 < cols && x1 - x0 >= 2);
+		if (n <= 0)
+			continue;
+		if (r->flags & LAYOUT_MERGED) {
+			colors_use(COLORS_MERGED, PALETTE_USER, 0);
+			for (c = 0; c < n; c++)
+				mvaddch(y, (int)x0 + c, COLORS_MERGED_CHAR);
+			continue;
+		}
+		if (k == w->side && r->node == w->sel)
+			colors_use(COLORS_SELECTED, PALETTE_USER, 0);
+		else if (w->v->search.re != NULL &&
+		    w->v->search.marks[tree_node(t, r->node)->name])
+			colors_use(COLORS_MATCH, PALETTE_USER, 0);
+		else if (r->flags & LAYOUT_ANCESTOR)
+			colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);
+		else
+			use_style(w, k, r->node);
+		for (c = 0; c < n; c++)
+			mvaddch(y, (int)x0 + c, ' ');
+		name = tree_name(t, r->node, &len);
+		text_set(&w->label, name, len, (size_t)n);
+		text_draw_label(&w->label, y, (int)x0, n);
+	}
+}
+
+/* share of c in all, in percent. */
+static double
+share(struct tf_count c, struct tf_count all)
+{
+	double a = count_value(all);
+
+	return a > 0 ? count_value(c) * 100 / a : 0;
+}
+
+/* Paint both halves and the status line. */
+static void
+sw_draw(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+	struct tf_count all = tree_total(w->v->fwd, w->v->prof, TREE_ROOT);
+	char buf[256], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
+	const char *name;
+	size_t len;
+	int x;
+
+	draw_half(w, 0);
+	draw_half(w, 1);
+	colors_use(COLORS_STATUS, PALETTE_USER, 0);
+	if (w->msg != NULL) {
+		text_set_ascii(&w->line, w->msg);
+		w->msg = NULL;
+	} else {
+		text_set_ascii(&w->line, "[sandwich] ");
+		name = strtab_get(tree_strtab_c(w->v->fwd), w->name, &len);
+		text_append(&w->line, name, len, (size_t)s->cols);
+		count_format(a, w->self);
+		count_format(b, w->total);
+		snprintf(buf, sizeof buf, "  self %s (%.2f%%)  total %s "
+		    "(%.2f%%)  %s", a, share(w->self, all), b,
+		    share(w->total, all), w->side == 0 ? "callers" :
+		    "callees");
+		text_append_ascii(&w->line, buf);
+		if (w->sel != TREE_ROOT) {
+			text_append_ascii(&w->line, ": ");
+			name = tree_name(w->h[w->side].t, w->sel, &len);
+			text_append(&w->line, name, len, (size_t)s->cols);
+			count_format(a, tree_total(w->h[w->side].t, w->v->prof,
+			    w->sel));
+			snprintf(buf, sizeof buf, " %s (%.2f%%)", a, share(
+			    tree_total(w->h[w->side].t, w->v->prof, w->sel),
+			    all));
+			text_append_ascii(&w->line, buf);
+		}
+	}
+	x = text_draw(&w->line, s->lines - 1, 0, 0, s->cols);
+	for (; x < s->cols; x++)
+		mvaddch(s->lines - 1, x, ' ');
+	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+}
+
+/* The rectangle of the selection, or LAYOUT_NONE. */
+static uint32_t
+sel_rect(const struct sandwich *w)
+{
+	return layout_find(&w->h[w->side].l, w->h[w->side].t, w->sel);
+}
+
+/* Select rectangle i of the current half (LAYOUT_NONE: stay). */
+static int
+go(struct sandwich *w, uint32_t i)
+{
+	const struct layout *l = &w->h[w->side].l;
+
+	if (i == LAYOUT_NONE || l->rects[i].node == TREE_ROOT)
+		return TUI_REDRAW;
+	w->sel = l->rects[i].node;
+	return TUI_REDRAW;
+}
+
+/* F's rectangle in half k. */
+static uint32_t
+f_rect(const struct sandwich *w, int k)
+{
+	uint32_t f = tree_node(w->h[k].t, TREE_ROOT)->first_child;
+
+	return f == TREE_NONE ? LAYOUT_NONE :
+	    layout_find(&w->h[k].l, w->h[k].t, f);
+}
+
+/* Up: callers get further from F above; in the callees, towards F. */
+static int
+act_up(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+	uint32_t i = sel_rect(w), p;
+
+	if (i == LAYOUT_NONE)
+		return TUI_REDRAW;
+	if (w->side == 0)
+		return go(w, layout_child(&w->h[0].l, i));
+	p = layout_parent(&w->h[1].l, i);
+	if (p == LAYOUT_NONE || w->h[1].l.rects[p].node == TREE_ROOT) {
+		/* From F (or the zoomed top) into the callers. */
+		w->side = 0;
+		return go(w, f_rect(w, 0));
+	}
+	return go(w, p);
+}
+
+/* Down: the mirror of Up. */
+static int
+act_down(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+	uint32_t i = sel_rect(w), p;
+
+	if (i == LAYOUT_NONE)
+		return TUI_REDRAW;
+	if (w->side == 1)
+		return go(w, layout_child(&w->h[1].l, i));
+	p = layout_parent(&w->h[0].l, i);
+	if (p == LAYOUT_NONE || w->h[0].l.rects[p].node == TREE_ROOT) {
+		w->side = 1;
+		return go(w, f_rect(w, 1));
+	}
+	return go(w, p);
+}
+
+static int
+act_left(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+	uint32_t i = sel_rect(w);
+
+	return i == LAYOUT_NONE ? TUI_REDRAW :
+	    go(w, layout_left(&w->h[w->side].l, i));
+}
+
+static int
+act_right(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+	uint32_t i = sel_rect(w);
+
+	return i == LAYOUT_NONE ? TUI_REDRAW :
+	    go(w, layout_right(&w->h[w->side].l, i));
+}
+
+/* Enter: zoom the half to the selected frame. */
+static int
+act_zoom(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+
+	w->h[w->side].zoom = w->sel;
+	return TUI_RELAYOUT;
+}
+
+/* Backspace: both halves back to F. */
+static int
+act_unzoom(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+
+	w->h[0].zoom = w->h[1].zoom = TREE_ROOT;
+	return TUI_RELAYOUT;
+}
+
+/* S: the sandwich of the selected frame's function. */
+static int
+act_recentre(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+
+	if (w->sel == TREE_ROOT)
+		return TUI_REDRAW;
+	build(w, tree_node(w->h[w->side].t, w->sel)->name);
+	return TUI_RELAYOUT;
+}
+
+static int
+act_close(struct tui_screen *s)
+{
+	(void)s;
+	return TUI_CLOSE | TUI_RELAYOUT;
+}
+
+static int
+act_quit(struct tui_screen *s)
+{
+	(void)s;
+	return TUI_QUIT;
+}
+
+static int
+act_redraw(struct tui_screen *s)
+{
+	(void)s;
+	return TUI_CLEAR | TUI_REDRAW;
+}
+
+static int act_help(struct tui_screen *);
+
+static const struct tui_binding bindings[] = {
+	{"Up    k", "callers: the widest caller; callees: towards F, then "
+	    "into the callers", act_up, {KEY_UP, 'k', 0}},
+	{"Down  j", "callees: the widest callee; callers: towards F, then "
+	    "into the callees", act_down, {KEY_DOWN, 'j', 0}},
+	{"Left  h", "select the frame to the left", act_left,
+	    {KEY_LEFT, 'h', 0}},
+	{"Right l", "select the frame to the right", act_right,
+	    {KEY_RIGHT, 'l', 0}},
+	{"Enter", "zoom this half to the selected frame", act_zoom,
+	    {'\n', '\r', KEY_ENTER, 0}},
+	{"Bksp  u", "both halves back to F", act_unzoom,
+	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
+	{"S", "the sandwich of the selected frame's function",
+	    act_recentre, {'S', 0}},
+	{"Esc", "back to where you came from", act_close, {KEY_ESCAPE, 0}},
+	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
+	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
+	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
+};
+
+static const char *const legend[] = {
+	"Above: F's callers, merged over every stack that contains F, up to",
+	"the roots; below: what F calls, merged the same way.  A stack with F",
+	"more than once is split at its outermost F, so F is as wide as its",
+	"Total in both halves.  Colours as in the graph.",
+};
+
+static int
+act_help(struct tui_screen *s)
+{
+	help_open(s->stack, bindings, ARRAY_SIZE(bindings), legend,
+	    ARRAY_SIZE(legend));
+	return TUI_REDRAW;
+}
+
+static int
+sw_key(struct tui_screen *s, int key)
+{
+	const struct tui_binding *b;
+
+	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) == NULL)
+		return 0;
+	return b->fn(s);
+}
+
+static int
+sw_quits(const struct tui_screen *s, int key)
+{
+	(void)s;
+	return key == 'q' || key == KEY_CTRL('C');
+}
+
+static void
+sw_free(struct tui_screen *s)
+{
+	struct sandwich *w = sw_of(s);
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		tree_free(w->h[k].t);
+		layout_free(&w->h[k].l);
+	}
+	text_free(&w->label);
+	text_free(&w->line);
+	free(w);
+}
+
+static const struct tui_screen_ops sandwich_ops = {
+	.name = "sandwich",
+	.resize = sw_resize,
+	.draw = sw_draw,
+	.key = sw_key,
+	.quits = sw_quits,
+	.free = sw_free,
+};
+
+/* Push the sandwich of name (a strtab id of v's trees) over the top. */
+void
+view_sandwich_push(struct tui_view *v, uint32_t name)
+{
+	struct sandwich *w = xcalloc(1, sizeof *w);
+
+	w->screen.ops = &sandwich_ops;
+	w->v = v;
+	layout_init(&w->h[0].l);
+	layout_init(&w->h[1].l);
+	text_init(&w->label);
+	text_init(&w->line);
+	build(w, name);
+	screen_push(v->screen.stack, &w->screen);
+}
+
+/* `S` in the graph: the sandwich of the selected frame's function. */
+int
+view_sandwich_open(struct tui_screen *s)
+{
+	struct tui_view *v = view_of(s);
+
+	if (v->sel == TREE_ROOT) {
+		v->msg = "Select a frame first: the root is no function.";
+		return TUI_REDRAW;
+	}
+	view_sandwich_push(v, tree_node(v->tree, v->sel)->name);
+	return TUI_REDRAW;
+}

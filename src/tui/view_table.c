@@ -1,0 +1,533 @@
+/*
+ * The function table screen (`t` from the graph): every function of the
+ * profile (model/functions.h) with Self, Self %, Total, Total % and the
+ * name, or with --diff Before, After, Change, Change % and Total %, one
+ * row each, sorted by self; `o` cycles the sort, `/` filters by regex.
+ *
+ * The table is built from the loaded tree (the reverse view has the same
+ * functions), once when the screen opens.  The screen keeps only its
+ * cursor: the row selected, the first row shown, the filter.  Enter opens
+ * the sandwich of the selected function; Esc or t go back to the graph
+ * with that function searched by its exact name and its widest instance
+ * selected, so n and N walk its instances.
+ *
+ * Lines: one title line, the column titles, the rows, and the status line
+ * (or the filter prompt) at the bottom.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/functions.h"
+#include "search/search.h"
+#include "tui/colors.h"
+#include "tui/prompt.h"
+#include "tui/screen.h"
+#include "tui/text.h"
+#include "tui/view.h"
+#include "util/macros.h"
+#include "util/xalloc.h"
+
+#define KEY_ESCAPE 27
+
+struct table {
+	struct tui_screen screen;  /* first */
+	struct tui_view *v;        /* borrowed: the graph below */
+	struct functions f;
+	long cur, top;             /* row selected, first row shown */
+	int rows;                  /* rows on the screen */
+	struct prompt prompt;
+	char *filter;              /* owned: the pattern applied, or NULL */
+	unsigned char *marks;      /* owned: its matches */
+	const char *msg;           /* one-shot message (static text) */
+	char msgbuf[320];
+	struct tui_text name, line;
+};
+
+static struct table *
+table_of(struct tui_screen *s)
+{
+	return (struct table *)(void *)s;
+}
+
+/* The row selected, or NULL when the view is empty. */
+static const struct func_row *
+cur_row(const struct table *tb)
+{
+	if (tb->f.nview == 0)
+		return NULL;
+	return &tb->f.rows[tb->f.view[tb->cur]];
+}
+
+/* Keep the cursor on a row and on the screen. */
+static void
+clamp(struct table *tb)
+{
+	long n = (long)tb->f.nview, rows = TF_MAX(tb->rows, 1);
+
+	if (tb->cur >= n)
+		tb->cur = n - 1;
+	if (tb->cur < 0)
+		tb->cur = 0;
+	if (tb->top > tb->cur)
+		tb->top = tb->cur;
+	if (tb->cur >= tb->top + rows)
+		tb->top = tb->cur - rows + 1;
+	if (tb->top > n - rows)
+		tb->top = TF_MAX(n - rows, 0);
+	if (tb->top < 0)
+		tb->top = 0;
+}
+
+/* share of c in all, in percent. */
+static double
+share(struct tf_count c, struct tf_count all)
+{
+	double a = count_value(all);
+
+	return a > 0 ? count_value(c) * 100 / a : 0;
+}
+
+/* Columns of a row before the name: their text into buf. */
+static void
+row_cells(const struct table *tb, const struct func_row *r, char *buf,
+    size_t cap, int wide)
+{
+	char a[COUNT_BUFSZ], b[COUNT_BUFSZ];
+	int p = tb->f.prof;
+	int64_t ch;
+	double pc;
+
+	if (tb->f.nprof > 1) {
+		ch = functions_change(r);
+		count_format(a, r->self[0]);
+		count_format(b, r->self[1]);
+		pc = count_value(tb->f.all[1]) > 0 ?
+		    (double)ch * 100 / count_value(tb->f.all[1]) : 0;
+		if (wide)
+			snprintf(buf, cap, "%12s %12s %+12lld %+6.2f%% %6.2f%% ",
+			    a, b, (long long)ch, pc,
+			    share(r->total[1], tb->f.all[1]));
+		else
+			snprintf(buf, cap, "%+6.2f%% %6.2f%% ", pc,
+			    share(r->total[1], tb->f.all[1]));
+		return;
+	}
+	count_format(a, r->self[p]);
+	count_format(b, r->total[p]);
+	if (wide)
+		snprintf(buf, cap, "%12s %6.2f%% %12s %6.2f%% ", a,
+		    share(r->self[p], tb->f.all[p]), b,
+		    share(r->total[p], tb->f.all[p]));
+	else
+		snprintf(buf, cap, "%6.2f%% %6.2f%% ",
+		    share(r->self[p], tb->f.all[p]),
+		    share(r->total[p], tb->f.all[p]));
+}
+
+/* The column titles for the same width. */
+static const char *
+titles(const struct table *tb, int wide)
+{
+	if (tb->f.nprof > 1)
+		return wide ? "      Before        After       Change "
+		    "Change%  Total% Function" : "Change%  Total% Function";
+	return wide ? "        Self   Self%        Total  Total% Function" :
+	    "  Self%  Total% Function";
+}
+
+/* Paint the table. */
+static void
+table_draw(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+	const struct tree *t = tb->v->fwd;
+	int cols = s->cols, wide = cols >= 72, y, off;
+	char cells[128], head[320], a[COUNT_BUFSZ];
+	const struct func_row *r;
+	const char *name;
+	size_t len;
+	long i;
+
+	clamp(tb);
+	colors_use(COLORS_TITLE, PALETTE_USER, 0);
+	count_format(a, tb->f.all[tb->f.prof]);
+	snprintf(head, sizeof head, "Functions: %u of %u, by %s; total %s%s",
+	    tb->f.nview, tb->f.nrows, functions_sort_name(tb->f.sort), a,
+	    tb->f.nprof > 1 ? " (AFTER; Before/After/Change: self)" : "");
+	mvaddnstr(0, 0, head, cols);
+	colors_use(COLORS_STATUS, PALETTE_USER, 0);
+	mvaddnstr(1, 0, titles(tb, wide), cols);
+	for (y = (int)strlen(titles(tb, wide)); y < cols; y++)
+		mvaddch(1, y, ' ');
+	for (i = tb->top, y = 2; i < (long)tb->f.nview && y < 2 + tb->rows;
+	    i++, y++) {
+		r = &tb->f.rows[tb->f.view[i]];
+		row_cells(tb, r, cells, sizeof cells, wide);
+		if (i == tb->cur)
+			colors_use(COLORS_SELECTED, PALETTE_USER, 0);
+		else if (tb->v->search.re != NULL &&
+		    tb->v->search.marks[r->name])
+			colors_use(COLORS_MATCH, PALETTE_USER, 0);
+		else
+			colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+		mvaddnstr(y, 0, cells, cols);
+		off = (int)strlen(cells);
+		if (off < cols) {
+			name = strtab_get(tree_strtab_c(t), r->name, &len);
+			text_set(&tb->name, name, len, (size_t)(cols - off));
+			off += text_draw(&tb->name, y, off, 0, cols - off);
+		}
+		if (i == tb->cur)
+			for (; off < cols; off++)
+				mvaddch(y, off, ' ');
+	}
+	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+	if (tb->prompt.active) {
+		prompt_draw(&tb->prompt, s->lines - 1, cols, "filter: ");
+		return;
+	}
+	colors_use(COLORS_STATUS, PALETTE_USER, 0);
+	if (tb->msg != NULL) {
+		snprintf(head, sizeof head, "%s", tb->msg);
+		tb->msg = NULL;
+	} else if (tb->filter != NULL) {
+		text_set_ascii(&tb->line, "filter ");
+		text_append(&tb->line, tb->filter, strlen(tb->filter), 200);
+		snprintf(head, sizeof head, ": %u functions, self %.2f%% of "
+		    "the total", tb->f.nview, share(functions_view_self(&tb->f,
+		    tb->f.prof), tb->f.all[tb->f.prof]));
+		text_append_ascii(&tb->line, head);
+		y = text_draw(&tb->line, s->lines - 1, 0, 0, cols);
+		for (; y < cols; y++)
+			mvaddch(s->lines - 1, y, ' ');
+		colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+		return;
+	} else
+		snprintf(head, sizeof head, "[table] o: sort  /: filter  "
+		    "Enter: sandwich  Esc t: graph  ?: help");
+	mvaddnstr(s->lines - 1, 0, head, cols);
+	for (y = TF_MIN((int)strlen(head), cols); y < cols; y++)
+		mvaddch(s->lines - 1, y, ' ');
+	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+}
+
+/* Lay the table out for cols x lines. */
+static void
+table_resize(struct tui_screen *s, int cols, int lines)
+{
+	struct table *tb = table_of(s);
+
+	(void)cols;
+	tb->rows = TF_MAX(lines - 3, 1);
+	clamp(tb);
+}
+
+static int
+act_down(struct tui_screen *s)
+{
+	table_of(s)->cur++;
+	return TUI_REDRAW;
+}
+
+static int
+act_up(struct tui_screen *s)
+{
+	table_of(s)->cur--;
+	return TUI_REDRAW;
+}
+
+static int
+act_pgdn(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+
+	tb->cur += tb->rows;
+	tb->top += tb->rows;
+	return TUI_REDRAW;
+}
+
+static int
+act_pgup(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+
+	tb->cur -= tb->rows;
+	tb->top -= tb->rows;
+	return TUI_REDRAW;
+}
+
+static int
+act_first(struct tui_screen *s)
+{
+	table_of(s)->cur = 0;
+	return TUI_REDRAW;
+}
+
+static int
+act_last(struct tui_screen *s)
+{
+	table_of(s)->cur = (long)table_of(s)->f.nview - 1;
+	return TUI_REDRAW;
+}
+
+/* Sort by the next key, keeping the selected function selected. */
+static int
+act_sort(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+	const struct func_row *r = cur_row(tb);
+	uint32_t keep = r != NULL ? (uint32_t)(r - tb->f.rows) : UINT32_MAX;
+	uint32_t i;
+
+	functions_sort(&tb->f, functions_next_sort(&tb->f, tb->f.sort));
+	tb->cur = 0;
+	for (i = 0; i < tb->f.nview; i++)
+		if (tb->f.view[i] == keep)
+			tb->cur = i;
+	return TUI_REDRAW;
+}
+
+static int
+act_filter(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+
+	prompt_open_with(&tb->prompt, tb->filter != NULL ? tb->filter : "");
+	return TUI_REDRAW;
+}
+
+/* Apply the pattern pat[0..len) as the filter (empty: none). */
+static void
+apply_filter(struct table *tb, const char *pat, size_t len)
+{
+	struct search_error err;
+	struct search_re *re;
+	const struct strtab *st = tree_strtab_c(tb->v->fwd);
+
+	if (len == 0) {
+		free(tb->filter);
+		tb->filter = NULL;
+		functions_filter(&tb->f, NULL);
+		tb->cur = 0;
+		return;
+	}
+	re = search_compile(pat, len, tb->v->search.caseless ?
+	    SEARCH_CASELESS : 0, &err);
+	if (re == NULL) {
+		snprintf(tb->msgbuf, sizeof tb->msgbuf, "Bad pattern: %s",
+		    err.msg);
+		tb->msg = tb->msgbuf;
+		return;
+	}
+	free(tb->filter);
+	tb->filter = xmalloc(len + 1);
+	memcpy(tb->filter, pat, len);
+	tb->filter[len] = '\0';
+	free(tb->marks);
+	tb->marks = xcalloc((size_t)strtab_count(st) + 1, 1);
+	search_mark(re, st, tb->marks, NULL);
+	search_re_free(re);
+	functions_filter(&tb->f, tb->marks);
+	tb->cur = 0;
+}
+
+/* The widest node named name in t (profile prof), or TREE_ROOT. */
+static uint32_t
+widest(const struct tree *t, int prof, uint32_t name)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n, size = tree_size(t), best = TREE_ROOT;
+	double w, bw = -1;
+
+	for (n = 1; n < size; n++) {
+		if (nodes[n].name != name)
+			continue;
+		w = count_value(tree_total(t, prof, n));
+		if (w > bw) {
+			bw = w;
+			best = n;
+		}
+	}
+	return best;
+}
+
+/*
+ * Back in graph v: search name exactly and select its widest instance.
+ * Shared with the sandwich screen.
+ */
+void
+view_table_to_graph(struct tui_view *v, uint32_t name)
+{
+	const char *s;
+	size_t len, n;
+	unsigned flags;
+	char *q;
+	uint32_t node;
+
+	s = strtab_get(tree_strtab_c(v->tree), name, &len);
+	q = xmalloc(search_quote_size(len));
+	n = search_quote(q, s, len, &flags);
+	prompt_history_add(&v->prompt, q, n);
+	view_search_apply(v, q, n, flags);
+	free(q);
+	node = widest(v->tree, v->prof, name);
+	if (node != TREE_ROOT)
+		view_flame_show(v, node);
+}
+
+/* Esc, t: back to the graph with the selected function found. */
+static int
+act_back(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+	const struct func_row *r = cur_row(tb);
+
+	if (r != NULL)
+		view_table_to_graph(tb->v, r->name);
+	return TUI_CLOSE | TUI_RELAYOUT;
+}
+
+/* Enter: the sandwich of the selected function. */
+static int
+act_sandwich(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+	const struct func_row *r = cur_row(tb);
+
+	if (r == NULL)
+		return TUI_REDRAW;
+	view_sandwich_push(tb->v, r->name);
+	return TUI_REDRAW;
+}
+
+static int act_help(struct tui_screen *);
+
+static int
+act_quit(struct tui_screen *s)
+{
+	(void)s;
+	return TUI_QUIT;
+}
+
+static int
+act_redraw(struct tui_screen *s)
+{
+	(void)s;
+	return TUI_CLEAR | TUI_REDRAW;
+}
+
+#define KEY_CTRL(c) ((c) & 0x1f)
+
+static const struct tui_binding bindings[] = {
+	{"Down  j", "next function", act_down, {KEY_DOWN, 'j', 0}},
+	{"Up    k", "previous function", act_up, {KEY_UP, 'k', 0}},
+	{"PgUp PgDn", "a page up / down", act_pgup,
+	    {KEY_PPAGE, KEY_CTRL('B'), 0}},
+	{"", "", act_pgdn, {KEY_NPAGE, KEY_CTRL('F'), ' ', 0}},
+	{"g G", "first / last function (also Home, End)", act_first,
+	    {'g', KEY_HOME, 0}},
+	{"", "", act_last, {'G', KEY_END, 0}},
+	{"o", "sort by self, total, name (--diff: change)", act_sort,
+	    {'o', 0}},
+	{"/", "filter the names (PCRE2 regex; empty: all)", act_filter,
+	    {'/', 0}},
+	{"Enter", "the sandwich of the function: callers and callees",
+	    act_sandwich, {'\n', '\r', KEY_ENTER, 0}},
+	{"Esc t", "back to the graph, the function searched and selected",
+	    act_back, {KEY_ESCAPE, 't', 0}},
+	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
+	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
+	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
+};
+
+static const char *const legend[] = {
+	"Self: samples whose stack ends in the function; Total: samples whose",
+	"stack contains it, counted once however often it recurs.  Percentages",
+	"are of all samples.  With --diff: Before, After and Change are self",
+	"counts, Change % and Total % of AFTER.  The filter's share is the",
+	"self of the functions shown.",
+};
+
+static int
+act_help(struct tui_screen *s)
+{
+	help_open(s->stack, bindings, ARRAY_SIZE(bindings), legend,
+	    ARRAY_SIZE(legend));
+	return TUI_REDRAW;
+}
+
+static int
+table_key(struct tui_screen *s, int key)
+{
+	struct table *tb = table_of(s);
+	const struct tui_binding *b;
+
+	if (tb->prompt.active) {
+		switch (prompt_key(&tb->prompt, key)) {
+		case PROMPT_ENTER:
+			prompt_history_add(&tb->prompt, tb->prompt.buf,
+			    tb->prompt.len);
+			apply_filter(tb, tb->prompt.buf, tb->prompt.len);
+			return TUI_REDRAW;
+		case PROMPT_NONE:
+			return 0;
+		default:
+			return TUI_REDRAW;
+		}
+	}
+	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) == NULL)
+		return 0;
+	return b->fn(s);
+}
+
+static int
+table_quits(const struct tui_screen *s, int key)
+{
+	const struct table *tb = (const struct table *)(const void *)s;
+
+	return !tb->prompt.active && (key == 'q' || key == KEY_CTRL('C'));
+}
+
+static void
+table_free(struct tui_screen *s)
+{
+	struct table *tb = table_of(s);
+
+	functions_free(&tb->f);
+	prompt_free(&tb->prompt);
+	free(tb->filter);
+	free(tb->marks);
+	text_free(&tb->name);
+	text_free(&tb->line);
+	free(tb);
+}
+
+static const struct tui_screen_ops table_ops = {
+	.name = "table",
+	.resize = table_resize,
+	.draw = table_draw,
+	.key = table_key,
+	.quits = table_quits,
+	.free = table_free,
+};
+
+/* `t` in the graph: open the function table over it. */
+int
+view_table_open(struct tui_screen *s)
+{
+	struct tui_view *v = view_of(s);
+	struct table *tb = xcalloc(1, sizeof *tb);
+
+	tb->screen.ops = &table_ops;
+	tb->v = v;
+	functions_build(&tb->f, v->fwd, v->skip_depth, v->prof);
+	prompt_init(&tb->prompt);
+	text_init(&tb->name);
+	text_init(&tb->line);
+	screen_push(s->stack, &tb->screen);
+	return TUI_REDRAW;
+}
