@@ -38,6 +38,18 @@ struct options {
 	/* differential */
 	int diff, normalize, strip_hex, negate;
 	struct svg_cli svg;
+	/* perf (cli/input.c) */
+	const char *perf_args; /* --perf-args=ARGS: more for perf script */
+	struct record_cli {
+		int on;            /* --record */
+		long freq;         /* --freq=HZ (99) */
+		double duration;   /* --duration=SEC, 0: until stopped */
+		double window;     /* --window=SEC, 0: everything */
+		const char *call_graph; /* --call-graph=dwarf|lbr|fp, NULL: -g */
+		int all;           /* -a */
+		const char *pids;  /* -p PID[,PID...] */
+		char **cmd;        /* -- COMMAND [ARGS...], NULL-terminated */
+	} record;
 };
 
 /*
