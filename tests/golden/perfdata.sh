@@ -59,17 +59,38 @@ exact() {
 	same "$1" "$2" "$tmpd/exact"
 }
 
-# gone NAME: no process of the fake perf is left (waits up to 3 s).
+# tflame runs with a mark in its environment, which its children inherit,
+# so that what it leaves behind can be told from other people's perf.
+real_tflame=$TFLAME
+TFLAME=$tmpd/tflame
+printf '#!/bin/sh\nTFLAME_PD_TAG=%s exec "%s" "$@"\n' "$tag" "$real_tflame" \
+    > "$TFLAME"
+chmod +x "$TFLAME"
+
+# left: the processes with the mark (tflame's children and theirs).
+left() {
+	grep -l "TFLAME_PD_TAG=$tag" /proc/[0-9]*/environ 2>/dev/null |
+	    sed 's|/proc/\([0-9]*\)/environ|\1|'
+}
+
+# hung: the fake perf's sleep has started.
+hung() {
+	for p in $(left); do
+		grep -qx sleep "/proc/$p/comm" 2>/dev/null && return 0
+	done
+	return 1
+}
+
+# gone NAME: no process tflame started is left (waits up to 3 s).
 gone() {
 	n=30
 	while [ "$n" -gt 0 ]; do
-		pgrep -f "$tag" > /dev/null || pgrep -f "sleep 1000" > /dev/null ||
-		    { ok; return 0; }
+		[ -z "$(left)" ] && { ok; return 0; }
 		sleep 0.1
 		n=$((n - 1))
 	done
-	bad "$1" "a perf process is left: $(pgrep -af "$tag|sleep 1000")"
-	pkill -f "$tag" 2>/dev/null
+	bad "$1" "left: $(for p in $(left); do tr '\0' ' ' < /proc/$p/cmdline; echo; done)"
+	for p in $(left); do kill -9 "$p"; done
 	return 1
 }
 
@@ -155,7 +176,7 @@ for sig in TERM INT HUP KILL; do
 	(sleep 20; kill -9 "$pid" 2>/dev/null) &
 	guard=$!
 	n=50
-	while [ "$n" -gt 0 ] && ! pgrep -f "sleep 1000" > /dev/null; do
+	while [ "$n" -gt 0 ] && ! hung; do
 		sleep 0.1
 		n=$((n - 1))
 	done
@@ -286,7 +307,7 @@ run "perf: pipe mode" 0 "$TFLAME" --collapse pipe.data
 same "perf: pipe mode output" out want
 cat pipe.data | "$TFLAME" --collapse > out 2>/dev/null
 same "perf: pipe mode through a pipe" out want
-pgrep -f "perf script -i" > /dev/null && bad "perf: no perf script left" || ok
+gone "perf: no perf script left"
 
 # The README's example: record, then `tflame` alone opens ./perf.data.
 grep -q '^    perf record -g -- ./myprog *# writes perf.data$' \
@@ -311,6 +332,6 @@ run "record: command status" 0 timeout 30 "$TFLAME" --record --collapse \
     -- sh -c "$busy; exit 3"
 grep -q "^tflame: sh -c .*: exited with status 3$" err && ok ||
     bad "record: command status shown" "$(cat err)"
-pgrep -x perf > /dev/null && bad "record: no perf left" || ok
+gone "record: no perf left"
 
 finish
