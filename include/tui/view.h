@@ -1,5 +1,5 @@
 /*
- * The viewer's state and its screens.
+ * The graph screen's state: the flame, icicle and reverse views of a tree.
  *
  * Vocabulary (see also layout/layout.h):
  *  - The "selection" is one frame, kept as a node id (so it survives a new
@@ -21,11 +21,12 @@
  *    are drawn in the match colour.  The "prompt" is the line editor that
  *    reads a pattern on the last screen line.
  *
- * Event flow: a key goes to the current screen's handler, which changes the
- * state and returns reaction flags (TUI_*); it never draws.  The loop in
- * tui.c acts on the flags: it rebuilds the layout when asked, then draws
- * everything in one place (erase(), draw, one doupdate()), and curses sends
- * only the cells that changed.
+ * Event flow: the graph is a screen (tui/screen.h): struct tui_view starts
+ * with its struct tui_screen.  A key goes to the top screen's handler,
+ * which changes the state and returns reaction flags (TUI_*); it never
+ * draws.  The loop in tui.c acts on the flags: it lays the screen out again
+ * when asked, then draws everything in one place (erase(), draw, one
+ * doupdate()), and curses sends only the cells that changed.
  */
 #ifndef TFLAME_TUI_VIEW_H
 #define TFLAME_TUI_VIEW_H
@@ -38,23 +39,9 @@
 #include "search/search.h"
 #include "svg/svg.h"
 #include "tui/prompt.h"
+#include "tui/screen.h"
 #include "tui/text.h"
 #include "tui/tui.h"
-
-/* Reaction flags returned by key handlers. */
-#define TUI_REDRAW 0x1   /* draw again (curses sends what changed) */
-#define TUI_RELAYOUT 0x2 /* build the layout again, then draw */
-#define TUI_CLEAR 0x4    /* repaint every cell (Ctrl-L) */
-#define TUI_QUIT 0x8     /* leave the viewer */
-
-enum tui_screen {
-	TUI_SCREEN_FLAME = 0,
-	TUI_SCREEN_HELP
-};
-
-/* Smallest screen the graph is drawn on; below it, a note. */
-#define TUI_MIN_COLS 10
-#define TUI_MIN_LINES 2
 
 /* The search: what the status line shows and the drawing colours. */
 struct tui_search {
@@ -78,6 +65,7 @@ struct tui_search {
 struct tui_revbuild;
 
 struct tui_view {
+	struct tui_screen screen; /* first: the graph is a screen */
 	struct tree *tree;       /* borrowed: the tree shown, fwd or rev */
 	struct tree *fwd;        /* borrowed: the tree as loaded */
 	struct tree *rev;        /* owned: its reverse, NULL until built */
@@ -106,7 +94,6 @@ struct tui_view {
 	int cols, lines;         /* screen size at the last layout */
 	int graph_lines;         /* lines of the graph area */
 	int status_lines;        /* 1 or 2 */
-	enum tui_screen screen;
 	const char *msg;         /* one-shot status message (static text,
 	                            or msgbuf) */
 	char msgbuf[320];
@@ -132,28 +119,45 @@ struct tui_view {
 	int cursor_on;           /* the terminal cursor is shown (prompt) */
 };
 
-/* What a key does: a row of the key table (also the help screen). */
-struct tui_binding {
-	const char *keys;        /* how the help screen names the keys */
-	const char *what;
-	int (*fn)(struct tui_view *v);
-	int codes[5];            /* curses key codes, 0 ends the list early */
-};
-
 /* view_flame.c */
 void view_flame_init(struct tui_view *v, struct tree *t,
     const struct tui_opts *o);
 void view_flame_done(struct tui_view *v);
 void view_flame_relayout(struct tui_view *v, int cols, int lines);
-void view_flame_grown(struct tui_view *v);
-void view_flame_draw(struct tui_view *v);
-int view_flame_key(struct tui_view *v, int key);
-int view_flame_tick(struct tui_view *v);
-int view_flame_timeout(const struct tui_view *v);
-const struct tui_binding *view_flame_bindings(size_t *n);
+int view_flame_show(struct tui_view *v, uint32_t node);
 
-/* view_help.c */
-void view_help_draw(const struct tui_view *v);
+/* view_search.c: the search ("/", n, N, #, Tab) and its prompt */
+int view_search_apply(struct tui_view *v, const char *pat, size_t len,
+    unsigned flags);
+void view_search_refresh(struct tui_view *v);
+void view_search_grown(struct tui_view *v, size_t n);
+int view_search_input(struct tui_view *v, int key);
+int view_search_open(struct tui_screen *s);
+int view_search_quote(struct tui_screen *s);
+int view_search_case(struct tui_screen *s);
+int view_search_next(struct tui_screen *s);
+int view_search_prev(struct tui_screen *s);
+
+/* view_reverse.c: the reverse view ("r") and its tree's thread */
+int view_reverse_toggle(struct tui_screen *s);
+void view_reverse_start(struct tui_view *v);
+void view_reverse_stop(struct tui_view *v);
+void view_reverse_grown(struct tui_view *v);
+
+/* view_save.c: "s", save as SVG */
+int view_save_open(struct tui_screen *s);
+int view_save_input(struct tui_view *v, int key);
+int view_save_answer(struct tui_view *v, int key);
+
+/* stream.c: the tree grew while loading */
+void view_flame_grown(struct tui_view *v);
+
+/* The graph screen of screen s. */
+static inline struct tui_view *
+view_of(struct tui_screen *s)
+{
+	return (struct tui_view *)(void *)s;
+}
 
 /* True when node is drawn as a search match. */
 static inline int

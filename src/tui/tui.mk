@@ -11,11 +11,14 @@ noinst_HEADERS += include/layout/layout.h include/layout/palette.h
 noinst_LIBRARIES += libtftui.a
 libtftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
 libtftui_a_SOURCES = \
-	src/tui/tui.c src/tui/view_flame.c src/tui/view_help.c \
-	src/tui/statusbar.c src/tui/colors.c src/tui/text.c
+	src/tui/tui.c src/tui/term.c src/tui/stream.c src/tui/screen.c \
+	src/tui/view_flame.c src/tui/view_search.c src/tui/view_reverse.c \
+	src/tui/view_save.c src/tui/view_help.c src/tui/statusbar.c \
+	src/tui/colors.c src/tui/text.c
 noinst_HEADERS += \
-	include/tui/tui.h include/tui/view.h include/tui/colors.h \
-	include/tui/text.h
+	include/tui/tui.h include/tui/view.h include/tui/screen.h \
+	include/tui/loop.h \
+	include/tui/colors.h include/tui/text.h
 
 # Makefile.am links tflame with $(TUI_LIBS) ahead of $(CORE_LIBS).
 TUI_LIBS = libtftui.a

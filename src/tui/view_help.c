@@ -1,31 +1,27 @@
 /*
- * The help screen: every key of the key table, what the colours mean, and
- * how to leave (any key).  Drawn from the table itself, so it cannot fall
- * out of step with the bindings.  Lines that do not fit are left out; the
- * last line of the screen always says how to go back.
+ * The help screen: every key of the key table of the screen that opened
+ * it, that screen's legend (for the graph: what the colours mean), and how
+ * to leave (any key).  Drawn from the table itself, so it cannot fall out
+ * of step with the bindings.  Lines that do not fit are left out; the last
+ * line of the screen always says how to go back.
  */
 #include "config.h"
 
 #include <curses.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/colors.h"
-#include "tui/text.h"
-#include "tui/view.h"
+#include "tui/screen.h"
 #include "util/macros.h"
+#include "util/xalloc.h"
 
-static const char *const legend[] = {
-	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
-	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame;",
-	"magenta = frames matching the search; + = frames too narrow to draw.",
-	"Counts in the status line: samples, share of all samples, share of",
-	"the zoomed frame, self samples.  Matched: the samples whose stack has",
-	"a matching frame (counted once), and i/N when one is selected.",
-	"In the search prompt: Left Right Home End, Backspace, Ctrl-U, Ctrl-W,",
-	"Up Down for earlier searches, Tab to ignore case (or start with",
-	"(?i)), Enter to search (an empty line clears), Esc to cancel.",
-	"The reverse view (r) puts the sampled functions next to the root and",
-	"their callers above them.",
+struct help {
+	struct tui_screen screen; /* first */
+	const struct tui_binding *b; /* borrowed: the key table shown */
+	size_t nb;
+	const char *const *legend; /* borrowed */
+	size_t nlegend;
 };
 
 /* Write s at (y, x), cut to fit in cols columns. */
@@ -40,14 +36,15 @@ put(int y, int x, const char *s, int cols)
 }
 
 /* Paint the help screen. */
-void
-view_help_draw(const struct tui_view *v)
+static void
+help_draw(struct tui_screen *s)
 {
-	const struct tui_binding *b;
-	size_t nb, i;
-	int y = 0, last = v->lines - 1, kw = 0, cols = v->cols;
+	const struct help *h = (const struct help *)(void *)s;
+	const struct tui_binding *b = h->b;
+	const char *const *legend = h->legend;
+	size_t nb = h->nb, i;
+	int y = 0, last = s->lines - 1, kw = 0, cols = s->cols;
 
-	b = view_flame_bindings(&nb);
 	for (i = 0; i < nb; i++)
 		kw = TF_MAX(kw, (int)strlen(b[i].keys));
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
@@ -67,10 +64,48 @@ view_help_draw(const struct tui_view *v)
 	}
 	y++;
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
-	for (i = 0; i < ARRAY_SIZE(legend) && y < last; i++)
+	for (i = 0; i < h->nlegend && y < last; i++)
 		put(y++, 1, legend[i], cols);
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
 	if (last >= 0)
 		put(last, 1, "Press any key to go back.", cols);
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+}
+
+/* Any key goes back to the screen below. */
+static int
+help_key(struct tui_screen *s, int key)
+{
+	(void)s;
+	(void)key;
+	return TUI_CLOSE | TUI_REDRAW;
+}
+
+/* Release the help screen. */
+static void
+help_free(struct tui_screen *s)
+{
+	free(s);
+}
+
+static const struct tui_screen_ops help_ops = {
+	.name = "help",
+	.draw = help_draw,
+	.key = help_key,
+	.free = help_free,
+};
+
+/* Open the help screen over the top of st. */
+void
+help_open(struct tui_stack *st, const struct tui_binding *b, size_t n,
+    const char *const *legend, size_t nlegend)
+{
+	struct help *h = xcalloc(1, sizeof *h);
+
+	h->screen.ops = &help_ops;
+	h->b = b;
+	h->nb = n;
+	h->legend = legend;
+	h->nlegend = nlegend;
+	screen_push(st, &h->screen);
 }

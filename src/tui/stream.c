@@ -1,0 +1,211 @@
+/*
+ * The streaming viewer: the graph drawn while the input still loads (see
+ * tui/tui.h), and what the graph screen changes when its tree grows.
+ *
+ * While the input still loads, the reader calls tui_stream_wait() before
+ * each read: the one moment the tree is whole and the loader waits.  A
+ * refresh there (tree_finish(), the view's caches, layout, draw) costs time
+ * proportional to the tree, so refreshes are at least 250 ms apart, and at
+ * least four times their own cost apart, which keeps loading at no less
+ * than about 80% of its speed however big the tree gets.  Between two
+ * refreshes it runs steps of the event loop (tui/loop.h) with the input's
+ * descriptor among the step's: one poll() on the input and the terminal
+ * tells whether to return to reading, to handle keys, or to wait.  Keys
+ * that arrive while the tree is stale are held until the next refresh
+ * (the step's hold), but for q, which quits at once.
+ *
+ * Node ids of the loaded tree stay valid as it grows; view_flame_grown()
+ * makes the rest of what the view keeps fit the new tree.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/tree.h"
+#include "search/search.h"
+#include "tui/loop.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+#include "util/macros.h"
+#include "util/xalloc.h"
+
+#define STREAM_START_MS 250     /* take the terminal after loading this long */
+#define STREAM_REFRESH_MS 250   /* shortest time between two refreshes */
+
+/* The streaming viewer (tui_stream_*). */
+static struct {
+	struct tree *t;
+	struct tui_opts o;
+	struct tui_view v;      /* the view, kept for tui_run() */
+	int begun;              /* tui_stream_init() was called */
+	int started;            /* the terminal is taken, v is set up */
+	int stopped;            /* tui_stream_stopped() */
+	long long t0;           /* when loading began (ms) */
+	long long last, gap;    /* the last refresh, and the wait after it */
+	uint64_t bytes;         /* input bytes at the last refresh */
+	struct tui_progress p;  /* as of the last tui_stream_wait() */
+	long long tp;           /* when that was */
+} stream;
+
+/* Get ready to show t while the loader fills it. */
+void
+tui_stream_init(struct tree *t, const struct tui_opts *o)
+{
+	memset(&stream, 0, sizeof stream);
+	stream.t = t;
+	stream.o = *o;
+	stream.begun = 1;
+	stream.t0 = tui_now_ms();
+	stream.gap = STREAM_REFRESH_MS;
+	stream.bytes = UINT64_MAX;
+}
+
+/* Tell whether the streaming viewer stopped the input, and why. */
+int
+tui_stream_stopped(void)
+{
+	return stream.stopped;
+}
+
+/* Refresh the tree, the view and the progress line, run held keys, draw. */
+static void
+stream_refresh(const struct tui_progress *p)
+{
+	struct tui_view *v = &stream.v;
+	long long t0 = tui_now_ms(), cost;
+
+	tree_finish(stream.t);
+	view_flame_grown(v);
+	v->nwarnings = p->nwarnings;
+	statusbar_progress(v, v->progbuf, sizeof v->progbuf, "reading", p,
+	    (double)(t0 - stream.t0) / 1000.0);
+	v->progress = v->progbuf;
+	screen_resize(&v->screen, COLS, LINES);
+	tui_ask(TUI_REDRAW);
+	tui_flush();
+	stream.bytes = p->bytes;
+	stream.last = tui_now_ms();
+	cost = stream.last - t0;
+	stream.gap = TF_MAX((long long)STREAM_REFRESH_MS, 4 * cost);
+}
+
+/* Take the terminal and set up the view. */
+static int
+stream_start(void)
+{
+	if (term_start() != 0)
+		return -1;
+	view_flame_init(&stream.v, stream.t, &stream.o);
+	tui_open(&stream.v.screen);
+	stream.started = 1;
+	return 0;
+}
+
+/* Before a read of fd: draw, handle keys, wait for fd. */
+int
+tui_stream_wait(int fd, const struct tui_progress *p)
+{
+	struct pollfd pf;
+	struct tui_step st;
+	long long now, left;
+	int rc, dirty;
+
+	stream.p = *p;
+	stream.tp = tui_now_ms();
+	if (stream.stopped)
+		return 1;
+	if (!stream.started) {
+		left = STREAM_START_MS - (tui_now_ms() - stream.t0);
+		pf.fd = fd;
+		pf.events = POLLIN;
+		if (left > 0 && poll(&pf, 1, (int)left) != 0)
+			return 0; /* readable, or let read() say what is wrong */
+		if (stream_start() != 0) {
+			stream.stopped = 2;
+			return 1;
+		}
+	}
+	for (;;) {
+		if (stream.stopped)
+			return 1;
+		now = tui_now_ms();
+		dirty = p->bytes != stream.bytes;
+		if (dirty && now - stream.last >= stream.gap) {
+			stream_refresh(p);
+			continue;
+		}
+		pf.fd = fd;
+		pf.events = POLLIN;
+		memset(&st, 0, sizeof st);
+		st.fds = &pf;
+		st.nfds = 1;
+		st.timeout = dirty ? (int)(stream.last + stream.gap - now) : -1;
+		st.hold = dirty; /* the tree has grown since the refresh */
+		rc = tui_step(&st);
+		if (rc & TUI_STEP_QUIT)
+			stream.stopped = 1;
+		else if (rc & TUI_STEP_FDS)
+			return 0;
+	}
+}
+
+/*
+ * After loading, for tui_run(): say whether the streaming viewer is there
+ * to go on with, and if so, show the whole tree and the figures of the
+ * whole input once.
+ */
+int
+stream_resume(const struct tui_opts *o)
+{
+	struct tui_view *v = &stream.v;
+
+	if (stream.begun && stream.stopped == 2)
+		return STREAM_NO_TERMINAL;
+	if (!stream.started)
+		return STREAM_NONE;
+	if (stream.stopped)
+		return STREAM_STOPPED;
+	view_flame_grown(v);
+	v->progress = NULL;
+	v->nwarnings = o->nwarnings;
+	if (v->msg == NULL) {
+		statusbar_progress(v, v->msgbuf, sizeof v->msgbuf, "read",
+		    &stream.p, (double)(stream.tp - stream.t0) / 1000.0);
+		v->msg = v->msgbuf;
+	}
+	screen_resize(&v->screen, COLS, LINES);
+	return STREAM_GOES_ON;
+}
+
+/* The streaming view is gone (tui_end() popped it). */
+void
+stream_forget(void)
+{
+	stream.started = 0;
+}
+
+/*
+ * The tree grew and was finished again (the input is still loading): make
+ * what the view keeps about it fit the new tree.  The layout is stale too:
+ * the caller lays out again.
+ */
+void
+view_flame_grown(struct tui_view *v)
+{
+	size_t n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
+
+	view_reverse_grown(v);
+	if (n > v->nstyle) {
+		v->style = xreallocarray(v->style, n, sizeof *v->style);
+		memset(v->style + v->nstyle, 0, n - v->nstyle);
+		v->nstyle = n;
+	}
+	v->sel_rect = LAYOUT_NONE;
+	v->sel_text_node = TREE_NONE;
+	v->maxdelta_of = NULL;
+	view_search_grown(v, n);
+}

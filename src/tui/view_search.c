@@ -1,0 +1,271 @@
+/*
+ * The graph screen's search: "/" opens the prompt, Enter applies the
+ * pattern, n and N go to the next and previous matching frame, "#"
+ * searches for the selected frame's name, Tab toggles case.
+ *
+ * A pattern is matched once per distinct name into marks by name id;
+ * drawing a frame then costs one lookup, and the hits (the matching frames
+ * in flame order, and the matched counts) are found through the name index
+ * of the flame order when the pattern or the view changes
+ * (search/search.h).  The loaded tree's flame order is built while the
+ * first screen is being read (the graph's tick), so that the first search
+ * is as quick as the next ones.  While the prompt is open it gets every key
+ * and the terminal cursor is shown in it.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/count.h"
+#include "search/search.h"
+#include "tui/prompt.h"
+#include "tui/view.h"
+#include "util/xalloc.h"
+
+static void search_clear(struct tui_view *v);
+
+
+/*
+ * Find the hits of the search in the tree shown, unless they are known
+ * (each tree keeps its own, so switching views costs nothing here).
+ */
+void
+view_search_refresh(struct tui_view *v)
+{
+	struct tui_search *s = &v->search;
+	struct search_order *o = &s->order[v->reverse];
+
+	s->zoom_node = TREE_NONE;
+	if (s->re == NULL || s->hits_ok[v->reverse])
+		return;
+	if (o->order == NULL || o->n != tree_size(v->tree))
+		search_order_build(o, v->tree);
+	search_hits_build(&s->hits[v->reverse], v->tree, s->marks, o);
+	s->hits_ok[v->reverse] = 1;
+}
+
+/*
+ * Search for pat[0..len), compiled with flags.  A bad pattern leaves the
+ * search as it was and says why in the status line.
+ */
+int
+view_search_apply(struct tui_view *v, const char *pat, size_t len, unsigned flags)
+{
+	struct tui_search *s = &v->search;
+	struct search_error err;
+	struct search_re *re;
+	char *copy;
+
+	memset(&err, 0, sizeof err);
+	re = search_compile(pat, len, flags, &err);
+	if (re == NULL) {
+		snprintf(v->msgbuf, sizeof v->msgbuf,
+		    "Bad pattern: %s at offset %zu", err.msg, err.offset);
+		v->msg = v->msgbuf;
+		return TUI_REDRAW;
+	}
+	copy = xmemdup(pat, len); /* pat may be s->pattern itself */
+	free(s->pattern);
+	s->pattern = copy;
+	s->patlen = len;
+	s->flags = flags;
+	search_re_free(s->re);
+	s->re = re;
+	if (s->marks == NULL)
+		s->marks = xcalloc((size_t)strtab_count(tree_strtab(v->fwd)) +
+		    1, 1);
+	search_mark(re, tree_strtab(v->fwd), s->marks, &s->nfailed);
+	s->hits_ok[0] = s->hits_ok[1] = 0;
+	view_search_refresh(v);
+	if (s->nfailed > 0) {
+		snprintf(v->msgbuf, sizeof v->msgbuf, "The pattern is too "
+		    "costly for %lu name%s (PCRE2 match limit): not matched",
+		    (unsigned long)s->nfailed, s->nfailed == 1 ? "" : "s");
+		v->msg = v->msgbuf;
+	}
+	return TUI_REDRAW;
+}
+
+/* Drop the search and its highlight. */
+static void
+search_clear(struct tui_view *v)
+{
+	struct tui_search *s = &v->search;
+
+	search_re_free(s->re);
+	s->re = NULL;
+	free(s->pattern);
+	s->pattern = NULL;
+	s->patlen = 0;
+	s->hits[0].nnodes = s->hits[1].nnodes = 0;
+	s->hits_ok[0] = s->hits_ok[1] = 0;
+	s->zoom_node = TREE_NONE;
+}
+
+/* Hand a key to the open prompt. */
+int
+view_search_input(struct tui_view *v, int key)
+{
+	struct prompt *p = &v->prompt;
+	struct tui_search *s = &v->search;
+
+	if (v->saving)
+		return view_save_input(v, key);
+	switch (prompt_key(p, key)) {
+	case PROMPT_NONE:
+		return 0;
+	case PROMPT_TAB:
+		s->caseless = !s->caseless;
+		return TUI_REDRAW;
+	case PROMPT_ENTER:
+		if (p->len == 0) {
+			search_clear(v);
+			return TUI_REDRAW;
+		}
+		prompt_history_add(p, p->buf, p->len);
+		return view_search_apply(v, p->buf, p->len,
+		    s->caseless ? SEARCH_CASELESS : 0);
+	case PROMPT_CHANGED:
+	case PROMPT_CANCEL:
+		break;
+	}
+	return TUI_REDRAW;
+}
+
+/* Open the search prompt. */
+int
+view_search_open(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	prompt_open(&v->prompt);
+	return TUI_REDRAW;
+}
+
+/* Search for the selected frame's name, exactly. */
+int
+view_search_quote(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	const char *name;
+	size_t len, n;
+	unsigned flags;
+	char *q;
+	int rc;
+
+	if (v->sel == TREE_ROOT) {
+		v->msg = "Select a frame first: the root has no name.";
+		return TUI_REDRAW;
+	}
+	name = tree_name(v->tree, v->sel, &len);
+	q = xmalloc(search_quote_size(len));
+	n = search_quote(q, name, len, &flags);
+	prompt_history_add(&v->prompt, q, n);
+	rc = view_search_apply(v, q, n, flags);
+	free(q);
+	return rc;
+}
+
+/* Toggle ignoring case, and search again with the current pattern. */
+int
+view_search_case(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	struct tui_search *s = &v->search;
+	unsigned flags;
+
+	s->caseless = !s->caseless;
+	if (s->re != NULL) {
+		flags = s->flags & ~SEARCH_CASELESS;
+		if (s->caseless)
+			flags |= SEARCH_CASELESS;
+		view_search_apply(v, s->pattern, s->patlen, flags);
+	}
+	if (v->msg == NULL)
+		v->msg = s->caseless ? "Searches ignore case." :
+		    "Searches are case-sensitive.";
+	return TUI_REDRAW;
+}
+
+/* Select the next (dir 1) or previous (dir -1) matching frame. */
+static int
+goto_match(struct tui_view *v, int dir)
+{
+	struct tui_search *s = &v->search;
+	const struct search_order *o = &s->order[v->reverse];
+	const struct search_hits *h = &s->hits[v->reverse];
+	uint32_t n = h->nnodes, pos, k, node = TREE_NONE;
+
+	if (s->re == NULL) {
+		v->msg = "No search: press / to search.";
+		return TUI_REDRAW;
+	}
+	if (n == 0) {
+		v->msg = "No frame matches the search.";
+		return TUI_REDRAW;
+	}
+	pos = search_hits_find(h, o, v->want);
+	if (dir > 0) {
+		if (pos < n && h->nodes[pos] == v->want)
+			pos++;
+	} else
+		pos = pos > 0 ? pos - 1 : n - 1;
+	/* Frames without samples in this profile have no place to be shown. */
+	for (k = 0; k < n; k++) {
+		pos %= n;
+		if (!count_is_zero(tree_total(v->tree, v->prof,
+		    h->nodes[pos]))) {
+			node = h->nodes[pos];
+			break;
+		}
+		pos = dir > 0 ? pos + 1 : pos > 0 ? pos - 1 : n - 1;
+	}
+	if (node == TREE_NONE) {
+		v->msg = "No matching frame has samples in this profile.";
+		return TUI_REDRAW;
+	}
+	if (dir > 0 && o->rank[node] <= o->rank[v->want])
+		v->msg = "Search wrapped around to the first match.";
+	else if (dir < 0 && o->rank[node] >= o->rank[v->want])
+		v->msg = "Search wrapped around to the last match.";
+	return view_flame_show(v, node);
+}
+
+/* Select the next matching frame. */
+int
+view_search_next(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	return goto_match(v, 1);
+}
+
+/* Select the previous matching frame. */
+int
+view_search_prev(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	return goto_match(v, -1);
+}
+
+/*
+ * The tree grew (it is loading): match the new names, drop the flame
+ * orders, which a search builds again, and find the hits again.  n is the
+ * number of name ids now.
+ */
+void
+view_search_grown(struct tui_view *v, size_t n)
+{
+	struct tui_search *s = &v->search;
+
+	s->hits_ok[0] = s->hits_ok[1] = 0;
+	search_order_free(&s->order[0]);
+	search_order_free(&s->order[1]);
+	if (s->marks != NULL) {
+		s->marks = xreallocarray(s->marks, n, 1);
+		if (s->re != NULL)
+			search_mark(s->re, tree_strtab(v->fwd), s->marks,
+			    &s->nfailed);
+	}
+	view_search_refresh(v);
+}
