@@ -39,6 +39,9 @@ struct reader *input_open(const struct options *o, const char *path,
 void input_set_progress(struct input *in, struct reader *r,
     int (*fn)(void *), void *ctx, const char **source);
 
+/* Stop a recording (--record): perf record writes what it has and ends. */
+void input_stop(struct input *in);
+
 /*
  * Close r and what runs behind it.  stopped: the user quit while loading.
  * When perf failed, its words are put in d, and then with keep (the

@@ -52,6 +52,7 @@ struct perfdata {
 	char *what;             /* the recorded command, for messages */
 	long long deadline;     /* recording: when to stop (ms), 0: never */
 	int stopping;           /* SIGINT was sent to perf record */
+	int ctl, ack;           /* perf record's --control pipe, or -1 */
 	int (*progress)(void *); /* the caller's progress hook, or NULL */
 	void *progress_ctx;
 };
@@ -70,8 +71,9 @@ struct perfdata *perfdata_open(const char *path, struct reader *in,
 
 /*
  * Start a recording: perf record into perf script.  Waits until perf
- * record has started (or for about half a second) or has failed; on
- * failure returns NULL with *err set: perf's words and the usual remedies.
+ * record has started (it answers a "ping" on its --control pipe) or has
+ * failed; on failure returns NULL with *err set: perf's words and the
+ * usual remedies.
  */
 struct perfdata *perfdata_record(const struct perfrec_opts *ro,
     const struct perfdata_opts *o, char **err, int *missing);

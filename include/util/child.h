@@ -43,6 +43,8 @@ struct child_spec {
 	void *arg;
 	int in;  /* standard input: a descriptor (not closed), -1: /dev/null */
 	int out; /* standard output: a descriptor (not closed), -1: a pipe */
+	int keep[2]; /* nkeep more descriptors the child keeps (same numbers) */
+	int nkeep;
 };
 
 /*
@@ -54,6 +56,9 @@ struct child *child_spawn(const struct child_spec *s, char **err);
 
 /* The read end of the child's standard output pipe, or -1. */
 int child_out(const struct child *c);
+
+/* Close the read end of its standard output pipe (it is not read any more). */
+void child_close_out(struct child *c);
 
 /* The read end of its standard error pipe (non-blocking), or -1 at its end. */
 int child_errfd(const struct child *c);

@@ -158,6 +158,13 @@ input_set_progress(struct input *in, struct reader *r, int (*fn)(void *),
 	*source = in->pd->cmd;
 }
 
+void
+input_stop(struct input *in)
+{
+	if (in->pd != NULL)
+		perfdata_stop(in->pd);
+}
+
 int
 input_close(struct input *in, struct reader *r, struct diag *d, int stopped,
     int keep, char **err)

@@ -23,6 +23,7 @@
 
 #include "cli/input.h"
 #include "cli/options.h"
+#include "cli/record.h"
 #include "cli/svg_cmd.h"
 #include "diff/diff.h"
 #include "export/collapse.h"
@@ -263,6 +264,8 @@ main(int argc, char **argv)
 	input_resolve(&o);
 	/* --threads bounds the core's threads too (tree_finish(), merges). */
 	lineq_limit(o.load.threads);
+	if (o.record.on && o.mode == MODE_VIEW)
+		return record_view(&o);
 	if (o.mode == MODE_VIEW && !o.diff) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)

@@ -34,8 +34,9 @@
 #include "util/xalloc.h"
 
 #define NOTE_LINES 20          /* lines of a child's standard error noted */
-#define START_WAIT_MS 500      /* perf record counts as started after this */
+#define START_WAIT_MS 30000    /* perf record counts as started after this */
 #define EXIT_WAIT_MS 2000      /* perf script's time to end after its output */
+#define STOP_WAIT_MS 3000      /* perf's time to end when the user quit */
 
 /* A growing argument vector; words split from strings are kept in store. */
 struct argv {
@@ -444,18 +445,32 @@ record_failed(struct child *rec, int status)
 	return m;
 }
 
-/* Did perf record end as perf ends a recording (its closing lines)? */
+/*
+ * Did perf record, ended early with status, fail to start?  perf's own
+ * errors end it with 255 (its -1); the command it ran may end with any
+ * other status by itself.
+ */
 static int
-record_finished(const struct child *rec)
+record_failed_early(struct child *rec, int status)
 {
 	const char *s;
-	size_t len, k;
+	size_t len;
 
+	child_drain(rec);
 	s = child_errtext(rec, &len, NULL);
-	for (k = 0; k + 14 <= len; k++)
-		if (memcmp(s + k, "[ perf record:", 14) == 0)
-			return 1;
-	return 0;
+	return (WIFEXITED(status) && WEXITSTATUS(status) == 255) ||
+	    (status != 0 && denied(s, len));
+}
+
+/* Close the control pipe of perf record. */
+static void
+pd_close_ctl(struct perfdata *pd)
+{
+	if (pd->ctl >= 0)
+		close(pd->ctl);
+	if (pd->ack >= 0)
+		close(pd->ack);
+	pd->ctl = pd->ack = -1;
 }
 
 struct perfdata *
@@ -469,12 +484,15 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	char freq[32], cg[64];
 	long long t0;
 	size_t i;
-	int p[2], status;
+	int p[2], ctl[2], ackp[2], status;
+	char ack[16], ctlopt[64];
+	ssize_t n;
 
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
 	*missing = 0;
 	pd = xcalloc(1, sizeof *pd);
+	pd->ctl = pd->ack = -1;
 	av_add(&a, perf_prog());
 	av_add(&a, "record");
 	if (ro->call_graph != NULL) {
@@ -489,6 +507,16 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	av_add(&a, "--no-buffering");
 	av_add(&a, "-o");
 	av_add(&a, "-");
+	/* A control pipe and its answers, to know when it records. */
+	if (pipe2(ctl, O_CLOEXEC) != 0 || pipe2(ackp, O_CLOEXEC) != 0) {
+		*err = xasprintf("cannot make a pipe: %s", strerror(errno));
+		goto fail;
+	}
+	pd->ctl = ctl[1];
+	pd->ack = ackp[0];
+	snprintf(ctlopt, sizeof ctlopt, "--control=fd:%d,%d", ctl[0],
+	    ackp[1]);
+	av_add(&a, ctlopt);
 	if (ro->all)
 		av_add(&a, "-a");
 	if (ro->pids != NULL) {
@@ -512,8 +540,13 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	rs.argv = a.v;
 	rs.in = -1;
 	rs.out = p[1];
+	rs.keep[0] = ctl[0];
+	rs.keep[1] = ackp[1];
+	rs.nkeep = 2;
 	pd->record = child_spawn(&rs, err);
 	close(p[1]);
+	close(ctl[0]);
+	close(ackp[1]);
 	if (pd->record == NULL) {
 		*missing = errno == ENOENT;
 		close(p[0]);
@@ -531,22 +564,26 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	close(p[0]);
 	if (pd->script == NULL)
 		goto fail;
-	/* Started, or failed?  Output from perf script, or an early end. */
+	/* Started, or failed?  perf answers "ping" once it records. */
 	t0 = now_ms();
+	if (write(pd->ctl, "ping\n", 5) != 5)
+		t0 -= START_WAIT_MS; /* cannot ask: do not wait */
 	while (now_ms() - t0 < START_WAIT_MS) {
-		if (child_wait(pd->record, 0, &status) == 0) {
-			if (status != 0 && !record_finished(pd->record)) {
+		child_drain(pd->record);
+		child_drain(pd->script);
+		pf.fd = pd->ack;
+		pf.events = POLLIN;
+		if (poll(&pf, 1, 20) > 0 && (n = read(pd->ack, ack,
+		    sizeof ack)) > 0)
+			break; /* "ack": recording */
+		if (child_wait(pd->record, pf.revents != 0 ? 2000 : 0,
+		    &status) == 0) {
+			if (record_failed_early(pd->record, status)) {
 				*err = record_failed(pd->record, status);
 				goto fail;
 			}
-			break;
+			break; /* the command ended by itself */
 		}
-		pf.fd = child_out(pd->script);
-		pf.events = POLLIN;
-		if (poll(&pf, 1, 10) > 0)
-			break;
-		child_drain(pd->record);
-		child_drain(pd->script);
 	}
 	if (ro->duration > 0)
 		pd->deadline = t0 + (long long)(ro->duration * 1000);
@@ -560,6 +597,7 @@ fail:
 	av_free(&b);
 	child_free(pd->script);
 	child_free(pd->record);
+	pd_close_ctl(pd);
 	free(pd->cmd);
 	free(pd->what);
 	free(pd);
@@ -618,10 +656,22 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 	reader_close(pd->r);
 	escape_text(cmd, sizeof cmd, pd->cmd, strlen(pd->cmd));
 	if (stopped) {
-		/* The user quit: no more is wanted. */
+		/*
+		 * The user quit: no more is wanted.  perf record gets SIGINT,
+		 * so that it ends as it should (and with it, the command it
+		 * runs), and perf script, its output no longer read, ends on
+		 * the broken pipe; both are waited for (and killed when they
+		 * do not end).
+		 */
+		perfdata_stop(pd);
+		child_close_out(pd->script);
+		if (pd->record != NULL)
+			child_wait(pd->record, STOP_WAIT_MS, NULL);
+		child_wait(pd->script, STOP_WAIT_MS, NULL);
 		child_free(pd->record);
 		child_free(pd->feeder);
 		child_free(pd->script);
+		pd_close_ctl(pd);
 		free(pd->cmd);
 		free(pd->what);
 		free(pd);
@@ -657,6 +707,7 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 	child_free(pd->script);
 	child_free(pd->feeder);
 	child_free(pd->record);
+	pd_close_ctl(pd);
 	free(pd->cmd);
 	free(pd->what);
 	free(pd);

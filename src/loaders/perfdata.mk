@@ -3,8 +3,10 @@
 libtfcore_a_SOURCES += src/util/child.c src/loaders/perfdata.c \
 	src/model/window.c
 noinst_HEADERS += include/util/child.h include/loaders/perfdata.h \
-	include/cli/input.h include/model/window.h
-tflame_SOURCES += src/cli/input.c
+	include/cli/input.h include/model/window.h \
+	include/cli/record.h include/tui/live.h
+tflame_SOURCES += src/cli/input.c src/cli/record.c
+libtftui_a_SOURCES += src/tui/live.c
 check_PROGRAMS += tests/unit/check_child
 tests_unit_check_child_SOURCES = tests/unit/check_child.c
 tests_unit_check_child_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -13,5 +15,6 @@ check_PROGRAMS += tests/unit/check_window
 tests_unit_check_window_SOURCES = tests/unit/check_window.c
 tests_unit_check_window_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_window_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/check_child tests/unit/check_window tests/golden/perfdata.sh
-EXTRA_DIST += tests/golden/perfdata.sh src/loaders/perfdata.mk
+TESTS += tests/unit/check_child tests/unit/check_window tests/golden/perfdata.sh \
+	tests/tui/live.sh
+EXTRA_DIST += tests/golden/perfdata.sh tests/tui/live.sh src/loaders/perfdata.mk

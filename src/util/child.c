@@ -200,6 +200,9 @@ child_exec(const struct child_spec *s, pid_t parent, int out, int err,
 	fd = s->out >= 0 ? s->out : out;
 	if (dup2(fd, 1) < 0 || dup2(err, 2) < 0)
 		goto fail;
+	for (i = 0; i < (size_t)s->nkeep && i < 2; i++)
+		if (fcntl(s->keep[i], F_SETFD, 0) < 0)
+			goto fail;
 	if (s->argv == NULL) {
 		s->fn(s->arg);
 		_exit(0);
@@ -300,6 +303,14 @@ int
 child_out(const struct child *c)
 {
 	return c->out;
+}
+
+void
+child_close_out(struct child *c)
+{
+	if (c->out >= 0)
+		close(c->out);
+	c->out = -1;
 }
 
 int

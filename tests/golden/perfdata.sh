@@ -229,7 +229,8 @@ cat > "$fakebin/perf" <<EOF
 #!/bin/sh
 # $tag
 case "\$1" in
-record)	printf '%s\n' "\$*" > "$tmpd/record.log"
+record)	printf '%s\n' "\$*" | sed 's/--control=fd:[0-9]*,[0-9]*/--control=fd:C,A/' \
+	    > "$tmpd/record.log"
 	case "\${FAKE_MODE:-good}" in
 	denied) cat >&2 <<'EOT'
 Error:
@@ -238,6 +239,14 @@ EOT
 		exit 255 ;;
 	esac
 	printf 'PERFILE2'
+	# Answer tflame's "ping" on the control pipe: recording.
+	for a; do
+		case "\$a" in
+		--control=fd:*) c=\${a#--control=fd:} ;;
+		esac
+	done
+	read -r cmd <&"\${c%,*}"
+	[ "\$cmd" = ping ] && echo ack >&"\${c#*,}"
 	trap 'exit 0' INT
 	while :; do sleep 0.05; done ;;
 script)	printf '%s\n' "\$*" > "$tmpd/script.log"
@@ -248,12 +257,12 @@ EOF
 run "fake record" 0 timeout 20 "$TFLAME" --record --duration=1 --collapse -a
 same "fake record: output" "$tmpd/out" "$tmpd/sample.folded"
 exact "fake record: perf record" "$tmpd/record.log" \
-    "record -g -F 99 --no-buffering -o - -a"
+    "record -g -F 99 --no-buffering -o - --control=fd:C,A -a"
 exact "fake record: perf script" "$tmpd/script.log" "script -i -"
 run "fake record -p" 0 timeout 20 "$TFLAME" --record --duration=1 \
     --freq=999 --call-graph=dwarf --collapse -p 1,2
 exact "fake record -p: perf record" "$tmpd/record.log" \
-    "record --call-graph=dwarf -F 999 --no-buffering -o - -p 1,2"
+    "record --call-graph=dwarf -F 999 --no-buffering -o - --control=fd:C,A -p 1,2"
 gone "fake record leaves no perf"
 FAKE_MODE=denied run "fake record: denied" 1 timeout 20 "$TFLAME" --record \
     --duration=1 --collapse -a
