@@ -309,6 +309,7 @@ perfdata_open(const char *path, struct reader *in, const char *source,
 	cs.in = -1;
 	cs.out = -1;
 	pd = xcalloc(1, sizeof *pd);
+	pd->ctl = pd->ack = -1;
 	*missing = 0;
 	if (path == NULL || strcmp(path, "-") == 0) {
 		if (reader_is_gzip(in)) {

@@ -29,10 +29,12 @@ printf '#!/bin/sh\nTFLAME_LIVE_TAG=%s exec "%s" "$@"\n' "$tag" "$real_tflame" \
     > "$TFLAME"
 chmod +x "$TFLAME"
 
-# left: processes with the mark; perfs: those of them that are perf.
+# left: processes with the mark but tflame; perfs: those that are perf.
 left() {
-	grep -l "TFLAME_LIVE_TAG=$tag" /proc/[0-9]*/environ 2>/dev/null |
-	    sed 's|/proc/\([0-9]*\)/environ|\1|'
+	for p in $(grep -l "TFLAME_LIVE_TAG=$tag" /proc/[0-9]*/environ \
+	    2>/dev/null | sed 's|/proc/\([0-9]*\)/environ|\1|'); do
+		grep -qx tflame "/proc/$p/comm" 2>/dev/null || echo "$p"
+	done
 }
 perfs() {
 	for p in $(left); do
@@ -160,7 +162,7 @@ check "q: terminal restored" restored
 check "q: no perf process left, nor the command" none_left
 
 # --window: a function that stopped running leaves the graph.
-run "$TFLAME --record --freq=999 --window=1 -- ./busy 2 1000"
+run "$TFLAME --record --freq=999 --window=1 -- ./busy 4 1000"
 check "window: the hot phase shows" wait_for hot_spin_function 30
 check "window: the status line shows the window" has ", window 1s |"
 check "window: the cold phase shows" wait_for cold_phase_function 50
@@ -182,7 +184,7 @@ check "no window: the cold phase shows" wait_for cold_phase_function 60
 check "no window: the hot phase stays" has hot_spin_function
 # The command ends: recording ends, its exit status is shown, the graph stays.
 check "command ends: recording ended" wait_for "recording ended" 60
-check "command ends: the graph stays" has hot_spin_function
+check "command ends: the graph stays" has hot_spin_f
 check "command ends: no perf left while the graph is up" none_left
 keys q
 finished
