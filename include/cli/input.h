@@ -39,6 +39,10 @@ struct reader *input_open(const struct options *o, const char *path,
 void input_set_progress(struct input *in, struct reader *r,
     int (*fn)(void *), void *ctx, const char **source);
 
+/* perf's standard error pipes (perfdata_errfds()), and reading them. */
+int input_errfds(void *in, int *fds, int n);
+void input_drain(void *in);
+
 /* Stop a recording (--record): perf record writes what it has and ends. */
 void input_stop(struct input *in);
 

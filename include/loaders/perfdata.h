@@ -84,6 +84,13 @@ struct perfdata *perfdata_record(const struct perfrec_opts *ro,
  */
 void perfdata_set_progress(struct perfdata *pd, int (*fn)(void *), void *ctx);
 
+/*
+ * The standard error pipes of perf's processes still open, into fds (at
+ * most n); returns how many.  perfdata_drain() reads what they hold.
+ */
+int perfdata_errfds(const struct perfdata *pd, int *fds, int n);
+void perfdata_drain(struct perfdata *pd);
+
 /* Stop a recording now: SIGINT to perf record, which flushes and ends. */
 void perfdata_stop(struct perfdata *pd);
 

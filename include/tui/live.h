@@ -29,6 +29,13 @@ struct tui_live_opts {
 	double duration;        /* --duration seconds, 0: until stopped */
 	void (*stop)(void *ctx); /* stop recording (perf record flushes) */
 	void *ctx;
+	/*
+	 * perf's standard error pipes still open (errfds(ctx, fds, n): how
+	 * many), watched while waiting: drain(ctx) reads them (a command
+	 * saying a lot must never block).  Optional.
+	 */
+	int (*errfds)(void *ctx, int *fds, int n);
+	void (*drain)(void *ctx);
 };
 
 /*

@@ -158,6 +158,23 @@ input_set_progress(struct input *in, struct reader *r, int (*fn)(void *),
 	*source = in->pd->cmd;
 }
 
+int
+input_errfds(void *in, int *fds, int n)
+{
+	struct input *i = in;
+
+	return i->pd != NULL ? perfdata_errfds(i->pd, fds, n) : 0;
+}
+
+void
+input_drain(void *in)
+{
+	struct input *i = in;
+
+	if (i->pd != NULL)
+		perfdata_drain(i->pd);
+}
+
 void
 input_stop(struct input *in)
 {

@@ -85,6 +85,8 @@ record_view(const struct options *o)
 	lv.duration = o->record.duration;
 	lv.stop = live_stop;
 	lv.ctx = in;
+	lv.errfds = input_errfds;
+	lv.drain = input_drain;
 	sink_tree_init(&st, &tsink, t, 0);
 	tui_live_init(t, &to, &lv, &lsink, &tsink, &st);
 	input_set_progress(in, lc.r, live_hook, &lc, &src);

@@ -260,11 +260,7 @@ pd_progress(void *ctx)
 	cs[1] = pd->feeder;
 	cs[2] = pd->record;
 	for (;;) {
-		child_drain(pd->script);
-		if (pd->feeder != NULL)
-			child_drain(pd->feeder);
-		if (pd->record != NULL)
-			child_drain(pd->record);
+		perfdata_drain(pd);
 		now = now_ms();
 		if (pd->deadline > 0 && !pd->stopping && now >= pd->deadline)
 			perfdata_stop(pd);
@@ -612,6 +608,31 @@ perfdata_set_progress(struct perfdata *pd, int (*fn)(void *), void *ctx)
 	pd->progress_ctx = ctx;
 }
 
+int
+perfdata_errfds(const struct perfdata *pd, int *fds, int n)
+{
+	struct child *cs[3];
+	int i, k = 0;
+
+	cs[0] = pd->script;
+	cs[1] = pd->feeder;
+	cs[2] = pd->record;
+	for (i = 0; i < 3 && k < n; i++)
+		if (cs[i] != NULL && child_errfd(cs[i]) >= 0)
+			fds[k++] = child_errfd(cs[i]);
+	return k;
+}
+
+void
+perfdata_drain(struct perfdata *pd)
+{
+	child_drain(pd->script);
+	if (pd->feeder != NULL)
+		child_drain(pd->feeder);
+	if (pd->record != NULL)
+		child_drain(pd->record);
+}
+
 void
 perfdata_stop(struct perfdata *pd)
 {
@@ -669,6 +690,11 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 		if (pd->record != NULL)
 			child_wait(pd->record, STOP_WAIT_MS, NULL);
 		child_wait(pd->script, STOP_WAIT_MS, NULL);
+		if (pd->record != NULL) {
+			/* The command's output is perf record's. */
+			child_drain(pd->record);
+			note_lines(d, pd->record, "perf record", 1);
+		}
 		child_free(pd->record);
 		child_free(pd->feeder);
 		child_free(pd->script);

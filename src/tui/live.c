@@ -396,10 +396,10 @@ live_start(void)
 int
 tui_live_wait(int fd, uint64_t bytes)
 {
-	struct pollfd pf;
+	struct pollfd pf[4];
 	struct tui_step st;
 	long long now, wait;
-	int rc, dirty;
+	int rc, dirty, i, n, efd[3];
 
 	if (live.stopped)
 		return 1;
@@ -431,11 +431,17 @@ tui_live_wait(int fd, uint64_t bytes)
 		    live.tick + LIVE_TICK_MS - tui_now_ms();
 		if (live.deadline > 0 && !live.stop_sent)
 			wait = TF_MIN(wait, live.deadline - now);
-		pf.fd = fd;
-		pf.events = POLLIN;
+		pf[0].fd = fd;
+		pf[0].events = POLLIN;
+		n = live.lo.errfds != NULL ?
+		    live.lo.errfds(live.lo.ctx, efd, 3) : 0;
+		for (i = 0; i < n; i++) {
+			pf[1 + i].fd = efd[i];
+			pf[1 + i].events = POLLIN;
+		}
 		memset(&st, 0, sizeof st);
-		st.fds = &pf;
-		st.nfds = 1;
+		st.fds = pf;
+		st.nfds = 1 + n;
 		st.timeout = (int)TF_MAX(wait, 0LL);
 		st.hold = dirty;
 		rc = tui_step(&st);
@@ -443,7 +449,9 @@ tui_live_wait(int fd, uint64_t bytes)
 			live.stopped = 1;
 			return 1;
 		}
-		if (rc & TUI_STEP_FDS)
+		if ((rc & TUI_STEP_FDS) && live.lo.drain != NULL)
+			live.lo.drain(live.lo.ctx);
+		if ((rc & TUI_STEP_FDS) && pf[0].revents != 0)
 			return 0;
 	}
 }

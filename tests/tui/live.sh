@@ -196,6 +196,18 @@ check "command status shown" \
 keys q
 finished
 
+# A command that says a lot on standard error (which goes to perf record's,
+# a pipe tflame drains) before it gets busy is never blocked by it.
+printf '#!/bin/sh\nhead -c 300000 /dev/zero | tr "\\0" x >&2\nexec ./busy 1000 1000\n' \
+    > "$tmpd/chatty"
+chmod +x "$tmpd/chatty"
+run "$TFLAME --record --freq=999 -- ./chatty"
+check "chatty command: runs on" wait_for hot_spin_function 50
+keys q
+finished
+check "chatty command: its output after the screen" joined "perf record: xxxxxxxx"
+check "chatty command: no perf left" none_left
+
 # --duration: recording stops, the view stays.
 run "$TFLAME --record --freq=999 --duration=2 -- ./busy 1000 1000"
 check "duration: the hot function" wait_for hot_spin_function 30
