@@ -43,6 +43,18 @@ struct options {
 	long top_rows;       /* --top=N: rows (0: all; default 20) */
 	double tree_percent; /* --tree=PERCENT: smallest share shown (1) */
 	int text_mode;       /* --top or --tree was given */
+	/* perf (cli/input.c) */
+	const char *perf_args; /* --perf-args=ARGS: more for perf script */
+	struct record_cli {
+		int on;            /* --record */
+		long freq;         /* --freq=HZ (99) */
+		double duration;   /* --duration=SEC, 0: until stopped */
+		double window;     /* --window=SEC, 0: everything */
+		const char *call_graph; /* --call-graph=dwarf|lbr|fp, NULL: -g */
+		int all;           /* -a */
+		const char *pids;  /* -p PID[,PID...] */
+		char **cmd;        /* -- COMMAND [ARGS...], NULL-terminated */
+	} record;
 };
 
 /*

@@ -88,6 +88,16 @@ void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 void tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 
 /*
+ * Take c off the self count of node in profile prof (a count added
+ * earlier: the live viewer's rolling window); a self count smaller than c
+ * becomes zero.  Totals: tree_finish() again.
+ */
+void tree_sub_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
+
+/* Make every self count of profile prof zero (totals: tree_finish() again). */
+void tree_clear_self(struct tree *t, int prof);
+
+/*
  * Compute totals and sort children by name (on a tree of 65,536 nodes or
  * more and two CPUs, the totals in a second thread).  May be called again
  * after more stacks were added, with the same result as one call at the

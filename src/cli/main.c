@@ -22,7 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/input.h"
 #include "cli/options.h"
+#include "cli/record.h"
 #include "cli/svg_cmd.h"
 #include "cli/text_cmd.h"
 #include "diff/diff.h"
@@ -99,11 +101,13 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 	struct sink_tree st[2];
 	struct diff_filter f[2];
 	struct load_result res;
+	struct load_opts lo = o->load;
 	struct reader *r;
+	struct input *in;
 	char *err = NULL;
 	int i, n = three_columns ? 2 : 1;
 
-	r = reader_open(path, &err);
+	r = input_open(o, path, &lo, &in, &err);
 	diag_init(d, r ? reader_name(r) : path ? path : "-");
 	if (r == NULL)
 		input_failed(top, err, t);
@@ -111,7 +115,7 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		tui_stream_init(t, sm->to);
 		sm->r = r;
 		sm->d = d;
-		reader_set_progress(r, stream_hook, sm);
+		input_set_progress(in, r, stream_hook, sm, &sm->p.source);
 	}
 	for (i = 0; i < n; i++) {
 		sink_tree_init(&st[i], &tsink[i], t, three_columns ? i : prof);
@@ -124,9 +128,9 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 	memset(&res, 0, sizeof res);
 	if (three_columns)
 		load_folded_diff(r, sink[0], sink[1], d, &res);
-	else if (loader_run(r, &o->load, sink[0], d, &res, &err) != 0 &&
+	else if (loader_run(r, &lo, sink[0], d, &res, &err) != 0 &&
 	    (sm == NULL || !tui_stream_stopped())) {
-		reader_close(r);
+		input_close(in, r, d, 1, 0, NULL);
 		if (o->diff)
 			diff_filter_free(&f[0]);
 		input_failed(top, err, t);
@@ -140,7 +144,10 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 			diag_note(d, "fractional counts truncated to whole samples");
 		diff_filter_free(&f[i]);
 	}
-	reader_close(r);
+	/* perf failing: what arrived stays viewable, else it is an error. */
+	if (input_close(in, r, d, sm != NULL && tui_stream_stopped(),
+	    sm != NULL, &err) != 0)
+		input_failed(top, err, t);
 }
 
 /*
@@ -371,8 +378,11 @@ main(int argc, char **argv)
 	 */
 	setlocale(LC_NUMERIC, "C");
 	options_parse(&o, argc, argv);
+	input_resolve(&o);
 	/* --threads bounds the core's threads too (tree_finish(), merges). */
 	thread_limit(o.load.threads);
+	if (o.record.on && o.mode == MODE_VIEW)
+		return record_view(&o);
 	if (o.mode == MODE_VIEW && !o.diff) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)

@@ -20,10 +20,12 @@ static const char usage_text[] =
 "       tflame --svg=OUT.svg [OPTION]... [FILE]\n"
 "       tflame --diff [OPTION]... BEFORE AFTER\n"
 "       tflame --top[=N] | --tree[=PERCENT] [OPTION]... [FILE]\n"
+"       tflame --record [OPTION]... (-a | -p PID[,PID...] | -- COMMAND...)\n"
 "Explore a CPU profile as a flame graph in the terminal, or print it as\n"
-"folded stacks.  FILE is `perf script`, SystemTap, DTrace, bpftrace or\n"
-"folded-stack output, or a pprof profile, optionally gzip-compressed; with\n"
-"no FILE, or when FILE is -, read standard input.\n"
+"folded stacks.  FILE is perf.data (read through `perf script`), or\n"
+"`perf script`, SystemTap, DTrace, bpftrace or folded-stack output, or a\n"
+"pprof profile, optionally gzip-compressed; with no FILE, or when FILE is\n"
+"-, read standard input (with no FILE and a terminal there: ./perf.data).\n"
 "\n"
 "Modes:\n"
 "  -c, --collapse          print folded stacks (\"frame;frame;... count\"),\n"
@@ -67,6 +69,19 @@ static const char usage_text[] =
 "      --threads=N         perf, folded: 1 loads in one thread, 2 in two\n"
 "                          (a file's two halves at once; default: 2 when\n"
 "                          there are two processors)\n"
+"      --perf-args=ARGS    perf.data: more arguments for `perf script`, split at\n"
+"                          blanks (e.g. --perf-args=--no-inline: no slow\n"
+"                          addr2line pass); perf is $PERF, else from PATH\n"
+"\n"
+"Recording (perf record -g into perf script, drawn as it comes):\n"
+"      --record            record with perf: -a (every processor), -p\n"
+"                          PID[,PID...], or -- COMMAND [ARGS...] (until it\n"
+"                          ends); q, Ctrl-C or --duration stops recording;\n"
+"                          keys p pause the display, z clear the counts\n"
+"      --freq=HZ           samples a second (99)\n"
+"      --duration=SEC      stop recording after SEC seconds\n"
+"      --window=SEC        live viewer: show only the last SEC seconds\n"
+"      --call-graph=dwarf|lbr|fp  how stacks are walked (default: -g)\n"
 "\n"
 "Viewer:\n"
 "  -i, --inverted          start in the icicle view (root at the top)\n"
@@ -110,6 +125,9 @@ static const char usage_text[] =
 "  grep -v cpu_idle out.folded | tflame\n"
 "  tflame --svg=profile.svg --title='Checkout latency' out.folded\n"
 "  tflame --diff before.perf after.perf\n"
+"  perf record -g -- ./myprog; tflame           # opens ./perf.data\n"
+"  tflame --record -p \"$(pgrep -n myserver)\"    # live\n"
+"  tflame --record -a --duration=10 --svg=now.svg\n"
 "\n"
 "Exit status: 0 success, 1 unreadable or unusable input, 2 bad usage.\n"
 "See tflame(1) for the full manual.\n";
@@ -145,7 +163,13 @@ enum {
 	OPT_COLORS,
 	OPT_HASH,
 	OPT_TOP,
-	OPT_TREE
+	OPT_TREE,
+	OPT_PERF_ARGS,
+	OPT_RECORD,
+	OPT_FREQ,
+	OPT_DURATION,
+	OPT_WINDOW,
+	OPT_CALL_GRAPH
 };
 
 static const struct option longopts[] = {
@@ -185,6 +209,12 @@ static const struct option longopts[] = {
 	{"hash", no_argument, NULL, OPT_HASH},
 	{"top", optional_argument, NULL, OPT_TOP},
 	{"tree", optional_argument, NULL, OPT_TREE},
+	{"perf-args", required_argument, NULL, OPT_PERF_ARGS},
+	{"record", no_argument, NULL, OPT_RECORD},
+	{"freq", required_argument, NULL, OPT_FREQ},
+	{"duration", required_argument, NULL, OPT_DURATION},
+	{"window", required_argument, NULL, OPT_WINDOW},
+	{"call-graph", required_argument, NULL, OPT_CALL_GRAPH},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
@@ -288,6 +318,24 @@ valid_minwidth(const char *s)
 	    strtod(s, NULL) >= 0;
 }
 
+/* --record: one of -a, -p, -- COMMAND; no input file. */
+static void
+record_check(struct options *o, int argc, char **argv)
+{
+	if (optind < argc)
+		o->record.cmd = argv + optind;
+	if ((o->record.all != 0) + (o->record.pids != NULL) +
+	    (o->record.cmd != NULL) != 1)
+		usage_error(o->record.all || o->record.pids || o->record.cmd ?
+		    "--record takes one of -a, -p PID[,PID...] or -- COMMAND" :
+		    "--record needs -a, -p PID[,PID...] or -- COMMAND [ARGS...]",
+		    NULL);
+	if (o->diff)
+		usage_error("--record and --diff exclude each other", NULL);
+	if (o->record.freq == 0)
+		o->record.freq = 99;
+}
+
 void
 options_parse(struct options *o, int argc, char **argv)
 {
@@ -306,7 +354,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->top_rows = 20;
 	o->tree_percent = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":cf:hinsV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":acf:hinp:sV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			if (o->mode == MODE_SVG)
@@ -432,6 +480,38 @@ options_parse(struct options *o, int argc, char **argv)
 			if (optarg != NULL)
 				o->tree_percent = parse_percent("--tree", optarg);
 			break;
+		case OPT_PERF_ARGS:
+			o->perf_args = optarg;
+			break;
+		case OPT_RECORD:
+			o->record.on = 1;
+			break;
+		case OPT_FREQ:
+			o->record.freq = parse_long("--freq", optarg, 1, 100000);
+			break;
+		case OPT_DURATION:
+			o->record.duration = parse_positive("--duration", optarg,
+			    1e7);
+			break;
+		case OPT_WINDOW:
+			o->record.window = parse_positive("--window", optarg, 1e7);
+			break;
+		case OPT_CALL_GRAPH:
+			if (strcmp(optarg, "dwarf") != 0 &&
+			    strcmp(optarg, "lbr") != 0 && strcmp(optarg, "fp") != 0)
+				usage_error("--call-graph takes dwarf, lbr or fp",
+				    optarg);
+			o->record.call_graph = optarg;
+			break;
+		case 'a':
+			o->record.all = 1;
+			break;
+		case 'p':
+			if (optarg[0] == '\0' || strspn(optarg, "0123456789,") !=
+			    strlen(optarg))
+				usage_error("-p takes PID[,PID...]", optarg);
+			o->record.pids = optarg;
+			break;
 		case 'h':
 			errno = 0;
 			fputs(usage_text, stdout);
@@ -449,6 +529,15 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->text_mode && o->mode != MODE_TOP && o->mode != MODE_TREE)
 		usage_error("--top, --tree, --collapse and --svg exclude each "
 		    "other", NULL);
+	if (o->record.on) {
+		record_check(o, argc, argv);
+		return;
+	}
+	if (o->record.all || o->record.pids != NULL || o->record.freq != 0 ||
+	    o->record.duration != 0 || o->record.window != 0 ||
+	    o->record.call_graph != NULL)
+		usage_error("-a, -p, --freq, --duration, --window and "
+		    "--call-graph go with --record", NULL);
 	if (optind < argc)
 		o->input = argv[optind++];
 	if (o->diff && optind < argc)

@@ -469,6 +469,45 @@ tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 	tree_add_self(t, prof, node, c);
 }
 
+void
+tree_sub_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
+{
+	struct prof *pr = &t->prof[prof];
+	uint64_t n = pr->self[node];
+	double f = pr->fself != NULL ? pr->fself[node] : 0.0;
+
+	if (pr->fself == NULL)
+		c.frac = 0.0; /* no fraction was ever added */
+	if (f < c.frac) {
+		/* Borrow a whole one for the fraction. */
+		if (n == 0)
+			c.n = 1;
+		else {
+			n--;
+			f += 1.0;
+		}
+	}
+	f -= c.frac;
+	if (n < c.n) {
+		n = 0;
+		f = 0.0;
+	} else
+		n -= c.n;
+	pr->self[node] = n;
+	if (pr->fself != NULL)
+		pr->fself[node] = f;
+}
+
+void
+tree_clear_self(struct tree *t, int prof)
+{
+	struct prof *pr = &t->prof[prof];
+
+	memset(pr->self, 0, t->size * sizeof *pr->self);
+	if (pr->fself != NULL)
+		memset(pr->fself, 0, t->size * sizeof *pr->fself);
+}
+
 /*
  * Totals in one backwards pass: every child has a larger index than its
  * parent.  Everything is computed from the self counts, so a later pass

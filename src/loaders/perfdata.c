@@ -1,0 +1,752 @@
+/*
+ * perf.data through `perf script`, and `perf record -o - | perf script -i -`
+ * (see loaders/perfdata.h).
+ *
+ * Standard input holding perf.data has already been read from when the
+ * magic is seen (the format detector peeked at it), so what perf script
+ * reads is put together again:
+ *   - pipe-mode data (the header's size field is 16, what `perf record
+ *     -o -` writes) is streamed: from a regular file, by seeking back;
+ *     from a pipe, by a feeder child that writes the peeked bytes and
+ *     then copies the rest of standard input;
+ *   - file-mode data needs a seekable file: a regular file is given as
+ *     /dev/stdin, a pipe is first copied into an unlinked temporary file.
+ * perf script's standard error is drained whenever tflame waits for its
+ * output, so a chatty perf never blocks.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "loaders/perfdata.h"
+#include "util/escape.h"
+#include "util/xalloc.h"
+
+#define NOTE_LINES 20          /* lines of a child's standard error noted */
+#define START_WAIT_MS 30000    /* perf record counts as started after this */
+#define EXIT_WAIT_MS 2000      /* perf script's time to end after its output */
+#define STOP_WAIT_MS 3000      /* perf's time to end when the user quit */
+
+/* A growing argument vector; words split from strings are kept in store. */
+struct argv {
+	const char **v;
+	size_t n, cap;
+	char *store[4];
+	size_t nstore;
+};
+
+int
+perfdata_magic(const char *buf, size_t n)
+{
+	return n >= PERFDATA_MAGIC_LEN && (memcmp(buf, "PERFILE2", 8) == 0 ||
+	    memcmp(buf, "2ELIFREP", 8) == 0);
+}
+
+/* Is it pipe-mode data: a header of 16 bytes (either byte order)? */
+static int
+pipe_mode(const char *buf, size_t n)
+{
+	if (n < 16)
+		return 0;
+	if (buf[0] == 'P')
+		return (unsigned char)buf[8] == 16 && memcmp(buf + 9,
+		    "\0\0\0\0\0\0\0", 7) == 0;
+	return (unsigned char)buf[15] == 16 && memcmp(buf + 8,
+	    "\0\0\0\0\0\0\0", 7) == 0;
+}
+
+/* Milliseconds on a monotonic clock. */
+static long long
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The perf program: $PERF, else perf from PATH. */
+static const char *
+perf_prog(void)
+{
+	const char *p = getenv("PERF");
+
+	return p != NULL && *p != '\0' ? p : "perf";
+}
+
+/* Append word w (not copied) to a. */
+static void
+av_add(struct argv *a, const char *w)
+{
+	xgrow((void **)&a->v, &a->cap, a->n + 2, sizeof *a->v);
+	a->v[a->n++] = w;
+	a->v[a->n] = NULL;
+}
+
+/* Append the blank-separated words of s (copied). */
+static void
+av_split(struct argv *a, const char *s)
+{
+	char *p, *w;
+
+	if (s == NULL || a->nstore == sizeof a->store / sizeof a->store[0])
+		return;
+	p = a->store[a->nstore++] = xstrdup(s);
+	for (;;) {
+		p += strspn(p, " \t\n");
+		if (*p == '\0')
+			break;
+		w = p;
+		p += strcspn(p, " \t\n");
+		if (*p != '\0')
+			*p++ = '\0';
+		av_add(a, w);
+	}
+}
+
+/* Free what a holds. */
+static void
+av_free(struct argv *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nstore; i++)
+		free(a->store[i]);
+	free(a->v);
+}
+
+/* The words of a joined with blanks (for messages; escaped when shown). */
+static char *
+av_text(const struct argv *a)
+{
+	size_t i, len = 1;
+	char *s;
+
+	for (i = 0; i < a->n; i++)
+		len += strlen(a->v[i]) + 1;
+	s = xmalloc(len);
+	s[0] = '\0';
+	for (i = 0; i < a->n; i++) {
+		if (i > 0)
+			strcat(s, " ");
+		strcat(s, a->v[i]);
+	}
+	return s;
+}
+
+/* perf script's arguments, input path first. */
+static void
+script_args(struct argv *a, const char *input, const struct perfdata_opts *o)
+{
+	av_add(a, perf_prog());
+	av_add(a, "script");
+	av_add(a, "-i");
+	av_add(a, input);
+	if (o->pid) {
+		/* The root frames need "comm pid/tid", not "comm tid". */
+		av_add(a, "-F");
+		av_add(a, "+pid");
+	}
+	av_split(a, o->args);
+}
+
+/* The feeder: bytes already read, then the rest of standard input. */
+struct feed {
+	const char *buf;
+	size_t len;
+};
+
+/* Write n bytes to fd 1; 0, or -1 when the reader has gone. */
+static int
+write_all(const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(STDOUT_FILENO, p, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* In the feeder child: copy to perf script's standard input. */
+static void
+feed(void *arg)
+{
+	const struct feed *f = arg;
+	char buf[65536];
+	ssize_t n;
+
+	if (write_all(f->buf, f->len) != 0)
+		return;
+	for (;;) {
+		n = read(STDIN_FILENO, buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 || write_all(buf, (size_t)n) != 0)
+			return;
+	}
+}
+
+/* Copy the peeked bytes and the rest of standard input to a temporary file. */
+static int
+spool(const char *buf, size_t len, char **err)
+{
+	char tmp[65536];
+	FILE *fp = tmpfile();
+	ssize_t n;
+	int fd;
+
+	if (fp == NULL) {
+		*err = xasprintf("cannot make a temporary file for perf.data "
+		    "from standard input: %s", strerror(errno));
+		return -1;
+	}
+	fd = dup(fileno(fp));
+	fclose(fp);
+	if (fd < 0) {
+		*err = xasprintf("cannot make a temporary file: %s",
+		    strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		if (len > 0 && write(fd, buf, len) != (ssize_t)len) {
+			*err = xasprintf("cannot copy perf.data from standard "
+			    "input to a temporary file: %s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+		n = read(STDIN_FILENO, tmp, sizeof tmp);
+		if (n < 0 && errno == EINTR) {
+			len = 0;
+			continue;
+		}
+		if (n <= 0)
+			break;
+		buf = tmp;
+		len = (size_t)n;
+	}
+	lseek(fd, 0, SEEK_SET);
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	return fd;
+}
+
+/* Before each read of perf script's output: drain, wait, stop on time. */
+static int
+pd_progress(void *ctx)
+{
+	struct perfdata *pd = ctx;
+	struct child *cs[3];
+	long long now;
+	int ms;
+
+	cs[0] = pd->script;
+	cs[1] = pd->feeder;
+	cs[2] = pd->record;
+	for (;;) {
+		perfdata_drain(pd);
+		now = now_ms();
+		if (pd->deadline > 0 && !pd->stopping && now >= pd->deadline)
+			perfdata_stop(pd);
+		if (pd->progress != NULL)
+			return pd->progress(pd->progress_ctx);
+		ms = pd->deadline > 0 && !pd->stopping ?
+		    (int)(pd->deadline - now) : -1;
+		if (child_wait_readable(reader_fd(pd->r), cs, 3, ms) == 0)
+			return 0;
+		if (child_interrupted())
+			pd->stopping = 1; /* SIGINT went to perf record */
+	}
+}
+
+/* Wrap perf script's output in a reader read through pd_progress(). */
+static void
+pd_reader(struct perfdata *pd, const char *source)
+{
+	char *err = NULL;
+
+	pd->r = reader_fdopen(child_out(pd->script), source, 0, &err);
+	free(err); /* a pipe is never a directory */
+	reader_set_progress(pd->r, pd_progress, pd);
+}
+
+struct perfdata *
+perfdata_open(const char *path, struct reader *in, const char *source,
+    const struct perfdata_opts *o, char **err, int *missing)
+{
+	struct child_spec cs, fs;
+	struct perfdata *pd;
+	struct argv a;
+	struct feed f;
+	struct stat sb;
+	const char *buf, *input = path;
+	uint64_t off;
+	size_t len = 0;
+	int fd = -1, p[2] = {-1, -1};
+
+	memset(&a, 0, sizeof a);
+	memset(&cs, 0, sizeof cs);
+	cs.in = -1;
+	cs.out = -1;
+	pd = xcalloc(1, sizeof *pd);
+	pd->ctl = pd->ack = -1;
+	*missing = 0;
+	if (path == NULL || strcmp(path, "-") == 0) {
+		if (reader_is_gzip(in)) {
+			*err = xstrdup("gzip-compressed perf.data: "
+			    "uncompress it first");
+			goto fail;
+		}
+		len = reader_ahead(in, &buf, &off);
+		if (fstat(STDIN_FILENO, &sb) != 0)
+			memset(&sb, 0, sizeof sb);
+		/* A regular file is read again from where tflame began. */
+		if (S_ISREG(sb.st_mode) && lseek(STDIN_FILENO,
+		    -(off_t)reader_bytes(in), SEEK_CUR) < 0)
+			sb.st_mode = 0;
+		if (pipe_mode(buf, len)) {
+			input = "-";
+			if (S_ISREG(sb.st_mode))
+				cs.in = STDIN_FILENO;
+			else {
+				/* A pipe: the feeder puts it together. */
+				if (pipe2(p, O_CLOEXEC) != 0) {
+					*err = xasprintf("cannot make a pipe: "
+					    "%s", strerror(errno));
+					goto fail;
+				}
+				memset(&fs, 0, sizeof fs);
+				f.buf = buf;
+				f.len = len;
+				fs.fn = feed;
+				fs.arg = &f;
+				fs.in = STDIN_FILENO;
+				fs.out = p[1];
+				pd->feeder = child_spawn(&fs, err);
+				close(p[1]);
+				if (pd->feeder == NULL) {
+					close(p[0]);
+					goto fail;
+				}
+				cs.in = fd = p[0];
+			}
+		} else {
+			input = "/dev/stdin";
+			if (S_ISREG(sb.st_mode))
+				cs.in = STDIN_FILENO;
+			else if ((cs.in = fd = spool(buf, len, err)) < 0)
+				goto fail;
+		}
+	}
+	script_args(&a, input, o);
+	cs.argv = a.v;
+	pd->cmd = av_text(&a);
+	pd->script = child_spawn(&cs, err);
+	if (fd >= 0)
+		close(fd);
+	if (pd->script == NULL) {
+		*missing = errno == ENOENT;
+		goto fail;
+	}
+	av_free(&a);
+	if (path == NULL || strcmp(path, "-") == 0)
+		reader_close(in);
+	pd_reader(pd, source);
+	return pd;
+fail:
+	av_free(&a);
+	child_free(pd->feeder);
+	free(pd->cmd);
+	free(pd);
+	return NULL;
+}
+
+/* Does perf's message look like a permission problem? */
+static int
+denied(const char *s, size_t n)
+{
+	static const char *const words[] = {"perf_event_paranoid",
+	    "Access to performance monitoring", "ermission denied",
+	    "not permitted", "No permission", "EACCES", "EPERM"};
+	size_t i, k, w;
+
+	for (i = 0; i < sizeof words / sizeof words[0]; i++) {
+		w = strlen(words[i]);
+		for (k = 0; k + w <= n; k++)
+			if (memcmp(s + k, words[i], w) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* Append child c's standard error to *msg as "perf record: LINE" lines. */
+static void
+append_lines(char **msg, const struct child *c, const char *who)
+{
+	const char *s, *e, *end;
+	char line[1024];
+	size_t len, nl = 0;
+	char *m;
+
+	s = child_errtext(c, &len, NULL);
+	for (end = s + len; s < end && nl < NOTE_LINES; s = e + 1, nl++) {
+		if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
+			e = end;
+		escape_text(line, sizeof line, s, (size_t)(e - s));
+		m = xasprintf("%s%s: %s\n", *msg, who, line);
+		free(*msg);
+		*msg = m;
+	}
+}
+
+/* What perf record said when it failed to start, and the remedies. */
+static char *
+record_failed(struct child *rec, int status)
+{
+	char st[128], *msg = xstrdup(""), *m;
+	const char *s;
+	size_t len;
+
+	append_lines(&msg, rec, "perf record");
+	child_status_text(status, st, sizeof st);
+	s = child_errtext(rec, &len, NULL);
+	if (denied(s, len))
+		m = xasprintf("%s`perf record` failed to start (%s); run "
+		    "tflame as root, or:\n"
+		    "  sysctl kernel.perf_event_paranoid=1   (or -1 for -a; "
+		    "see perf_event_paranoid)\n"
+		    "  setcap cap_perfmon,cap_sys_ptrace+ep \"$(command -v "
+		    "perf)\"\n"
+		    "  in a container: allow perf_event_open in its seccomp "
+		    "profile, or add CAP_PERFMON\n", msg, st);
+	else
+		m = xasprintf("%s`perf record` failed to start (%s)\n", msg,
+		    st);
+	free(msg);
+	return m;
+}
+
+/*
+ * Did perf record, ended early with status, fail to start?  perf's own
+ * errors end it with 255 (its -1); the command it ran may end with any
+ * other status by itself.
+ */
+static int
+record_failed_early(struct child *rec, int status)
+{
+	const char *s;
+	size_t len;
+
+	child_drain(rec);
+	s = child_errtext(rec, &len, NULL);
+	return (WIFEXITED(status) && WEXITSTATUS(status) == 255) ||
+	    (status != 0 && denied(s, len));
+}
+
+/* Close the control pipe of perf record. */
+static void
+pd_close_ctl(struct perfdata *pd)
+{
+	if (pd->ctl >= 0)
+		close(pd->ctl);
+	if (pd->ack >= 0)
+		close(pd->ack);
+	pd->ctl = pd->ack = -1;
+}
+
+struct perfdata *
+perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
+    char **err, int *missing)
+{
+	struct child_spec rs, ss;
+	struct perfdata *pd;
+	struct argv a, b;
+	struct pollfd pf;
+	char freq[32], cg[64];
+	long long t0;
+	size_t i;
+	int p[2], ctl[2], ackp[2], status;
+	char ack[16], ctlopt[64];
+	ssize_t n;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	*missing = 0;
+	pd = xcalloc(1, sizeof *pd);
+	pd->ctl = pd->ack = -1;
+	av_add(&a, perf_prog());
+	av_add(&a, "record");
+	if (ro->call_graph != NULL) {
+		snprintf(cg, sizeof cg, "--call-graph=%s", ro->call_graph);
+		av_add(&a, cg);
+	} else
+		av_add(&a, "-g");
+	snprintf(freq, sizeof freq, "%ld", ro->freq > 0 ? ro->freq : 99);
+	av_add(&a, "-F");
+	av_add(&a, freq);
+	/* Samples reach perf script within about a second. */
+	av_add(&a, "--no-buffering");
+	av_add(&a, "-o");
+	av_add(&a, "-");
+	/* A control pipe and its answers, to know when it records. */
+	if (pipe2(ctl, O_CLOEXEC) != 0 || pipe2(ackp, O_CLOEXEC) != 0) {
+		*err = xasprintf("cannot make a pipe: %s", strerror(errno));
+		goto fail;
+	}
+	pd->ctl = ctl[1];
+	pd->ack = ackp[0];
+	snprintf(ctlopt, sizeof ctlopt, "--control=fd:%d,%d", ctl[0],
+	    ackp[1]);
+	av_add(&a, ctlopt);
+	if (ro->all)
+		av_add(&a, "-a");
+	if (ro->pids != NULL) {
+		av_add(&a, "-p");
+		av_add(&a, ro->pids);
+	}
+	if (ro->cmd != NULL) {
+		av_add(&a, "--");
+		for (i = 0; ro->cmd[i] != NULL; i++)
+			av_add(&b, ro->cmd[i]);
+		for (i = 0; ro->cmd[i] != NULL; i++)
+			av_add(&a, ro->cmd[i]);
+		pd->what = av_text(&b);
+	} else
+		pd->what = xstrdup(ro->all ? "perf record -a" : "perf record");
+	if (pipe2(p, O_CLOEXEC) != 0) {
+		*err = xasprintf("cannot make a pipe: %s", strerror(errno));
+		goto fail;
+	}
+	memset(&rs, 0, sizeof rs);
+	rs.argv = a.v;
+	rs.in = -1;
+	rs.out = p[1];
+	rs.keep[0] = ctl[0];
+	rs.keep[1] = ackp[1];
+	rs.nkeep = 2;
+	pd->record = child_spawn(&rs, err);
+	close(p[1]);
+	close(ctl[0]);
+	close(ackp[1]);
+	if (pd->record == NULL) {
+		*missing = errno == ENOENT;
+		close(p[0]);
+		goto fail;
+	}
+	av_free(&b);
+	memset(&b, 0, sizeof b);
+	script_args(&b, "-", o);
+	memset(&ss, 0, sizeof ss);
+	ss.argv = b.v;
+	ss.in = p[0];
+	ss.out = -1;
+	pd->cmd = av_text(&b);
+	pd->script = child_spawn(&ss, err);
+	close(p[0]);
+	if (pd->script == NULL)
+		goto fail;
+	/* Started, or failed?  perf answers "ping" once it records. */
+	t0 = now_ms();
+	if (write(pd->ctl, "ping\n", 5) != 5)
+		t0 -= START_WAIT_MS; /* cannot ask: do not wait */
+	while (now_ms() - t0 < START_WAIT_MS) {
+		child_drain(pd->record);
+		child_drain(pd->script);
+		pf.fd = pd->ack;
+		pf.events = POLLIN;
+		if (poll(&pf, 1, 20) > 0 && (n = read(pd->ack, ack,
+		    sizeof ack)) > 0)
+			break; /* "ack": recording */
+		if (child_wait(pd->record, pf.revents != 0 ? 2000 : 0,
+		    &status) == 0) {
+			if (record_failed_early(pd->record, status)) {
+				*err = record_failed(pd->record, status);
+				goto fail;
+			}
+			break; /* the command ended by itself */
+		}
+	}
+	if (ro->duration > 0)
+		pd->deadline = t0 + (long long)(ro->duration * 1000);
+	child_set_interrupt(pd->record);
+	av_free(&a);
+	av_free(&b);
+	pd_reader(pd, pd->what);
+	return pd;
+fail:
+	av_free(&a);
+	av_free(&b);
+	child_free(pd->script);
+	child_free(pd->record);
+	pd_close_ctl(pd);
+	free(pd->cmd);
+	free(pd->what);
+	free(pd);
+	return NULL;
+}
+
+void
+perfdata_set_progress(struct perfdata *pd, int (*fn)(void *), void *ctx)
+{
+	pd->progress = fn;
+	pd->progress_ctx = ctx;
+}
+
+int
+perfdata_errfds(const struct perfdata *pd, int *fds, int n)
+{
+	struct child *cs[3];
+	int i, k = 0;
+
+	cs[0] = pd->script;
+	cs[1] = pd->feeder;
+	cs[2] = pd->record;
+	for (i = 0; i < 3 && k < n; i++)
+		if (cs[i] != NULL && child_errfd(cs[i]) >= 0)
+			fds[k++] = child_errfd(cs[i]);
+	return k;
+}
+
+void
+perfdata_drain(struct perfdata *pd)
+{
+	child_drain(pd->script);
+	if (pd->feeder != NULL)
+		child_drain(pd->feeder);
+	if (pd->record != NULL)
+		child_drain(pd->record);
+}
+
+void
+perfdata_stop(struct perfdata *pd)
+{
+	if (pd->record != NULL && !pd->stopping) {
+		pd->stopping = 1;
+		child_signal(pd->record, SIGINT);
+	}
+}
+
+/* Note child c's standard error in d, line by line, as "who: LINE". */
+static void
+note_lines(struct diag *d, const struct child *c, const char *who, int skip)
+{
+	const char *s, *e, *end;
+	char line[1024];
+	size_t len, dropped, nl = 0, more = 0;
+
+	s = child_errtext(c, &len, &dropped);
+	for (end = s + len; s < end; s = e + 1) {
+		if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
+			e = end;
+		if (e == s || (skip && (size_t)(e - s) >= 14 &&
+		    memcmp(s, "[ perf record:", 14) == 0))
+			continue;
+		if (nl++ >= NOTE_LINES) {
+			more++;
+			continue;
+		}
+		escape_text(line, sizeof line, s, (size_t)(e - s));
+		diag_note(d, "%s: %s", who, line);
+	}
+	if (more > 0 || dropped > 0)
+		diag_note(d, "%s: %zu more lines%s", who, more,
+		    dropped > 0 ? " and more bytes" : "");
+}
+
+int
+perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
+{
+	char st[128], cmd[512];
+	int rc = 0, status = 0, rstatus = 0;
+
+	reader_close(pd->r);
+	escape_text(cmd, sizeof cmd, pd->cmd, strlen(pd->cmd));
+	if (stopped) {
+		/*
+		 * The user quit: no more is wanted.  perf record gets SIGINT,
+		 * so that it ends as it should (and with it, the command it
+		 * runs), and perf script, its output no longer read, ends on
+		 * the broken pipe; both are waited for (and killed when they
+		 * do not end).
+		 */
+		perfdata_stop(pd);
+		child_close_out(pd->script);
+		if (pd->record != NULL)
+			child_wait(pd->record, STOP_WAIT_MS, NULL);
+		child_wait(pd->script, STOP_WAIT_MS, NULL);
+		if (pd->record != NULL) {
+			/* The command's output is perf record's. */
+			child_drain(pd->record);
+			note_lines(d, pd->record, "perf record", 1);
+		}
+		child_free(pd->record);
+		child_free(pd->feeder);
+		child_free(pd->script);
+		pd_close_ctl(pd);
+		free(pd->cmd);
+		free(pd->what);
+		free(pd);
+		return 0;
+	}
+	if (pd->record != NULL) {
+		perfdata_stop(pd);
+		child_wait(pd->record, -1, &rstatus);
+		note_lines(d, pd->record, "perf record", 1);
+		/* Stopped by tflame, perf record ends by its SIGINT. */
+		if (rstatus != 0 && !(pd->stopping &&
+		    ((WIFEXITED(rstatus) && WEXITSTATUS(rstatus) == 128 +
+		    SIGINT) || (WIFSIGNALED(rstatus) &&
+		    WTERMSIG(rstatus) == SIGINT)))) {
+			/* The command's status (d's source names it). */
+			child_status_text(rstatus, st, sizeof st);
+			diag_note(d, "%s", st);
+		}
+	}
+	if (child_wait(pd->script, EXIT_WAIT_MS, &status) != 0) {
+		diag_note(d, "`%s` did not end after its output; stopped it",
+		    cmd);
+		child_free(pd->script);
+		pd->script = NULL;
+	} else {
+		note_lines(d, pd->script, "perf script", 0);
+		if (status != 0) {
+			child_status_text(status, st, sizeof st);
+			*err = xasprintf("`%s` %s", pd->cmd, st);
+			rc = -1;
+		}
+	}
+	child_free(pd->script);
+	child_free(pd->feeder);
+	child_free(pd->record);
+	pd_close_ctl(pd);
+	free(pd->cmd);
+	free(pd->what);
+	free(pd);
+	return rc;
+}
+
+void
+perfdata_missing(const char *first, FILE *fp)
+{
+	fprintf(fp, "tflame: %s\n", first);
+	fputs("tflame: install linux-perf (Debian) or linux-tools-$(uname -r) "
+	    "(Ubuntu), or perf (RHEL, Fedora),\n", fp);
+	fputs("tflame: or run `perf script -i FILE | tflame` where perf is "
+	    "installed\n", fp);
+}

@@ -1,0 +1,506 @@
+/*
+ * The live viewer (see tui/live.h).
+ *
+ * The graph screen (view_flame.c) is shown through a thin screen of its
+ * own, pushed in its place, whose ops pass everything to the graph but
+ * the live keys (p, z, and ? for a help screen that lists them).  The
+ * tree is stale between two refreshes exactly as in the streaming viewer
+ * (stream.c): samples have gone into it since the last tree_finish(), so
+ * the loop step holds keys back then.  While paused nothing goes into the
+ * tree (the live sink keeps samples aside as records of their frames), so
+ * the paused graph can be explored freely; p again puts them in.
+ *
+ * Seconds for --window are counted from the start of the recording;
+ * the window's buckets (model/window.h) take expired seconds off the tree
+ * at a refresh.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/window.h"
+#include "tui/live.h"
+#include "tui/loop.h"
+#include "tui/screen.h"
+#include "tui/view.h"
+#include "util/escape.h"
+#include "util/fatal.h"
+#include "util/macros.h"
+#include "util/xalloc.h"
+
+#define LIVE_REFRESH_MS 250     /* shortest time between two refreshes */
+#define LIVE_TICK_MS 1000       /* the status line's clock */
+
+/* The screen in front of the graph. */
+struct live_screen {
+	struct tui_screen screen;
+};
+
+static struct {
+	struct tree *t;
+	struct tui_opts o;
+	struct tui_live_opts lo;
+	char what[160];         /* lo.what, escaped */
+	struct tui_view v;
+	struct live_screen ls;
+	struct window *w;
+	int started, stopped, paused, stop_sent, ended, exit_signal;
+	long long t0, last, deadline, tick;
+	uint64_t bytes;         /* input bytes at the last refresh */
+	uint64_t added;         /* samples into the tree since the refresh */
+	uint64_t samples;       /* samples since the start (or z) */
+	/* The sink in front of the tree's. */
+	struct stack_sink *into;
+	const struct sink_tree *st;
+	int open_paused;        /* the open stack goes aside */
+	char *aside;            /* paused: records of the stacks set aside */
+	size_t naside, capaside, rec;
+	uint64_t aside_samples;
+	char status[512];
+} live;
+
+/* Milliseconds since the recording began. */
+static long long
+elapsed(void)
+{
+	return tui_now_ms() - live.t0;
+}
+
+/* Append n bytes to the records set aside. */
+static void
+aside_put(const void *p, size_t n)
+{
+	xgrow((void **)&live.aside, &live.capaside, live.naside + n, 1);
+	memcpy(live.aside + live.naside, p, n);
+	live.naside += n;
+}
+
+/* Sink: a stack begins. */
+static void
+ls_begin(void *ctx)
+{
+	uint32_t zero = 0;
+
+	(void)ctx;
+	live.open_paused = live.paused;
+	if (!live.open_paused) {
+		live.into->begin(live.into->ctx);
+		return;
+	}
+	/* A record: frames (u32), count, then each frame's length and bytes. */
+	live.rec = live.naside;
+	aside_put(&zero, sizeof zero);
+	aside_put(&zero, sizeof(struct tf_count));
+}
+
+/* Sink: a frame, root first. */
+static void
+ls_frame(void *ctx, const char *name, size_t len)
+{
+	uint32_t n = (uint32_t)len, nf;
+
+	(void)ctx;
+	if (!live.open_paused) {
+		live.into->frame(live.into->ctx, name, len);
+		return;
+	}
+	aside_put(&n, sizeof n);
+	aside_put(name, len);
+	memcpy(&nf, live.aside + live.rec, sizeof nf);
+	nf++;
+	memcpy(live.aside + live.rec, &nf, sizeof nf);
+}
+
+/* Into the tree, noted for the window. */
+static void
+ls_into(struct tf_count count)
+{
+	live.into->end(live.into->ctx, count);
+	if (live.w != NULL)
+		window_note(live.w, elapsed() / 1000, live.st->cur, count);
+	live.added++;
+	live.samples++;
+}
+
+/* Sink: the stack ends. */
+static void
+ls_end(void *ctx, struct tf_count count)
+{
+	(void)ctx;
+	if (!live.open_paused) {
+		ls_into(count);
+		return;
+	}
+	memcpy(live.aside + live.rec + sizeof(uint32_t), &count, sizeof count);
+	live.aside_samples++;
+}
+
+/* Put the stacks set aside into the tree. */
+static void
+aside_flush(void)
+{
+	struct tf_count c;
+	size_t at = 0;
+	uint32_t nf, len, i;
+
+	while (at < live.naside) {
+		memcpy(&nf, live.aside + at, sizeof nf);
+		memcpy(&c, live.aside + at + sizeof nf, sizeof c);
+		at += sizeof nf + sizeof c;
+		live.into->begin(live.into->ctx);
+		for (i = 0; i < nf; i++) {
+			memcpy(&len, live.aside + at, sizeof len);
+			at += sizeof len;
+			live.into->frame(live.into->ctx, live.aside + at, len);
+			at += len;
+		}
+		ls_into(c);
+	}
+	live.naside = 0;
+	live.aside_samples = 0;
+}
+
+/* The status line: what, how long, how many, the window, paused. */
+static void
+live_status(void)
+{
+	char win[64] = "", tail[96];
+	double secs = (double)elapsed() / 1000.0;
+
+	if (live.lo.window > 0)
+		snprintf(win, sizeof win, ", window %gs", live.lo.window);
+	if (live.paused)
+		snprintf(tail, sizeof tail, " | PAUSED, %llu new (p resumes)",
+		    (unsigned long long)live.aside_samples);
+	else
+		snprintf(tail, sizeof tail, " | p pause, z clear, q stop");
+	snprintf(live.status, sizeof live.status,
+	    "recording %s: %.0fs, %llu samples recorded%s%s", live.what, secs,
+	    (unsigned long long)live.samples, win, tail);
+	live.v.progress = live.status;
+	live.tick = tui_now_ms();
+}
+
+/* Take expired seconds off, finish the tree, lay out, draw. */
+static void
+live_refresh(void)
+{
+	if (live.w != NULL)
+		window_expire(live.w, elapsed() / 1000);
+	tree_finish(live.t);
+	view_flame_grown(&live.v);
+	live_status();
+	screen_resize(&live.v.screen, COLS, LINES);
+	live.v.screen.stack = live.ls.screen.stack;
+	tui_ask(TUI_REDRAW);
+	tui_flush();
+	live.added = 0;
+	live.last = tui_now_ms();
+}
+
+/* The live keys, for the help screen (and dispatch). */
+static int act_pause(struct tui_screen *s);
+static int act_zero(struct tui_screen *s);
+static int act_help(struct tui_screen *s);
+
+static const struct tui_binding live_bindings[] = {
+	{"p", "pause the display (recording goes on); p again shows "
+	    "what came meanwhile", act_pause, {'p', 0}},
+	{"z", "clear the counts and start again from now", act_zero,
+	    {'z', 0}},
+	{"q Ctrl-C", "stop recording (perf record writes what it has) "
+	    "and quit", NULL, {0}},
+	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
+};
+
+static const char *const live_legend[] = {
+	"Every key of the graph works on the live graph too: arrows or h j k l",
+	"move, Enter zooms, Backspace or u goes back, Esc returns to the root,",
+	"i flips flame/icicle, r shows callers, / searches (n N), s saves an",
+	"SVG, PgUp PgDn g G scroll.  Zoom and selection stay while their frame",
+	"is there.  With --window=SEC only the last SEC seconds are counted;",
+	"--duration=SEC stops recording then and keeps the graph.",
+};
+
+/* p: pause or resume the display. */
+static int
+act_pause(struct tui_screen *s)
+{
+	(void)s;
+	if (live.ended)
+		return 0;
+	live.paused = !live.paused;
+	if (!live.paused) {
+		/* The tree is fresh here (keys are held while it is not). */
+		aside_flush();
+		if (live.w != NULL)
+			window_expire(live.w, elapsed() / 1000);
+		tree_finish(live.t);
+		view_flame_grown(&live.v);
+		live.added = 0;
+	}
+	live_status();
+	return TUI_RELAYOUT | TUI_REDRAW;
+}
+
+/* z: clear the counts and start again. */
+static int
+act_zero(struct tui_screen *s)
+{
+	(void)s;
+	if (live.ended)
+		return 0;
+	tree_clear_self(live.t, 0);
+	if (live.w != NULL)
+		window_clear(live.w);
+	live.naside = 0;
+	live.aside_samples = 0;
+	live.samples = 0;
+	tree_finish(live.t);
+	view_flame_grown(&live.v);
+	live.added = 0;
+	live_status();
+	return TUI_RELAYOUT | TUI_REDRAW;
+}
+
+/* ?: the live keys, and a word on the graph's. */
+static int
+act_help(struct tui_screen *s)
+{
+	help_open(s->stack, live_bindings, ARRAY_SIZE(live_bindings),
+	    live_legend, ARRAY_SIZE(live_legend));
+	return TUI_REDRAW;
+}
+
+/* The graph screen behind the live one. */
+static struct tui_screen *
+graph(void)
+{
+	live.v.screen.stack = live.ls.screen.stack;
+	return &live.v.screen;
+}
+
+static void
+ls_resize(struct tui_screen *s, int cols, int lines)
+{
+	(void)s;
+	screen_resize(graph(), cols, lines);
+}
+
+static void
+ls_draw(struct tui_screen *s)
+{
+	(void)s;
+	graph()->ops->draw(graph());
+}
+
+static int
+ls_key(struct tui_screen *s, int key)
+{
+	const struct tui_binding *b;
+
+	if (!live.v.prompt.active && live.v.confirm == NULL &&
+	    (b = screen_binding(live_bindings, ARRAY_SIZE(live_bindings),
+	    key)) != NULL && b->fn != NULL)
+		return b->fn(s);
+	return graph()->ops->key(graph(), key);
+}
+
+static int
+ls_delay(const struct tui_screen *s)
+{
+	(void)s;
+	return graph()->ops->delay != NULL ? graph()->ops->delay(graph()) : -1;
+}
+
+static int
+ls_tick(struct tui_screen *s)
+{
+	(void)s;
+	return graph()->ops->tick != NULL ? graph()->ops->tick(graph()) : 0;
+}
+
+static int
+ls_quits(const struct tui_screen *s, int key)
+{
+	(void)s;
+	return graph()->ops->quits != NULL &&
+	    graph()->ops->quits(graph(), key);
+}
+
+static void
+ls_free(struct tui_screen *s)
+{
+	(void)s;
+	if (graph()->ops->free != NULL)
+		graph()->ops->free(graph());
+	live.started = 0;
+}
+
+static const struct tui_screen_ops live_ops = {
+	.name = "live",
+	.resize = ls_resize,
+	.draw = ls_draw,
+	.key = ls_key,
+	.delay = ls_delay,
+	.tick = ls_tick,
+	.quits = ls_quits,
+	.free = ls_free,
+};
+
+void
+tui_live_init(struct tree *t, const struct tui_opts *o,
+    const struct tui_live_opts *lo, struct stack_sink *sink,
+    struct stack_sink *into, const struct sink_tree *st)
+{
+	free(live.aside);
+	window_free(live.w);
+	memset(&live, 0, sizeof live);
+	live.t = t;
+	live.o = *o;
+	live.lo = *lo;
+	escape_text(live.what, sizeof live.what, lo->what, strlen(lo->what));
+	live.into = into;
+	live.st = st;
+	if (lo->window > 0)
+		live.w = window_new(t, 0, (unsigned)(lo->window + 0.999));
+	live.t0 = tui_now_ms();
+	if (lo->duration > 0)
+		live.deadline = (long long)(lo->duration * 1000);
+	memset(sink, 0, sizeof *sink);
+	sink->begin = ls_begin;
+	sink->frame = ls_frame;
+	sink->end = ls_end;
+}
+
+/* Take the terminal and show the graph. */
+static int
+live_start(void)
+{
+	if (term_start() != 0)
+		return -1;
+	tree_finish(live.t);
+	view_flame_init(&live.v, live.t, &live.o);
+	live.ls.screen.ops = &live_ops;
+	tui_open(&live.ls.screen);
+	live.started = 1;
+	live_refresh();
+	return 0;
+}
+
+int
+tui_live_wait(int fd, uint64_t bytes)
+{
+	struct pollfd pf[4];
+	struct tui_step st;
+	long long now, wait;
+	int rc, dirty, i, n, efd[3];
+
+	if (live.stopped)
+		return 1;
+	if (!live.started && live_start() != 0) {
+		live.stopped = 2;
+		return 1;
+	}
+	live.bytes = bytes;
+	for (;;) {
+		now = elapsed();
+		if (live.deadline > 0 && !live.stop_sent &&
+		    now >= live.deadline) {
+			live.stop_sent = 1;
+			live.lo.stop(live.lo.ctx);
+		}
+		dirty = live.added > 0;
+		if (!live.paused && (dirty || (live.w != NULL &&
+		    tui_now_ms() - live.last >= LIVE_TICK_MS)) &&
+		    tui_now_ms() - live.last >= LIVE_REFRESH_MS) {
+			live_refresh();
+			continue;
+		}
+		if (!dirty && tui_now_ms() - live.tick >= LIVE_TICK_MS) {
+			live_status();
+			tui_ask(TUI_REDRAW);
+		}
+		/* Wake for the refresh, the clock, and --duration. */
+		wait = dirty ? live.last + LIVE_REFRESH_MS - tui_now_ms() :
+		    live.tick + LIVE_TICK_MS - tui_now_ms();
+		if (live.deadline > 0 && !live.stop_sent)
+			wait = TF_MIN(wait, live.deadline - now);
+		pf[0].fd = fd;
+		pf[0].events = POLLIN;
+		n = live.lo.errfds != NULL ?
+		    live.lo.errfds(live.lo.ctx, efd, 3) : 0;
+		for (i = 0; i < n; i++) {
+			pf[1 + i].fd = efd[i];
+			pf[1 + i].events = POLLIN;
+		}
+		memset(&st, 0, sizeof st);
+		st.fds = pf;
+		st.nfds = 1 + n;
+		st.timeout = (int)TF_MAX(wait, 0LL);
+		st.hold = dirty;
+		rc = tui_step(&st);
+		if (rc & TUI_STEP_QUIT) {
+			live.stopped = 1;
+			return 1;
+		}
+		if ((rc & TUI_STEP_FDS) && live.lo.drain != NULL)
+			live.lo.drain(live.lo.ctx);
+		if ((rc & TUI_STEP_FDS) && pf[0].revents != 0)
+			return 0;
+	}
+}
+
+int
+tui_live_exit_signal(void)
+{
+	return live.exit_signal;
+}
+
+int
+tui_live_stopped(void)
+{
+	return live.stopped;
+}
+
+int
+tui_live_end(const char *msg)
+{
+	struct tui_step st;
+	int rc = EXIT_OK;
+
+	if (live.stopped == 2)
+		return EXIT_INPUT; /* no terminal: said so */
+	if (!live.stopped) {
+		if (!live.started && live_start() != 0)
+			return EXIT_INPUT;
+		aside_flush();
+		live.paused = 0;
+		live_refresh();
+		live.ended = 1;
+		live.v.progress = NULL;
+		if (msg != NULL) {
+			escape_text(live.v.msgbuf, sizeof live.v.msgbuf, msg,
+			    strlen(msg));
+			live.v.msg = live.v.msgbuf;
+		}
+		screen_resize(&live.v.screen, COLS, LINES);
+		memset(&st, 0, sizeof st);
+		st.timeout = -1;
+		tui_ask(TUI_REDRAW);
+		while (!(tui_step(&st) & TUI_STEP_QUIT))
+			;
+	}
+	live.exit_signal = term_signal();
+	tui_end();
+	free(live.aside);
+	live.aside = NULL;
+	window_free(live.w);
+	live.w = NULL;
+	return rc;
+}

@@ -1,0 +1,80 @@
+#!/bin/sh
+# make bench, live recording: the processor time tflame itself takes while
+# its live viewer shows a system-wide recording at 999 Hz, beside what
+# perf record and perf script take for the same recording.  The viewer
+# runs in tmux (200x60) for BENCH_LIVE_SECS (default 10) seconds of
+# recording (--duration), then q.  Each process's time is its own and its
+# children's, from the shell's `times` after it ends: a wrapper given to
+# tflame as $PERF times each perf, and tflame's figure is the total less
+# theirs.  Skipped (said so) where perf cannot record or tmux is missing.
+set -u
+: "${TFLAME:?TFLAME names the tflame binary}"
+secs=${BENCH_LIVE_SECS:-10}
+echo
+perf=$(command -v perf) || { echo "live recording: perf not found; skipped"; exit 0; }
+if ! "$perf" record -a -o /dev/null -- true > /dev/null 2>&1; then
+	echo "live recording: perf cannot record system-wide here; skipped"
+	exit 0
+fi
+command -v tmux > /dev/null || { echo "live recording: no tmux; skipped"; exit 0; }
+d=$(mktemp -d "${TMPDIR:-/tmp}/tflame-live.XXXXXX")
+sock=tflame-bench-$$
+trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$d"' EXIT
+# The wrapper lets SIGINT through to perf (a trap, not an ignore).
+cat > "$d/perf" <<WRAP
+#!/bin/sh
+trap : INT TERM HUP
+"$perf" "\$@"
+rc=\$?
+times > "$d/times.\$1"
+exit \$rc
+WRAP
+chmod +x "$d/perf"
+cat > "$d/run" <<RUN
+#!/bin/sh
+trap : INT TERM HUP
+PERF=$d/perf "$TFLAME" --record -a --freq=999 --duration=$secs
+times > "$d/times.all"
+RUN
+chmod +x "$d/run"
+tmux -L "$sock" -f /dev/null new-session -d -s b -x 200 -y 60 "sh $d/run"
+# Recording starts within a few seconds; then q once it has ended.
+n=$((secs * 10 + 300))
+while [ "$n" -gt 0 ] && ! tmux -L "$sock" capture-pane -p -t b 2>/dev/null |
+    grep -q "recording ended"; do
+	sleep 0.1
+	n=$((n - 1))
+done
+tmux -L "$sock" send-keys -t b q
+n=100
+while [ "$n" -gt 0 ] && [ ! -s "$d/times.all" ]; do
+	sleep 0.1
+	n=$((n - 1))
+done
+# secs FILE: the children's user + system seconds from `times`.
+cpu() {
+	[ -s "$1" ] || { echo "?"; return; }
+	sed -n 2p "$1" | awk '{
+		t = 0
+		for (i = 1; i <= 2; i++) {
+			split($i, p, "m"); sub(/s$/, "", p[2]); t += p[1] * 60 + p[2]
+		}
+		printf "%.2f", t
+	}'
+}
+all=$(cpu "$d/times.all")
+rec=$(cpu "$d/times.record")
+scr=$(cpu "$d/times.script")
+echo "live recording: --record -a --freq=999, $secs s, viewer on a 200x60" \
+    "terminal (processor seconds, user + system):"
+awk -v a="$all" -v r="$rec" -v s="$scr" 'BEGIN {
+	if (a == "?" || r == "?" || s == "?") {
+		print "  (a figure is missing: the recording did not end as planned)"
+		exit
+	}
+	t = a - r - s
+	printf "  %-22s %8.2f\n", "tflame itself", t
+	printf "  %-22s %8.2f\n", "perf record", r
+	printf "  %-22s %8.2f\n", "perf script", s
+	printf "  %-22s %8.2f\n", "tflame / perf script", s > 0 ? t / s : 0
+}'
