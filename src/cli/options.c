@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "cli/version.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 
@@ -82,7 +83,7 @@ static const char usage_text[] =
 "every key, q quits.\n"
 "\n"
 "  -h, --help              show this help and exit\n"
-"  -V, --version           show the version and exit\n"
+"  -V, --version           show the version and the features built in\n"
 "\n"
 "Examples:\n"
 "  perf record -F 99 -g -- ./myprog; perf script | tflame\n"
@@ -343,7 +344,7 @@ options_parse(struct options *o, int argc, char **argv)
 			fputs(usage_text, stdout);
 			exit(EXIT_OK);
 		case 'V':
-			printf("tflame %s\n", PACKAGE_VERSION);
+			version_print();
 			exit(EXIT_OK);
 		case ':':
 			usage_error("option needs an argument", argv[optind - 1]);

@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "tui/colors.h"
+#include "tui/term.h"
 #include "tui/text.h"
 #include "tui/tui.h"
 #include "tui/view.h"
@@ -300,7 +301,7 @@ tui_start(void)
 	signals_install();
 	stderr_capture();
 	fflush(stdout);
-	screen = newterm(NULL, out, in);
+	screen = tui_newterm(out, in);
 	if (screen == NULL) {
 		tui_done();
 		if (term == NULL || *term == '\0')
