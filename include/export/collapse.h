@@ -17,7 +17,7 @@
 
 /*
  * Write profile prof of t (after tree_finish) to fp.  Returns 0, or -1 on
- * a write error.  A big tree is written by two threads when lineq_cpus()
+ * a write error.  A big tree is written by two threads when thread_cpus()
  * allows, with the same output.
  */
 int collapse_write(const struct tree *t, int prof, FILE *fp);

@@ -59,12 +59,4 @@ void lineq_skip(struct lineq *q, size_t n);
 /* Stop (reading may not be finished), join the thread and free q. */
 void lineq_finish(struct lineq *q);
 
-/*
- * Processors tflame may keep busy: those online, at least 1, at most the
- * limit lineq_limit() set (--threads; 0: no limit).  Every part of the
- * core that starts a thread asks this first.
- */
-int lineq_cpus(void);
-void lineq_limit(int n);
-
 #endif

@@ -30,7 +30,7 @@
 #include "util/diag.h"
 #include "util/escape.h"
 #include "util/fatal.h"
-#include "util/lineq.h"
+#include "util/thread.h"
 #include "util/reader.h"
 #include "util/xalloc.h"
 
@@ -255,7 +255,7 @@ main(int argc, char **argv)
 	setlocale(LC_NUMERIC, "C");
 	options_parse(&o, argc, argv);
 	/* --threads bounds the core's threads too (tree_finish(), merges). */
-	lineq_limit(o.load.threads);
+	thread_limit(o.load.threads);
 	if (o.mode == MODE_VIEW && !o.diff) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)

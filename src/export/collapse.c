@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "export/collapse.h"
-#include "util/lineq.h"
+#include "util/thread.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 
@@ -611,7 +611,7 @@ collapse_write_ranges(const struct tree *t, int prof, FILE *fp, uint32_t per,
 	struct walk_env env;
 	struct ranges rg;
 	uint32_t *cnt = NULL;
-	pthread_t thread;
+	struct thread_job tj;
 	int rc;
 
 	walk_env_init(&env, t, prof);
@@ -634,9 +634,9 @@ collapse_write_ranges(const struct tree *t, int prof, FILE *fp, uint32_t per,
 		write_init(&w2, t, prof, fp, &rg);
 		w.env = w2.env = env;
 		w2.env.first = 1;
-		if (pthread_create(&thread, NULL, share_main, &w2) == 0) {
+		if (thread_start(&tj, 1, share_main, &w2)) {
 			share_main(&w);
-			pthread_join(thread, NULL);
+			thread_join(&tj);
 		} else {
 			/* No thread: all the ranges here, in one share. */
 			w.env.per = UINT32_MAX;
@@ -662,7 +662,7 @@ collapse_write(const struct tree *t, int prof, FILE *fp)
 	const uint32_t lines_max = tree_size(t); /* at most one per node */
 
 	/* Two threads pay off for many lines (tree_size() bounds them). */
-	if (lines_max >= RANGE_MIN && lineq_cpus() >= 2)
+	if (lines_max >= RANGE_MIN && thread_spare())
 		per = RANGE_LINES;
 	return collapse_write_ranges(t, prof, fp, per, RANGE_HOLD);
 }

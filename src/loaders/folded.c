@@ -12,7 +12,6 @@
  */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +20,7 @@
 #include "loaders/folded.h"
 #include "loaders/loader.h"
 #include "model/inorder.h"
-#include "util/lineq.h"
+#include "util/thread.h"
 #include "util/scan.h"
 #include "util/xalloc.h"
 
@@ -262,7 +261,7 @@ static int
 two_threads(const struct load_opts *o, const struct stack_sink *sink)
 {
 	return o != NULL && o->threads != 1 &&
-	    (o->threads != 0 || lineq_cpus() >= 2) && sink->fork != NULL &&
+	    (o->threads != 0 || thread_spare()) && sink->fork != NULL &&
 	    sink->join != NULL && sink->drop != NULL;
 }
 
@@ -293,8 +292,7 @@ read_parts(struct reader *r, const struct load_opts *o,
 	struct folded_part pt;
 	const char *line;
 	struct folded_line fl;
-	pthread_t thread;
-	int threaded;
+	struct thread_job tj;
 
 	if (!two_threads(o, sink))
 		return 0;
@@ -304,12 +302,10 @@ read_parts(struct reader *r, const struct load_opts *o,
 		return 0;
 	pt.sink = sink->fork(sink->ctx);
 	diag_init(&pt.d, d->source);
-	threaded = pthread_create(&thread, NULL, part_main, &pt) == 0;
+	/* With no thread to be had, one part after the other. */
+	thread_start(&tj, 1, part_main, &pt);
 	read_folded(r, sink, d, res, 0, 0, &line, &fl);
-	if (threaded)
-		pthread_join(thread, NULL);
-	else
-		part_main(&pt); /* no thread to be had: one after the other */
+	thread_join(&tj);
 	res->parts = 2;
 	if (reader_status_failed(r)) {
 		/* The input ends where the first part's read failed. */
@@ -386,7 +382,7 @@ replay(struct inorder *io, const struct load_opts *o, struct stack_sink *sink)
 {
 	uint64_t n = inorder_stacks(io);
 	struct replay_part p;
-	pthread_t thread;
+	struct thread_job tj;
 
 	if (n < REPLAY_SPLIT || !two_threads(o, sink)) {
 		replay_range(io, sink, 0, n);
@@ -397,13 +393,9 @@ replay(struct inorder *io, const struct load_opts *o, struct stack_sink *sink)
 	p.sink = sink->fork(sink->ctx);
 	p.from = n / 2;
 	p.to = n;
-	if (pthread_create(&thread, NULL, replay_main, &p) == 0) {
-		replay_range(io, sink, 0, n / 2);
-		pthread_join(thread, NULL);
-	} else {
-		replay_range(io, sink, 0, n / 2);
-		replay_main(&p);
-	}
+	thread_start(&tj, 1, replay_main, &p);
+	replay_range(io, sink, 0, n / 2);
+	thread_join(&tj);
 	sink->join(sink->ctx, p.sink);
 	inorder_clear(io);
 }
@@ -498,7 +490,7 @@ hold_parts(struct reader *r, const struct load_opts *o,
     const struct stack_sink *sink, struct diag *d, struct load_result *res,
     struct hold_part *pt, const char **line, struct folded_line *fl)
 {
-	pthread_t thread;
+	struct thread_job tj;
 	int all, threaded;
 
 	memset(pt, 0, sizeof *pt);
@@ -508,14 +500,12 @@ hold_parts(struct reader *r, const struct load_opts *o,
 	pt->io = inorder_new();
 	diag_init(&pt->d, d->source);
 	atomic_init(&pt->stop, 0);
-	threaded = pthread_create(&thread, NULL, hold_main, pt) == 0;
+	threaded = thread_start(&tj, 1, hold_main, pt);
 	all = hold(r, o->inorder, d, res, line, fl, NULL);
 	if (!all)
 		atomic_store(&pt->stop, 1); /* its work is dropped below */
-	if (threaded)
-		pthread_join(thread, NULL);
-	else if (all)
-		hold_main(pt); /* no thread to be had: one after the other */
+	if (threaded || all) /* no thread to be had: one after the other */
+		thread_join(&tj);
 	if (all && !reader_status_failed(r) &&
 	    (inorder_append(o->inorder, pt->io) == 0 ||
 	    !inorder_fraction(pt->io))) {

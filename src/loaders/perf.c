@@ -47,6 +47,7 @@
 #include "util/hash.h"
 #include "util/scan.h"
 #include "util/lineq.h"
+#include "util/thread.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
@@ -1732,7 +1733,7 @@ read_threaded(struct perf_ctx *p, struct reader *r)
 	struct lineq *q;
 	struct lineq_line l;
 
-	if (p->opts->threads == 1 || (p->opts->threads == 0 && lineq_cpus() < 2))
+	if (p->opts->threads == 1 || (p->opts->threads == 0 && !thread_spare()))
 		return 0;
 	/* The streaming viewer draws the tree from the reader's hook. */
 	if (reader_has_progress(r))
@@ -1773,33 +1774,16 @@ perf_init(struct perf_ctx *p, const struct load_opts *opts,
 
 /*
  * Does the text at a, before end, hold line record q's key, then "\n"?
- * Compared 16 bytes at a time, the last 16 overlapping.
+ * Compared with scan_equal(), 16 bytes a step where the build has SIMD.
  */
 static inline int
 line_is(const char *a, const char *end, const struct memo_rec *q)
 {
-	size_t n = q->len, i;
-	const char *k = memo_key(q);
+	size_t n = q->len;
 
 	if ((size_t)(end - a) <= n || a[n] != '\n')
 		return 0;
-#if defined(__SSE2__)
-	if (n >= 16) {
-		for (i = 0; i + 16 < n; i += 16)
-			if (_mm_movemask_epi8(_mm_cmpeq_epi8(
-			    _mm_loadu_si128((const __m128i *)(const void *)(a + i)),
-			    _mm_loadu_si128((const __m128i *)(const void *)(k + i))))
-			    != 0xffff)
-				return 0;
-		i = n - 16;
-		return _mm_movemask_epi8(_mm_cmpeq_epi8(
-		    _mm_loadu_si128((const __m128i *)(const void *)(a + i)),
-		    _mm_loadu_si128((const __m128i *)(const void *)(k + i)))) ==
-		    0xffff;
-	}
-#endif
-	(void)i;
-	return memcmp(a, k, n) == 0;
+	return scan_equal(a, memo_key(q), n);
 }
 
 /*
@@ -1827,10 +1811,6 @@ plain_body(struct perf_ctx *p, struct reader *r)
 	uint32_t prev = 0, e, id;
 	size_t len, klen = p->klen, room;
 	int live = 1;
-#if defined(__SSE2__)
-	const __m128i nl = _mm_set1_epi8('\n');
-	unsigned mask;
-#endif
 
 	len = reader_ahead(r, &s, &off);
 	end = s + len;
@@ -1847,26 +1827,7 @@ plain_body(struct perf_ctx *p, struct reader *r)
 			 * 16 bytes without the "\n" are whole bytes of it.
 			 */
 			h = hash_run_start();
-			c = a;
-#if defined(__SSE2__)
-			for (;;) {
-				if (end - c < 16) {
-					c = memchr(c, '\n', (size_t)(end - c));
-					break;
-				}
-				mask = (unsigned)_mm_movemask_epi8(
-				    _mm_cmpeq_epi8(_mm_loadu_si128(
-				    (const __m128i *)(const void *)c), nl));
-				if (mask != 0) {
-					c += __builtin_ctz(mask);
-					break;
-				}
-				h = hash_step16(h, (const unsigned char *)c);
-				c += 16;
-			}
-#else
-			c = memchr(c, '\n', (size_t)(end - c));
-#endif
+			c = scan_line_hash(a, end, &h);
 			if (c == NULL)
 				break;
 			len = (size_t)(c - a);
@@ -2046,10 +2007,9 @@ read_parts(struct perf_ctx *p, struct reader *r)
 	const struct load_opts *o = p->opts;
 	struct first_event first;
 	struct part pt;
-	pthread_t thread;
-	int threaded;
+	struct thread_job tj;
 
-	if (o->threads == 1 || (o->threads == 0 && lineq_cpus() < 2) ||
+	if (o->threads == 1 || (o->threads == 0 && !thread_spare()) ||
 	    p->sink->fork == NULL || p->sink->join == NULL ||
 	    p->sink->drop == NULL)
 		return 0;
@@ -2068,15 +2028,12 @@ read_parts(struct perf_ctx *p, struct reader *r)
 		p->first = pt.p.first = &first;
 		pt.p.first_waits = 1;
 	}
-	threaded = pthread_create(&thread, NULL, part_main, &pt) == 0;
+	thread_start(&tj, 1, part_main, &pt);
 	read_plain(p, r);
 	perf_end(p);
 	if (p->first != NULL)
 		first_tell(&first, p->filter); /* NULL when it saw no event */
-	if (threaded)
-		pthread_join(thread, NULL);
-	else
-		part_main(&pt); /* no thread to be had: one after the other */
+	thread_join(&tj); /* with no thread, one part after the other */
 	/* Both parts are read: free their memos before the trees are merged. */
 	memos_free(p);
 	memos_free(&pt.p);

@@ -11,14 +11,13 @@
  */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/tree.h"
 #include "util/fatal.h"
 #include "util/hash.h"
-#include "util/lineq.h"
+#include "util/thread.h"
 #include "util/xalloc.h"
 
 #define EMPTY UINT32_MAX
@@ -405,7 +404,7 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 	const char *name;
 	struct tf_count c;
 	struct rank_job job;
-	pthread_t thread;
+	struct thread_job tj;
 	size_t i, len, before;
 	int threaded = 0;
 
@@ -421,12 +420,12 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 	 */
 	job.st = dst->st;
 	job.rank = NULL;
-	if (strtab_count(dst->st) >= RANK_THREAD_MIN && lineq_cpus() >= 2) {
+	if (strtab_count(dst->st) >= RANK_THREAD_MIN && thread_spare()) {
 		job.rank = xreallocarray(dst->rank, strtab_count(dst->st),
 		    sizeof *job.rank);
 		dst->rank = job.rank;
 		dst->nranked = 0; /* until the thread is done */
-		threaded = pthread_create(&thread, NULL, rank_main, &job) == 0;
+		threaded = thread_start(&tj, 1, rank_main, &job);
 	}
 	map = xreallocarray(NULL, src->size, sizeof *map);
 	map[0] = TREE_ROOT;
@@ -452,7 +451,7 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 	}
 	dst->overflows += src->overflows;
 	if (threaded) {
-		pthread_join(thread, NULL);
+		thread_join(&tj);
 		dst->nranked = strtab_count(dst->st);
 	}
 	free(names);
@@ -585,8 +584,7 @@ sort_children(struct tree *t)
 void
 tree_finish(struct tree *t)
 {
-	pthread_t thread;
-	int threaded = 0;
+	struct thread_job tj;
 
 	t->total_overflows = 0;
 	/*
@@ -594,13 +592,10 @@ tree_finish(struct tree *t)
 	 * sort_children() reads names and writes the sibling links: a big
 	 * tree has them done at once by two threads.
 	 */
-	if (t->size >= FINISH_THREAD_MIN && lineq_cpus() >= 2)
-		threaded = pthread_create(&thread, NULL, totals_main, t) == 0;
-	if (!threaded)
-		totals_main(t);
+	thread_start(&tj, t->size >= FINISH_THREAD_MIN && thread_spare(),
+	    totals_main, t);
 	sort_children(t);
-	if (threaded)
-		pthread_join(thread, NULL);
+	thread_join(&tj);
 }
 
 const uint32_t *

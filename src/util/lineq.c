@@ -11,9 +11,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "util/lineq.h"
+#include "util/thread.h"
 #include "util/xalloc.h"
 
 #define NBATCH 4
@@ -41,7 +41,7 @@ struct lineq {
 	size_t auxsize;
 	lineq_classify_fn classify;
 	void *ctx;
-	pthread_t thread;
+	struct thread_job thread;
 	pthread_mutex_t mu;
 	pthread_cond_t filled, freed;
 	struct batch b[NBATCH];
@@ -141,7 +141,7 @@ lineq_start(struct reader *r, size_t auxsize, lineq_classify_fn classify,
 	pthread_mutex_init(&q->mu, NULL);
 	pthread_cond_init(&q->filled, NULL);
 	pthread_cond_init(&q->freed, NULL);
-	if (pthread_create(&q->thread, NULL, reader_main, q) != 0) {
+	if (!thread_start(&q->thread, 1, reader_main, q)) {
 		pthread_mutex_destroy(&q->mu);
 		pthread_cond_destroy(&q->filled);
 		pthread_cond_destroy(&q->freed);
@@ -227,7 +227,7 @@ lineq_finish(struct lineq *q)
 	q->stop = 1;
 	pthread_cond_broadcast(&q->freed);
 	pthread_mutex_unlock(&q->mu);
-	pthread_join(q->thread, NULL);
+	thread_join(&q->thread);
 	pthread_mutex_destroy(&q->mu);
 	pthread_cond_destroy(&q->filled);
 	pthread_cond_destroy(&q->freed);
@@ -237,22 +237,4 @@ lineq_finish(struct lineq *q)
 		free(q->b[i].aux);
 	}
 	free(q);
-}
-
-static int cpu_limit; /* 0: none */
-
-void
-lineq_limit(int n)
-{
-	cpu_limit = n < 0 ? 0 : n;
-}
-
-int
-lineq_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (cpu_limit > 0 && n > cpu_limit)
-		n = cpu_limit;
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }

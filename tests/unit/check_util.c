@@ -20,6 +20,7 @@
 #include "util/lineq.h"
 #include "util/reader.h"
 #include "util/scan.h"
+#include "util/thread.h"
 #include "util/sort.h"
 
 START_TEST(test_escape)
@@ -361,23 +362,23 @@ cmp_u32(uint32_t a, uint32_t b, void *ctx)
 }
 
 /*
- * --threads=1 limits every thread the core would start (lineq_limit()):
- * lineq_cpus() never says more than the limit, nor less than 1, and 0
+ * --threads=1 limits every thread the core would start (thread_limit()):
+ * thread_cpus() never says more than the limit, nor less than 1, and 0
  * lifts the limit again.
  */
 START_TEST(test_cpu_limit)
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	int all = lineq_cpus();
+	int all = thread_cpus();
 
 	ck_assert_int_ge(all, 1);
 	ck_assert_int_eq(all, online < 1 ? 1 : online > 64 ? 64 : (int)online);
-	lineq_limit(1);
-	ck_assert_int_eq(lineq_cpus(), 1);
-	lineq_limit(2);
-	ck_assert_int_eq(lineq_cpus(), all < 2 ? all : 2);
-	lineq_limit(0);
-	ck_assert_int_eq(lineq_cpus(), all);
+	thread_limit(1);
+	ck_assert_int_eq(thread_cpus(), 1);
+	thread_limit(2);
+	ck_assert_int_eq(thread_cpus(), all < 2 ? all : 2);
+	thread_limit(0);
+	ck_assert_int_eq(thread_cpus(), all);
 }
 END_TEST
 
@@ -459,6 +460,111 @@ START_TEST(test_scan_byte)
 }
 END_TEST
 
+/* A random byte, mostly from a few that matter to the scans. */
+static char
+scan_rand_byte(unsigned *seed)
+{
+	static const char pick[] = "\n\n\n;; \t\r\x80\xff\0abcdefgh";
+
+	*seed = *seed * 1103515245u + 12345u;
+	return (*seed >> 16) % 3 == 0 ? (char)(*seed >> 8) :
+	    pick[(*seed >> 20) % (sizeof pick - 1)];
+}
+
+/*
+ * The scans of util/scan.h as built (SSE2 where SCAN_SIMD) against their
+ * portable versions, on random buffers in exact-size allocations (a read
+ * past the end shows under AddressSanitizer): scan_byte(),
+ * common_prefix() of a buffer and a copy changed at one place,
+ * scan_equal(), and scan_line_hash()'s "\n" and hash, which must also be
+ * hash_run() of the line once ended.
+ */
+START_TEST(test_scan_paths)
+{
+	unsigned seed = 29;
+	size_t n, i, at;
+	int round;
+	char *a, *b, c;
+	const char *e1, *e2;
+	uint64_t h1, h2;
+
+	for (round = 0; round < 5000; round++) {
+		seed = seed * 1103515245u + 12345u;
+		n = (seed >> 16) % 140;
+		a = malloc(n ? n : 1);
+		b = malloc(n ? n : 1);
+		ck_assert_ptr_nonnull(a);
+		ck_assert_ptr_nonnull(b);
+		for (i = 0; i < n; i++)
+			a[i] = scan_rand_byte(&seed);
+		/* Fewer "\n": long lines reach the 16-byte steps. */
+		if (round % 2)
+			for (i = 0; i < n; i++)
+				if (a[i] == '\n' && (seed = seed * 69069u + 1) % 8)
+					a[i] = 'n';
+		memcpy(b, a, n);
+		seed = seed * 1103515245u + 12345u;
+		at = n ? (seed >> 16) % (n + 1) : 0;
+		if (at < n)
+			b[at] ^= (char)(1u << ((seed >> 8) % 8));
+		c = scan_rand_byte(&seed);
+		ck_assert_ptr_eq(scan_byte(a, a + n, c),
+		    scan_byte_scalar(a, a + n, c));
+		ck_assert_ptr_eq(scan_byte_scalar(a, a + n, c),
+		    n ? memchr(a, c, n) : NULL);
+		for (i = 0; i <= n; i += 1 + i / 8) {
+			ck_assert_uint_eq(common_prefix(a, b, i),
+			    common_prefix_scalar(a, b, i));
+			ck_assert_uint_eq(common_prefix(a, b, i),
+			    at < i ? at : i);
+			ck_assert_int_eq(scan_equal(a, b, i),
+			    scan_equal_scalar(a, b, i));
+			ck_assert_int_eq(scan_equal(a, b, i), at >= i);
+		}
+		h1 = h2 = hash_run_start();
+		e1 = scan_line_hash(a, a + n, &h1);
+		e2 = scan_line_hash_scalar(a, a + n, &h2);
+		ck_assert_ptr_eq(e1, e2);
+		ck_assert_ptr_eq(e1, n ? memchr(a, '\n', n) : NULL);
+		ck_assert_uint_eq(h1, h2);
+		if (e1 != NULL)
+			ck_assert_uint_eq(hash_run_end(h1, a, (size_t)(e1 - a)),
+			    hash_run(a, (size_t)(e1 - a)));
+		free(a);
+		free(b);
+	}
+}
+END_TEST
+
+static void *
+thread_add(void *arg)
+{
+	int *x = arg;
+
+	(*x)++;
+	return NULL;
+}
+
+/*
+ * thread_start() runs the function once, on a thread or, when not wanted,
+ * in thread_join(); never twice.
+ */
+START_TEST(test_thread_job)
+{
+	struct thread_job j;
+	int x = 0;
+
+	ck_assert_int_eq(thread_start(&j, 0, thread_add, &x), 0);
+	ck_assert_int_eq(x, 0);
+	thread_join(&j);
+	ck_assert_int_eq(x, 1);
+	if (thread_start(&j, 1, thread_add, &x)) {
+		thread_join(&j);
+		ck_assert_int_eq(x, 2);
+	}
+}
+END_TEST
+
 START_TEST(test_sort)
 {
 	uint32_t a[1000];
@@ -499,6 +605,8 @@ suite_util(void)
 	tcase_add_test(tc, test_sort);
 	tcase_add_test(tc, test_ws_scans);
 	tcase_add_test(tc, test_scan_byte);
+	tcase_add_test(tc, test_scan_paths);
+	tcase_add_test(tc, test_thread_job);
 	tcase_add_test(tc, test_cpu_limit);
 	suite_add_tcase(s, tc);
 	return s;
