@@ -4,8 +4,9 @@
  *	tflame 0.1.0
  *	built with: gzip=yes pcre2-jit=yes static=no simd=sse2
  *
- * gzip and static come from configure, simd from the compiler (the SSE2
- * scanners when __SSE2__ is defined, the portable ones otherwise); the JIT
+ * gzip and static come from configure, simd from util/scan.h (the SSE2
+ * scanners on x86-64 unless configure --disable-simd, the portable ones
+ * otherwise); the JIT
  * is asked of the PCRE2 library linked in, which may lack it for the
  * machine (search then interprets patterns, more slowly).
  */
@@ -16,6 +17,7 @@
 #include <stdio.h>
 
 #include "cli/version.h"
+#include "util/scan.h"
 
 #if defined(HAVE_ZLIB)
 #define VERSION_GZIP "yes"
@@ -29,7 +31,7 @@
 #define VERSION_STATIC "no"
 #endif
 
-#if defined(__SSE2__) && !defined(TF_NO_SIMD)
+#if defined(SCAN_SIMD)
 #define VERSION_SIMD "sse2"
 #else
 #define VERSION_SIMD "portable"

@@ -19,6 +19,8 @@ st=$?
 jit=$(sed -n 's/.* pcre2-jit=\(yes\|no\) .*/\1/p' "$tmpd/out")
 simd=$(sed -n 's/.* simd=\([a-z0-9]*\)$/\1/p' "$tmpd/out")
 case $simd in sse2|portable) ;; *) simd="(bad: '$simd')" ;; esac
+# configure --disable-simd: the portable scanners, whatever the processor.
+[ "$(def TF_NO_SIMD)" = no ] || [ "$simd" = portable ] || simd="(bad: '$simd')"
 printf 'tflame %s\nbuilt with: gzip=%s pcre2-jit=%s static=%s simd=%s\n' \
     "$version" "$(def HAVE_ZLIB)" "${jit:-(missing)}" "$(def TFLAME_STATIC)" \
     "$simd" > "$tmpd/want"
