@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "cli/version.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 
@@ -115,7 +116,7 @@ static const char usage_text[] =
 "PgUp PgDn g G scroll, ? shows every key, q quits.\n"
 "\n"
 "  -h, --help              show this help and exit\n"
-"  -V, --version           show the version and exit\n"
+"  -V, --version           show the version and the features built in\n"
 "\n"
 "Examples:\n"
 "  perf record -F 99 -g -- ./myprog; perf script | tflame\n"
@@ -518,7 +519,7 @@ options_parse(struct options *o, int argc, char **argv)
 			exit_flushed();
 		case 'V':
 			errno = 0;
-			printf("tflame %s\n", PACKAGE_VERSION);
+			version_print();
 			exit_flushed();
 		case ':':
 			usage_error("option needs an argument", argv[optind - 1]);

@@ -35,6 +35,7 @@
 
 #include "tui/colors.h"
 #include "tui/loop.h"
+#include "tui/termtype.h"
 #include "tui/text.h"
 #include "tui/tui.h"
 #include "util/escape.h"
@@ -346,9 +347,12 @@ term_start(void)
 	signals_install();
 	stderr_capture();
 	fflush(stdout);
-	screen = newterm(NULL, out, in);
+	/* No descriptor left: say so, not "no terminfo entry". */
+	err = fds_exhausted();
+	screen = err == 0 ? tui_newterm(out, in) : NULL;
 	if (screen == NULL) {
-		err = fds_exhausted();
+		if (err == 0)
+			err = fds_exhausted();
 		term_done();
 		if (err != 0)
 			fprintf(stderr, "tflame: cannot draw on the terminal: "

@@ -257,9 +257,18 @@ main().catch((e) => {
 	failures++;
 	console.log("FAIL driver: " + e.message);
 }).finally(() => {
-	browser.kill();
-	setTimeout(() => {
-		fs.rmSync(profile, { recursive: true, force: true });
+	// Chromium writes into its profile until it has exited: delete the
+	// profile only then (SIGKILL after 10 s if SIGTERM is not enough).
+	const finish = () => {
+		fs.rmSync(profile, { recursive: true, force: true,
+		    maxRetries: 10, retryDelay: 100 });
 		process.exit(failures ? 1 : 0);
-	}, 300);
+	};
+	if (browser.exitCode !== null || browser.signalCode !== null) {
+		finish();
+		return;
+	}
+	browser.once("exit", finish);
+	browser.kill();
+	setTimeout(() => browser.kill("SIGKILL"), 10000).unref();
 });

@@ -651,6 +651,11 @@ suite_util(void)
 	Suite *s = suite_create("util");
 	TCase *tc = tcase_create("core");
 
+	/*
+	 * The reader tests write and read files of tens of MB (2-4 s alone on
+	 * a 2-CPU machine): Check's 4 s default fails them on a loaded one.
+	 */
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_escape);
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_counts);

@@ -1,0 +1,80 @@
+#!/bin/sh
+# tflame on arm64, without SSE2: cross-compile with Debian's
+# gcc-aarch64-linux-gnu against the arm64 -dev packages (multiarch:
+# dpkg --add-architecture arm64; ./bootstrap.sh --ship installs them), then
+# run the unit and golden tests under qemu-aarch64 (user mode; the arm64
+# loader and libraries are found through QEMU_LD_PREFIX=/, where multiarch
+# put them).  .ci/run calls it.
+#   tests/cross/arm64.sh [BUILDDIR]     (default: build-arm64 in the checkout)
+# Checks first that the binary is an AArch64 executable and says it runs
+# the portable scanners (simd=portable in --version).
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$top/build-arm64}
+host=aarch64-linux-gnu
+multi=/usr/lib/$host
+
+for t in $host-gcc qemu-aarch64; do
+	command -v "$t" > /dev/null 2>&1 || {
+		echo "arm64: $t not found (./bootstrap.sh --ship installs it)" >&2
+		exit 1
+	}
+done
+for pc in ncursesw libpcre2-8 zlib check; do
+	[ -f "$multi/pkgconfig/$pc.pc" ] || {
+		echo "arm64: $multi/pkgconfig/$pc.pc missing (./bootstrap.sh --ship)" >&2
+		exit 1
+	}
+done
+
+# A configured checkout cannot be built out of tree: build from a copy of
+# its files then.
+src=$top
+if [ -f "$top/config.status" ]; then
+	src=$build-src
+	rm -rf "$src"
+	mkdir -p "$src"
+	(cd "$top" && git ls-files -co --exclude-standard | grep -v '^build-' |
+	    tar -cf - -T -) | (cd "$src" && tar -xf -)
+	(cd "$src" && ./autogen.sh > /dev/null 2>&1)
+fi
+[ -x "$src/configure" ] || (cd "$src" && ./autogen.sh > /dev/null 2>&1)
+
+rm -rf "$build"
+mkdir -p "$build"
+cd "$build"
+export QEMU_LD_PREFIX=/
+PKG_CONFIG=pkg-config PKG_CONFIG_LIBDIR=$multi/pkgconfig:/usr/share/pkgconfig \
+    "$src/configure" --host=$host --enable-werror > configure.log 2>&1 || {
+	tail -30 configure.log; exit 1; }
+make -j2 > make.log 2>&1 || { grep -E 'error|warning' make.log | head -30; exit 1; }
+
+case $(od -An -tx1 -j18 -N2 tflame | tr -d ' ') in
+b700) ;;	# e_machine EM_AARCH64 (183)
+*) echo "arm64: tflame is not an AArch64 executable" >&2; exit 1 ;;
+esac
+qemu-aarch64 ./tflame --version
+qemu-aarch64 ./tflame --version | grep -q ' simd=portable$' || {
+	echo "arm64: --version does not say simd=portable" >&2; exit 1; }
+
+# Every program a test runs goes through qemu: the Check programs by
+# LOG_COMPILER, tflame by a wrapper named in TFLAME.
+cat > tflame-qemu <<EOS
+#!/bin/sh
+exec qemu-aarch64 '$build/tflame' "\$@"
+EOS
+chmod +x tflame-qemu
+unit=$(printf 'print-check:\n\t@echo $(check_PROGRAMS)\n' |
+    make -s -f Makefile -f - print-check)
+golden=$(cd "$src" && ls tests/golden/*.sh | grep -v '/lib\.sh$' | tr '\n' ' ')
+# Emulated code runs several times slower: widen Check's timeouts.
+make -j2 check TESTS="$unit $golden" LOG_COMPILER=qemu-aarch64 \
+    TESTS_ENVIRONMENT="CK_DEFAULT_TIMEOUT=30 CK_TIMEOUT_MULTIPLIER=10 \
+QEMU_LD_PREFIX=/ TFLAME='$build/tflame-qemu' TESTS_DATADIR='$src/tests/data'" \
+    > check.log 2>&1 || {
+	grep -E '^(PASS|FAIL|ERROR|SKIP)' check.log
+	for l in tests/*/*.log; do grep -v '^ok' "$l" | tail -20; done
+	exit 1
+}
+grep -E '^(PASS|FAIL|ERROR|SKIP|XFAIL)' check.log
+grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR)' check.log
