@@ -13,7 +13,8 @@
  *    which is which.
  *  - A "rectangle" is one visible frame: its node, its row, and its
  *    horizontal extent [x, x + w) in the caller's units (terminal cells for
- *    the TUI, pixels for the SVG writer; doubles so both work).  A frame's
+ *    the viewer; doubles, so that any unit works: the SVG writer has its
+ *    own flow, src/svg/flow.c, and shares only the palette).  A frame's
  *    width is its share of the zoom node's total.
  *  - Frames narrower than the minimum width are not laid out, and nothing
  *    above them is visited.  With params.merge, a run of such neighbours that

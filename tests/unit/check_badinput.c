@@ -41,10 +41,23 @@ START_TEST(test_garbage_unknown_format)
 }
 END_TEST
 
+/* The stacks in a recording: its lines (names may hold NUL bytes). */
+static uint64_t
+stacks_in(const struct rec_sink *r)
+{
+	uint64_t k = 0;
+	size_t i;
+
+	for (i = 0; i < r->len; i++)
+		k += r->text[i] == '\n';
+	return k;
+}
+
 /* Random bytes forced through each loader: no crash, lines counted bad. */
 START_TEST(test_random_bytes)
 {
 	size_t n = 1 << 20, i;
+	uint64_t lines = 0;
 	char *buf = xmalloc(n);
 	struct rec_sink r;
 	struct diag d;
@@ -54,11 +67,25 @@ START_TEST(test_random_bytes)
 		s = s * 1103515245u + 12345u;
 		buf[i] = (char)(s >> 16);
 	}
+	for (i = 0; i < n; i++)
+		lines += buf[i] == '\n';
+	lines += buf[n - 1] != '\n';
+	/*
+	 * rec_load() checks that every way of reading agrees; here, every
+	 * line is counted, the samples counted are the stacks the sink
+	 * received, and bad lines are reported.
+	 */
 	rec_load(&r, FORMAT_PERF, NULL, buf, n, &d);
+	ck_assert_uint_eq(r.lines, lines);
+	ck_assert_uint_eq(r.samples, stacks_in(&r));
+	ck_assert_uint_gt(d.nbad, 0);
 	rec_free(&r);
 	diag_free(&d);
 	rec_load(&r, FORMAT_FOLDED, NULL, buf, n, &d);
+	ck_assert_uint_eq(r.lines, lines);
+	ck_assert_uint_eq(r.samples, stacks_in(&r));
 	ck_assert_uint_gt(d.nbad, 0);
+	ck_assert_uint_le(r.samples + d.nbad, lines);
 	rec_free(&r);
 	diag_free(&d);
 	free(buf);
