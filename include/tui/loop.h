@@ -37,8 +37,9 @@
 
 /* What one step watches besides the terminal, and how. */
 struct tui_step {
-	struct pollfd *fds;      /* extra descriptors (NULL: none); each
-	                            one's revents is set by the step */
+	struct pollfd *fds;      /* extra descriptors (NULL: none, at most
+	                            8); each one's revents is set by the
+	                            step */
 	int nfds;
 	int timeout;             /* wait at most this long, in ms (-1: as
 	                            long as the top screen's delay allows) */
