@@ -816,6 +816,9 @@ expected_format(const char *rel, const struct stat *sb)
 	if (strncmp(rel, "svg/", 4) == 0 &&
 	    !(n > 7 && strcmp(rel + n - 7, ".folded") == 0))
 		return -1;
+	/* The --top and --tree expected outputs are no profiles. */
+	if (strncmp(rel, "top/", 4) == 0)
+		return -1;
 	/* Recordings of our own: "*.perf", plain or gzipped. */
 	if ((n > 5 && strcmp(rel + n - 5, ".perf") == 0) ||
 	    (n > 8 && strcmp(rel + n - 8, ".perf.gz") == 0))

@@ -464,39 +464,48 @@ struct ref {
 	int frac;
 };
 
+/* The slot of s[0..len) in r: its entry, or the empty one it would take. */
 static struct ref_fn *
-ref_get(struct ref *r, const char *s, size_t len)
+ref_slot(struct ref *r, const char *s, size_t len)
 {
 	uint64_t h = 1469598103934665603ULL;
 	size_t i, k;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	for (k = h & (r->cap - 1);; k = (k + 1) & (r->cap - 1))
+		if (r->fn[k].name == NULL || (r->fn[k].len == len &&
+		    memcmp(r->fn[k].name, s, len) == 0))
+			return &r->fn[k];
+}
+
+/* The entry of s[0..len), made when new. */
+static struct ref_fn *
+ref_get(struct ref *r, const char *s, size_t len)
+{
+	struct ref_fn *fn;
+	size_t k;
 
 	if ((r->n + 1) * 2 > r->cap) {
 		struct ref old = *r;
 
 		r->cap = r->cap ? r->cap * 2 : 1024;
 		r->fn = xcalloc(r->cap, sizeof *r->fn);
-		r->n = 0;
 		for (k = 0; k < old.cap; k++)
-			if (old.fn[k].name != NULL) {
-				*ref_get(r, old.fn[k].name, old.fn[k].len) =
+			if (old.fn[k].name != NULL)
+				*ref_slot(r, old.fn[k].name, old.fn[k].len) =
 				    old.fn[k];
-			}
 		free(old.fn);
 	}
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	for (k = h & (r->cap - 1);; k = (k + 1) & (r->cap - 1)) {
-		if (r->fn[k].name == NULL) {
-			r->fn[k].name = xmalloc(len + 1);
-			memcpy(r->fn[k].name, s, len);
-			r->fn[k].name[len] = '\0';
-			r->fn[k].len = len;
-			r->n++;
-			return &r->fn[k];
-		}
-		if (r->fn[k].len == len && memcmp(r->fn[k].name, s, len) == 0)
-			return &r->fn[k];
+	fn = ref_slot(r, s, len);
+	if (fn->name == NULL) {
+		fn->name = xmalloc(len + 1);
+		memcpy(fn->name, s, len);
+		fn->name[len] = '\0';
+		fn->len = len;
+		r->n++;
 	}
+	return fn;
 }
 
 /* Count every line of folded text; the first skip frames are no functions. */
