@@ -225,7 +225,7 @@ sw_draw(struct tui_screen *s)
 {
 	struct sandwich *w = sw_of(s);
 	struct tf_count all = tree_total(w->v->fwd, w->v->prof, TREE_ROOT);
-	char buf[256], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
+	char buf[2 * COUNT_BUFSZ + 96], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
 	const char *name;
 	size_t len;
 	int x;

@@ -146,7 +146,7 @@ table_draw(struct tui_screen *s)
 	struct table *tb = table_of(s);
 	const struct tree *t = tb->v->fwd;
 	int cols = s->cols, wide = cols >= 72, y, off;
-	char cells[128], head[320], a[COUNT_BUFSZ];
+	char cells[2 * COUNT_BUFSZ + 64], head[COUNT_BUFSZ + 128], a[COUNT_BUFSZ];
 	const struct func_row *r;
 	const char *name;
 	size_t len;
