@@ -10,10 +10,11 @@ cd "$(dirname "$0")"
 
 # Build tools and libraries, plus what the test suite drives (tmux, pgrep,
 # xmllint, and headless Chromium for the exported SVGs), and clang with its
-# libFuzzer runtime and valgrind for `make fuzz` and `make check-valgrind`.
+# libFuzzer runtime and valgrind for `make fuzz` and `make check-valgrind`,
+# and perf (linux-perf) for the perf.data and --record tests.
 PKGS="build-essential autoconf automake pkg-config libncurses-dev \
 libpcre2-dev check zlib1g-dev tmux procps libxml2-utils chromium \
-clang libclang-rt-14-dev valgrind"
+clang libclang-rt-14-dev valgrind linux-perf"
 
 if command -v dpkg-query >/dev/null 2>&1; then
 	missing=
