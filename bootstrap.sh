@@ -31,7 +31,7 @@ libpcre2-dev zlib1g-dev"
 # xmllint (SVG well-formedness), Chromium and node (the SVG's script in a
 # browser), locales (localedef: a decimal-comma locale), clang and its
 # libFuzzer runtime (make fuzz), valgrind (make check-valgrind), perf
-# (make selfprofile), xz (make dist).
+# (the perf.data and --record tests, make selfprofile), xz (make dist).
 TEST_PKGS="check tmux procps libxml2-utils chromium nodejs locales clang \
 libclang-rt-14-dev valgrind linux-perf xz-utils"
 

@@ -154,8 +154,12 @@ input_set_progress(struct input *in, struct reader *r, int (*fn)(void *),
 		reader_set_progress(r, fn, ctx);
 		return;
 	}
+	/* The viewer shows the name after the input is closed: a copy. */
+	static char name[512];
+
 	perfdata_set_progress(in->pd, fn, ctx);
-	*source = in->pd->cmd;
+	snprintf(name, sizeof name, "%s", in->pd->cmd);
+	*source = name;
 }
 
 int

@@ -365,9 +365,9 @@ perfdata_open(const char *path, struct reader *in, const char *source,
 		goto fail;
 	}
 	av_free(&a);
+	pd_reader(pd, source); /* source may be in's name: before closing */
 	if (path == NULL || strcmp(path, "-") == 0)
 		reader_close(in);
-	pd_reader(pd, source);
 	return pd;
 fail:
 	av_free(&a);
@@ -457,6 +457,30 @@ record_failed_early(struct child *rec, int status)
 	s = child_errtext(rec, &len, NULL);
 	return (WIFEXITED(status) && WEXITSTATUS(status) == 255) ||
 	    (status != 0 && denied(s, len));
+}
+
+/*
+ * write(2) to a pipe whose reader may have gone (perf record failed):
+ * EPIPE, without SIGPIPE ending tflame.
+ */
+static ssize_t
+write_nosig(int fd, const char *buf, size_t n)
+{
+	struct timespec zero = {0, 0};
+	sigset_t pipe, old;
+	ssize_t w;
+	int e;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &pipe, &old);
+	w = write(fd, buf, n);
+	e = errno;
+	if (w < 0 && e == EPIPE && !sigismember(&old, SIGPIPE))
+		sigtimedwait(&pipe, NULL, &zero); /* take ours off */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return w;
 }
 
 /* Close the control pipe of perf record. */
@@ -563,7 +587,7 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 		goto fail;
 	/* Started, or failed?  perf answers "ping" once it records. */
 	t0 = now_ms();
-	if (write(pd->ctl, "ping\n", 5) != 5)
+	if (write_nosig(pd->ctl, "ping\n", 5) != 5)
 		t0 -= START_WAIT_MS; /* cannot ask: do not wait */
 	while (now_ms() - t0 < START_WAIT_MS) {
 		child_drain(pd->record);

@@ -84,6 +84,7 @@ aside_put(const void *p, size_t n)
 static void
 ls_begin(void *ctx)
 {
+	struct tf_count none = COUNT_ZERO;
 	uint32_t zero = 0;
 
 	(void)ctx;
@@ -95,7 +96,7 @@ ls_begin(void *ctx)
 	/* A record: frames (u32), count, then each frame's length and bytes. */
 	live.rec = live.naside;
 	aside_put(&zero, sizeof zero);
-	aside_put(&zero, sizeof(struct tf_count));
+	aside_put(&none, sizeof none);
 }
 
 /* Sink: a frame, root first. */

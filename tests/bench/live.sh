@@ -76,5 +76,5 @@ awk -v a="$all" -v r="$rec" -v s="$scr" 'BEGIN {
 	printf "  %-22s %8.2f\n", "tflame itself", t
 	printf "  %-22s %8.2f\n", "perf record", r
 	printf "  %-22s %8.2f\n", "perf script", s
-	printf "  %-22s %8.2f\n", "tflame / perf script", s > 0 ? t / s : 0
+	printf "  %-22s %8.2f\n", "tflame / perf script", (s > 0 ? t / s : 0)
 }'
