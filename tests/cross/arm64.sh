@@ -2,7 +2,7 @@
 # tflame on arm64, without SSE2: cross-compile with Debian's
 # gcc-aarch64-linux-gnu against the arm64 -dev packages (multiarch:
 # dpkg --add-architecture arm64; ./bootstrap.sh --ship installs them), then
-# run the unit and golden tests under qemu-aarch64 (user mode; the arm64
+# run the unit and golden tests (but hostile.sh) under qemu-aarch64 (user mode; the arm64
 # loader and libraries are found through QEMU_LD_PREFIX=/, where multiarch
 # put them).  .ci/run calls it.
 #   tests/cross/arm64.sh [BUILDDIR]     (default: build-arm64 in the checkout)
@@ -66,15 +66,23 @@ EOS
 chmod +x tflame-qemu
 unit=$(printf 'print-check:\n\t@echo $(check_PROGRAMS)\n' |
     make -s -f Makefile -f - print-check)
-golden=$(cd "$src" && ls tests/golden/*.sh | grep -v '/lib\.sh$' | tr '\n' ' ')
-# Emulated code runs several times slower: widen Check's timeouts.
-make -j2 check TESTS="$unit $golden" LOG_COMPILER=qemu-aarch64 \
-    TESTS_ENVIRONMENT="CK_DEFAULT_TIMEOUT=30 CK_TIMEOUT_MULTIPLIER=10 \
-QEMU_LD_PREFIX=/ TFLAME='$build/tflame-qemu' TESTS_DATADIR='$src/tests/data'" \
-    > check.log 2>&1 || {
-	grep -E '^(PASS|FAIL|ERROR|SKIP)' check.log
+# hostile.sh is left out: its limits (ulimit -v on the address space, 60 s
+# per case) measure the emulator, which reserves gigabytes of address
+# space and runs 5-20 times slower, not the arm64 code.
+golden=$(cd "$src" && ls tests/golden/*.sh |
+    grep -v -e '/lib\.sh$' -e '/hostile\.sh$' | tr '\n' ' ')
+# Emulated code runs several times slower: widen Check's timeouts.  The
+# Check programs run under qemu (LOG_COMPILER), the scripts as they are.
+env="CK_DEFAULT_TIMEOUT=30 CK_TIMEOUT_MULTIPLIER=10 QEMU_LD_PREFIX=/ \
+TFLAME='$build/tflame-qemu' TESTS_DATADIR='$src/tests/data'"
+st=0
+make -j2 check TESTS="$unit" LOG_COMPILER=qemu-aarch64 \
+    TESTS_ENVIRONMENT="$env" > check-unit.log 2>&1 || st=1
+make -j2 check TESTS="$golden" LOG_COMPILER= \
+    TESTS_ENVIRONMENT="$env" > check-golden.log 2>&1 || st=1
+grep -hE '^(PASS|FAIL|ERROR|SKIP|XFAIL):' check-unit.log check-golden.log
+if [ "$st" -ne 0 ]; then
 	for l in tests/*/*.log; do grep -v '^ok' "$l" | tail -20; done
 	exit 1
-}
-grep -E '^(PASS|FAIL|ERROR|SKIP|XFAIL)' check.log
-grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR)' check.log
+fi
+echo "arm64: unit and golden tests passed under qemu-aarch64"
