@@ -1,0 +1,32 @@
+/*
+ * perf script header lines ("COMM PID[/TID] [CPU] TIME: [PERIOD] EVENT:"),
+ * read as the perf loader's comment at the top of src/loaders/perf.c
+ * describes: pure functions of the line's bytes.
+ */
+#ifndef TFLAME_LOADERS_PERF_HEADER_H
+#define TFLAME_LOADERS_PERF_HEADER_H
+
+#include <stddef.h>
+
+#include "model/count.h"
+
+struct header {
+	const char *comm;
+	size_t commlen;
+	const char *pid, *tid; /* digit runs; tid NULL when no "/" */
+	size_t pidlen, tidlen;
+	const char *event;     /* NULL when none recognised */
+	size_t eventlen;
+	struct tf_count period;
+	int period_bad;        /* too large */
+	const char *rest;      /* text after the event, trimmed */
+	size_t restlen;
+};
+
+/* Parse a header line into h: 1, or 0 when it is not one. */
+int parse_header(const char *line, size_t len, struct header *h);
+
+/* Event name without a modifier suffix: "cycles:u" -> "cycles". */
+size_t event_base(const char *ev, size_t len);
+
+#endif
