@@ -1,0 +1,15 @@
+# Build lines for the transforms (included from Makefile.am).
+#
+# model/transform.c (focus, exclude, merge, collapse recursion, merge
+# threads: tree -> new tree) is part of the curses-free core.
+
+libtfcore_a_SOURCES += src/model/transform.c
+noinst_HEADERS += include/model/transform.h
+
+# Transform unit tests: a Check program of their own.
+check_PROGRAMS += tests/unit/check_transform
+tests_unit_check_transform_SOURCES = tests/unit/check_transform.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_transform_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_transform_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_transform
