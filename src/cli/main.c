@@ -23,6 +23,7 @@
 
 #include "cli/options.h"
 #include "cli/svg_cmd.h"
+#include "cli/transform_cmd.h"
 #include "diff/diff.h"
 #include "export/collapse.h"
 #include "loaders/loader.h"
@@ -145,7 +146,10 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 {
 	struct tree *t = tree_new(o->diff ? 2 : 1);
 	struct stream sm, *smp = NULL;
+	int had;
 
+	if (o->order_weight && o->mode != MODE_COLLAPSE) /* while streaming too */
+		tree_set_order(t, TREE_ORDER_WEIGHT, o->diff ? DIFF_AFTER : 0);
 	if (to != NULL && !o->diff) {
 		memset(&sm, 0, sizeof sm);
 		sm.to = to;
@@ -168,6 +172,15 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	tree_finish(t);
 	if (tree_overflows(t) > 0)
 		diag_note(d, "some counts exceed 2^64-1 and were capped");
+	if (o->nxforms > 0) {
+		had = !count_is_zero(tree_total(t, 0, TREE_ROOT)) ||
+		    (o->diff && !count_is_zero(tree_total(t, 1, TREE_ROOT)));
+		t = transform_cmd_apply(o, t);
+		if (count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o->diff ||
+		    count_is_zero(tree_total(t, 1, TREE_ROOT))))
+			diag_note(d, had ? "no samples left after the transforms" :
+			    "no samples in the input");
+	}
 	if (o->diff && o->normalize && diff_normalize(t) != 0)
 		diag_note(d, "cannot normalise: BEFORE has no samples");
 	return t;
@@ -256,14 +269,14 @@ main(int argc, char **argv)
 	options_parse(&o, argc, argv);
 	/* --threads bounds the core's threads too (tree_finish(), merges). */
 	lineq_limit(o.load.threads);
-	if (o.mode == MODE_VIEW && !o.diff) {
+	if (o.mode == MODE_VIEW && !o.diff && o.nxforms == 0) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
 			return rc;
 		t = load(&o, &d, &to);
 		return view(&o, &d, t, &to);
 	}
-	if (o.mode == MODE_COLLAPSE && !o.diff)
+	if (o.mode == MODE_COLLAPSE && !o.diff && o.nxforms == 0)
 		o.load.inorder = io = inorder_new();
 	t = load(&o, &d, NULL);
 	if (o.mode == MODE_VIEW) {
@@ -286,7 +299,8 @@ main(int argc, char **argv)
 		/* Folded input already in order: printed as it was held. */
 		rc = collapse_write_inorder(io, stdout);
 	} else {
-		if (count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o.diff ||
+		if (o.nxforms == 0 &&
+		    count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o.diff ||
 		    count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
 			diag_note(&d, "no samples in the input");
 		rc = o.diff ? diff_collapse_write(t, stdout) :

@@ -13,3 +13,11 @@ tests_unit_check_transform_SOURCES = tests/unit/check_transform.c \
 tests_unit_check_transform_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_transform_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_transform
+
+# The command line's transform flags (--focus, --exclude, --hide, ...).
+tflame_SOURCES += src/cli/transform_cmd.c
+noinst_HEADERS += include/cli/transform_cmd.h
+
+# The flags against an awk reference on the corpus's folded outputs.
+TESTS += tests/golden/transform.sh
+EXTRA_DIST += tests/golden/transform.sh src/model/transform.mk
