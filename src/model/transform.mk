@@ -21,3 +21,9 @@ noinst_HEADERS += include/cli/transform_cmd.h
 # The flags against an awk reference on the corpus's folded outputs.
 TESTS += tests/golden/transform.sh
 EXTRA_DIST += tests/golden/transform.sh src/model/transform.mk
+
+# make bench: each transform on the bench tree (tests/bench/xformbench.c).
+EXTRA_PROGRAMS += tests/bench/xformbench
+tests_bench_xformbench_SOURCES = tests/bench/xformbench.c
+tests_bench_xformbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/xformbench$(EXEEXT)
