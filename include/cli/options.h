@@ -29,6 +29,22 @@ struct svg_cli {
 	int hash;
 };
 
+/* A transform flag (--focus, --exclude, --hide, --collapse-recursion, --merge-threads). */
+enum cli_xform {
+	CLI_FOCUS,
+	CLI_EXCLUDE,
+	CLI_HIDE,
+	CLI_RECURSION,
+	CLI_THREADS
+};
+
+#define CLI_XFORM_MAX 64
+
+struct cli_xform_step {
+	enum cli_xform kind;
+	const char *re; /* the regex, for focus, exclude and hide */
+};
+
 struct options {
 	enum run_mode mode;
 	struct load_opts load;
@@ -55,6 +71,11 @@ struct options {
 		const char *pids;  /* -p PID[,PID...] */
 		char **cmd;        /* -- COMMAND [ARGS...], NULL-terminated */
 	} record;
+	/* transforms, in the order given (cli/transform_cmd.h) */
+	struct cli_xform_step xforms[CLI_XFORM_MAX];
+	int nxforms;
+	int order_weight;  /* --order=weight */
+	char xform_subtitle[1024]; /* the SVG subtitle they make */
 };
 
 /*

@@ -108,6 +108,26 @@ void tree_clear_self(struct tree *t, int prof);
  */
 void tree_finish(struct tree *t);
 
+/*
+ * Sibling orders: by name, byte-wise (flamegraph.pl's, the default), or
+ * heaviest first by total in one profile, equal totals by name
+ * (speedscope's "left heavy").  The folded and SVG writers' line order
+ * needs the name order; the weight order is for drawing.
+ */
+enum tree_order {
+	TREE_ORDER_NAME = 0,
+	TREE_ORDER_WEIGHT
+};
+
+/*
+ * Make every tree_finish() leave the siblings in order (weight: by the
+ * totals of profile prof), and finish t again now so that they are.
+ */
+void tree_set_order(struct tree *t, enum tree_order order, int prof);
+
+/* The sibling order of t; *prof (when not NULL) gets its profile. */
+enum tree_order tree_get_order(const struct tree *t, int *prof);
+
 uint32_t tree_size(const struct tree *t);
 const struct tree_node *tree_node(const struct tree *t, uint32_t id);
 const struct tree_node *tree_nodes(const struct tree *t);

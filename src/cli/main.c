@@ -27,6 +27,7 @@
 #include "cli/record.h"
 #include "cli/svg_cmd.h"
 #include "cli/text_cmd.h"
+#include "cli/transform_cmd.h"
 #include "diff/diff.h"
 #include "export/collapse.h"
 #include "loaders/loader.h"
@@ -234,9 +235,11 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 {
 	struct tree *t = tree_new(o->diff ? 2 : 1);
 	struct stream sm, *smp = NULL;
-	int self_over[2] = {0, 0};
+	int self_over[2] = {0, 0}, had;
 	uint64_t ov;
 
+	if (o->order_weight && o->mode != MODE_COLLAPSE) /* while streaming too */
+		tree_set_order(t, TREE_ORDER_WEIGHT, o->diff ? DIFF_AFTER : 0);
 	if (to != NULL && !o->diff) {
 		memset(&sm, 0, sizeof sm);
 		sm.to = to;
@@ -262,6 +265,15 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	tree_finish(t);
 	if (tree_overflows(t) > 0)
 		overflow_notes(o, t, d, self_over);
+	if (o->nxforms > 0) {
+		had = !count_is_zero(tree_total(t, 0, TREE_ROOT)) ||
+		    (o->diff && !count_is_zero(tree_total(t, 1, TREE_ROOT)));
+		t = transform_cmd_apply(o, t);
+		if (count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o->diff ||
+		    count_is_zero(tree_total(t, 1, TREE_ROOT))))
+			diag_note(d, had ? "no samples left after the transforms" :
+			    "no samples in the input");
+	}
 	if (o->diff && o->normalize)
 		normalize(o, t, d);
 	return t;
@@ -383,14 +395,14 @@ main(int argc, char **argv)
 	thread_limit(o.load.threads);
 	if (o.record.on && o.mode == MODE_VIEW)
 		return record_view(&o);
-	if (o.mode == MODE_VIEW && !o.diff) {
+	if (o.mode == MODE_VIEW && !o.diff && o.nxforms == 0) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
 			return rc;
 		t = load(&o, &d, &to);
 		return view(&o, &d, t, &to);
 	}
-	if (o.mode == MODE_COLLAPSE && !o.diff)
+	if (o.mode == MODE_COLLAPSE && !o.diff && o.nxforms == 0)
 		o.load.inorder = io = inorder_new();
 	t = load(&o, &d, NULL);
 	if (o.mode == MODE_VIEW) {
@@ -420,14 +432,15 @@ main(int argc, char **argv)
 		/* Folded input already in order: printed as it was held. */
 		rc = collapse_write_inorder(io, stdout);
 	} else {
-		if (o.diff && o.input2 != NULL && !o.normalize) {
+		if (o.nxforms == 0 && o.diff && o.input2 != NULL &&
+		    !o.normalize) {
 			/* Each input with nothing in it, by its name. */
 			for (p = 0; p < 2; p++)
 				if (count_is_zero(tree_total(t, p, TREE_ROOT)))
 					diag_note(prof_diag(&o, &d, p),
 					    "no samples in the input");
-		} else if (count_is_zero(tree_total(t, 0, TREE_ROOT)) &&
-		    (!o.diff ||
+		} else if (o.nxforms == 0 &&
+		    count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o.diff ||
 		    count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
 			diag_note(&d, "no samples in the input");
 		rc = o.diff ? diff_collapse_write(t, stdout) :

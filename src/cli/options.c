@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "cli/transform_cmd.h"
 #include "cli/version.h"
 #include "util/escape.h"
 #include "util/fatal.h"
@@ -91,6 +92,20 @@ static const char usage_text[] =
 "      --search=REGEX      highlight the frames whose name matches REGEX\n"
 "                          (PCRE2) from the start\n"
 "\n"
+"Transforms (every mode; --focus, --exclude and --hide take PCRE2 regexes\n"
+"matched against whole frame names, may be repeated, and apply in the order\n"
+"given):\n"
+"      --focus=RE          keep only stacks through a matching function,\n"
+"                          cut above its outermost match (it becomes a root)\n"
+"      --exclude=RE        drop every stack through a matching function\n"
+"      --hide=RE           merge matching functions into their callers\n"
+"      --collapse-recursion  a function called again further down goes back\n"
+"                          to its outermost frame (a;f;g;f;h -> a;f;h)\n"
+"      --merge-threads     merge per-CPU and per-thread root frames\n"
+"                          (ksoftirqd/12, java-?/4130 -> ksoftirqd, java)\n"
+"      --order=name|weight siblings by name (default) or heaviest first;\n"
+"                          the viewer and --svg (--collapse stays sorted)\n"
+"\n"
 "Differential (--diff):\n"
 "  -n, --normalize         scale BEFORE to AFTER's total first\n"
 "  -s, --strip-hex         fold hex addresses (0x1234 -> 0x...)\n"
@@ -170,7 +185,13 @@ enum {
 	OPT_FREQ,
 	OPT_DURATION,
 	OPT_WINDOW,
-	OPT_CALL_GRAPH
+	OPT_CALL_GRAPH,
+	OPT_FOCUS,
+	OPT_EXCLUDE,
+	OPT_HIDE,
+	OPT_RECURSION,
+	OPT_THREADS_MERGE,
+	OPT_ORDER
 };
 
 static const struct option longopts[] = {
@@ -216,6 +237,12 @@ static const struct option longopts[] = {
 	{"duration", required_argument, NULL, OPT_DURATION},
 	{"window", required_argument, NULL, OPT_WINDOW},
 	{"call-graph", required_argument, NULL, OPT_CALL_GRAPH},
+	{"focus", required_argument, NULL, OPT_FOCUS},
+	{"exclude", required_argument, NULL, OPT_EXCLUDE},
+	{"hide", required_argument, NULL, OPT_HIDE},
+	{"collapse-recursion", no_argument, NULL, OPT_RECURSION},
+	{"merge-threads", no_argument, NULL, OPT_THREADS_MERGE},
+	{"order", required_argument, NULL, OPT_ORDER},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{NULL, 0, NULL, 0}
@@ -335,6 +362,17 @@ record_check(struct options *o, int argc, char **argv)
 		usage_error("--record and --diff exclude each other", NULL);
 	if (o->record.freq == 0)
 		o->record.freq = 99;
+}
+
+/* Add a transform step (re: its regex, or NULL). */
+static void
+add_xform(struct options *o, enum cli_xform kind, const char *re)
+{
+	if (o->nxforms == CLI_XFORM_MAX)
+		usage_error("too many transforms (at most 64)", NULL);
+	o->xforms[o->nxforms].kind = kind;
+	o->xforms[o->nxforms].re = re;
+	o->nxforms++;
 }
 
 void
@@ -464,6 +502,29 @@ options_parse(struct options *o, int argc, char **argv)
 		case OPT_HASH:
 			o->svg.hash = 1;
 			break;
+		case OPT_FOCUS:
+			add_xform(o, CLI_FOCUS, optarg);
+			break;
+		case OPT_EXCLUDE:
+			add_xform(o, CLI_EXCLUDE, optarg);
+			break;
+		case OPT_HIDE:
+			add_xform(o, CLI_HIDE, optarg);
+			break;
+		case OPT_RECURSION:
+			add_xform(o, CLI_RECURSION, NULL);
+			break;
+		case OPT_THREADS_MERGE:
+			add_xform(o, CLI_THREADS, NULL);
+			break;
+		case OPT_ORDER:
+			if (strcmp(optarg, "name") == 0)
+				o->order_weight = 0;
+			else if (strcmp(optarg, "weight") == 0)
+				o->order_weight = 1;
+			else
+				usage_error("--order takes name or weight", optarg);
+			break;
 		case OPT_DEMANGLE:
 			o->load.demangle = 1;
 			break;
@@ -551,4 +612,11 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->mode == MODE_SVG && (o->svg.path == NULL || o->svg.path[0] == '\0'))
 		usage_error("--svg needs a file name (or - for standard output)",
 		    NULL);
+	if (transform_cmd_check(o) != 0)
+		usage_error(NULL, NULL);
+	if (o->svg.subtitle == NULL && o->nxforms > 0) {
+		transform_cmd_describe(o, o->xform_subtitle,
+		    sizeof o->xform_subtitle);
+		o->svg.subtitle = o->xform_subtitle;
+	}
 }

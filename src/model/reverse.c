@@ -71,11 +71,16 @@ struct tree *
 reverse_end(struct reverse_job *j)
 {
 	struct tree *r;
+	int prof;
+	enum tree_order order = tree_get_order(j->t, &prof);
 
 	reverse_step(j, UINT32_MAX);
 	r = j->r;
 	j->r = NULL;
-	tree_finish(r);
+	if (order != TREE_ORDER_NAME)
+		tree_set_order(r, order, prof); /* finishes it */
+	else
+		tree_finish(r);
 	return r;
 }
 

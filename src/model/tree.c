@@ -17,6 +17,7 @@
 #include "model/tree.h"
 #include "util/fatal.h"
 #include "util/hash.h"
+#include "util/sort.h"
 #include "util/thread.h"
 #include "util/xalloc.h"
 
@@ -54,6 +55,8 @@ struct tree {
 	uint64_t overflows;      /* self counts that saturated */
 	uint64_t total_overflows; /* totals that did, at the last finish */
 	uint64_t stacks[TREE_MAX_PROFILES]; /* nodes with a self count */
+	enum tree_order order; /* what tree_finish() leaves */
+	int order_prof;        /* weight order: by this profile's totals */
 };
 
 static inline uint32_t
@@ -620,6 +623,86 @@ sort_children(struct tree *t)
 	free(order);
 }
 
+/* Compare a and b by their totals in the order's profile, heaviest first. */
+static inline int
+cmp_weight(const struct tree *t, uint32_t a, uint32_t b)
+{
+	const struct prof *pr = &t->prof[t->order_prof];
+	struct tf_count ca, cb;
+
+	if (pr->ftotal == NULL) {
+		if (pr->total[a] != pr->total[b])
+			return pr->total[a] > pr->total[b] ? -1 : 1;
+		return 0;
+	}
+	ca = tree_total(t, t->order_prof, a);
+	cb = tree_total(t, t->order_prof, b);
+	if (ca.n != cb.n)
+		return ca.n > cb.n ? -1 : 1;
+	if (ca.frac != cb.frac)
+		return ca.frac > cb.frac ? -1 : 1;
+	return 0;
+}
+
+/* cmp_weight() for sort_u32(). */
+static int
+cmp_weight_u32(uint32_t a, uint32_t b, void *ctx)
+{
+	return cmp_weight(ctx, a, b);
+}
+
+/*
+ * Heaviest first: each sibling list of two or more, in name order now, is
+ * sorted stably by total (equal totals keep the name order).
+ */
+static void
+sort_by_weight(struct tree *t)
+{
+	uint32_t *kids = NULL, c, v;
+	size_t cap = 0, n, i, j, p;
+
+	for (p = 0; p < t->size; p++) {
+		c = t->nodes[p].first_child;
+		if (c == TREE_NONE || t->nodes[c].next_sibling == TREE_NONE)
+			continue;
+		for (n = 0; c != TREE_NONE; c = t->nodes[c].next_sibling) {
+			xgrow((void **)&kids, &cap, n + 1, sizeof *kids);
+			kids[n++] = c;
+		}
+		if (n <= 8) {
+			for (i = 1; i < n; i++) {
+				v = kids[i];
+				for (j = i; j > 0 && cmp_weight(t, kids[j - 1], v) > 0;
+				    j--)
+					kids[j] = kids[j - 1];
+				kids[j] = v;
+			}
+		} else
+			sort_u32(kids, n, cmp_weight_u32, t);
+		t->nodes[p].first_child = kids[0];
+		for (i = 0; i + 1 < n; i++)
+			t->nodes[kids[i]].next_sibling = kids[i + 1];
+		t->nodes[kids[n - 1]].next_sibling = TREE_NONE;
+	}
+	free(kids);
+}
+
+void
+tree_set_order(struct tree *t, enum tree_order order, int prof)
+{
+	t->order = order;
+	t->order_prof = prof < 0 || prof >= t->nprof ? 0 : prof;
+	tree_finish(t);
+}
+
+enum tree_order
+tree_get_order(const struct tree *t, int *prof)
+{
+	if (prof != NULL)
+		*prof = t->order_prof;
+	return t->order;
+}
+
 void
 tree_finish(struct tree *t)
 {
@@ -635,6 +718,8 @@ tree_finish(struct tree *t)
 	    totals_main, t);
 	sort_children(t);
 	thread_join(&tj);
+	if (t->order == TREE_ORDER_WEIGHT)
+		sort_by_weight(t);
 }
 
 const uint32_t *

@@ -176,7 +176,8 @@ push_entries(struct walk *w, uint32_t node)
 		}
 		prev = c;
 	}
-	if (sort)
+	/* Heaviest first (tree_set_order()): the sibling order as it is. */
+	if (sort && tree_get_order(w->t, NULL) == TREE_ORDER_NAME)
 		sort_u32(w->ent + base, w->nent - base, cmp_entry, w);
 	return w->nent - base;
 }

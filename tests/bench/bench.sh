@@ -80,6 +80,10 @@ for size in $sizes; do
 	row "wc -l" "$mb" "$wc" "$base"
 	row "tflame --collapse" "$mb" "$(paired "$in" \
 	    "$RUNSTAT" 1 "$dir/out-$size.folded" "$TFLAME" --collapse "$in")"
+	# Transforms right after loading (issue 32: within 1.5x of the row above).
+	row "tflame --collapse --exclude --hide" "$mb" "$(paired "$in" \
+	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse \
+	    --exclude='\[unknown\]|cpu_idle' --hide='^_' "$in")"
 	row "tflame --collapse --threads=1" "$mb" "$(paired "$in" \
 	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse --threads=1 "$in")"
 	[ -z "$keybench" ] ||
@@ -176,6 +180,9 @@ if [ -x "$FUNCBENCH" ]; then
 		"$FUNCBENCH" -r "$runs" -n hot "$hot"
 	done
 fi
+# Each transform on the tree, in process (tests/bench/xformbench).
+xformbench=$(dirname "$MKPROFILE")/xformbench
+[ -x "$xformbench" ] && { echo; "$xformbench" "$tree" "$runs"; }
 
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.

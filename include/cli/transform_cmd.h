@@ -1,0 +1,34 @@
+/*
+ * The transform flags: --focus=RE, --exclude=RE, --hide=RE (PCRE2, matched
+ * once per distinct name), --collapse-recursion and --merge-threads, applied
+ * in the order given right after loading, and --order=name|weight.  Every
+ * mode calls transform_cmd_apply() once on the loaded tree.
+ */
+#ifndef TFLAME_CLI_TRANSFORM_CMD_H
+#define TFLAME_CLI_TRANSFORM_CMD_H
+
+#include "cli/options.h"
+#include "model/tree.h"
+
+/*
+ * Check that every regex of o compiles; on the first that does not, say
+ * why on stderr (naming flag) and return -1.
+ */
+int transform_cmd_check(const struct options *o);
+
+/*
+ * Apply o's transforms in order to t (finished) and return the tree that
+ * results; t is freed unless it is returned (no transform).  The sibling
+ * order of --order is set on it unless the mode is --collapse (whose
+ * folded lines are always sorted by name).
+ */
+struct tree *transform_cmd_apply(const struct options *o, struct tree *t);
+
+/*
+ * Write the steps as the viewer's breadcrumb shows them ("exclude RE ›
+ * merge RE › collapse recursion"), into buf (size bytes, cut on the left
+ * with "…" when longer); an empty string when there are none.
+ */
+void transform_cmd_describe(const struct options *o, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,183 @@
+/*
+ * xformbench: the time each transform (model/transform.h) takes on a
+ * loaded tree, as the viewer would apply it, and the time to drop its
+ * result (an undo is a pop: the tree below is kept, the result freed).
+ *
+ *	xformbench FILE [RUNS]
+ *
+ * FILE is loaded once (any format tflame reads) and finished; then each
+ * transform runs RUNS times (default 5) and the median processor time
+ * (of this thread; tree_finish() may use a second one for a moment) is
+ * printed with the nodes of the result.  The function focused on,
+ * excluded, merged and collapsed is the heaviest frame three levels
+ * below the root, a frame a user would pick.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "loaders/loader.h"
+#include "loaders/sink.h"
+#include "model/transform.h"
+#include "util/diag.h"
+#include "util/reader.h"
+#include "util/xalloc.h"
+
+enum { T_FOCUS, T_NODE, T_EXCLUDE, T_MERGE, T_REC_ONE, T_REC_ALL, T_THREADS,
+    T_ORDER, T_N };
+
+static const char *const names[T_N] = {
+	"focus (function)", "focus (subtree)", "exclude", "merge",
+	"collapse recursion (one)", "collapse recursion (all)",
+	"merge threads", "order by weight"
+};
+
+/*
+ * Seconds of processor time this thread has had: on a shared machine the
+ * wall time of a step counts other processes' time too.
+ */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The heaviest node at depth 3 (or less deep when the tree is shallow). */
+static uint32_t
+pick(const struct tree *t)
+{
+	uint32_t n = tree_size(t), i, best = TREE_ROOT;
+	uint32_t bestd = 0;
+
+	for (i = 1; i < n; i++) {
+		uint32_t d = tree_node(t, i)->depth;
+
+		if (d > 3)
+			continue;
+		if (d > bestd || (d == bestd &&
+		    count_value(tree_total(t, 0, i)) >
+		    count_value(tree_total(t, 0, best)))) {
+			best = i;
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+/* Run transform k on t once; returns the result. */
+static struct tree *
+apply(int k, struct tree *t, const unsigned char *marks, uint32_t node)
+{
+	switch (k) {
+	case T_FOCUS:
+		return transform_focus(t, marks);
+	case T_NODE:
+		return transform_focus_node(t, node);
+	case T_EXCLUDE:
+		return transform_exclude(t, marks);
+	case T_MERGE:
+		return transform_merge(t, marks);
+	case T_REC_ONE:
+		return transform_collapse_recursion(t, marks);
+	case T_REC_ALL:
+		return transform_collapse_recursion(t, NULL);
+	case T_THREADS:
+		return transform_merge_threads(t);
+	}
+	return NULL;
+}
+
+/* Load, time every transform, print the figures. */
+int
+main(int argc, char **argv)
+{
+	struct stack_sink sink;
+	struct sink_tree st;
+	struct load_opts lo;
+	struct load_result res;
+	struct diag d;
+	struct reader *r;
+	struct tree *t, *o;
+	unsigned char *marks;
+	char *err = NULL;
+	double *ms, *free_ms, t0;
+	uint32_t node, nodes = 0;
+	int runs = argc > 2 ? atoi(argv[2]) : 5, k, i;
+	const char *name;
+	size_t len;
+
+	if (argc < 2 || runs < 1) {
+		fprintf(stderr, "usage: xformbench FILE [RUNS]\n");
+		return 2;
+	}
+	if ((r = reader_open(argv[1], &err)) == NULL) {
+		fprintf(stderr, "xformbench: %s\n", err);
+		return 1;
+	}
+	diag_init(&d, argv[1]);
+	t = tree_new(1);
+	sink_tree_init(&st, &sink, t, 0);
+	memset(&lo, 0, sizeof lo);
+	lo.format = FORMAT_AUTO;
+	memset(&res, 0, sizeof res);
+	if (loader_run(r, &lo, &sink, &d, &res, &err) != 0) {
+		fprintf(stderr, "xformbench: %s\n", err);
+		return 1;
+	}
+	reader_close(r);
+	diag_free(&d);
+	tree_finish(t);
+	node = pick(t);
+	name = tree_name(t, node, &len);
+	marks = xcalloc(strtab_count(tree_strtab_c(t)) + 1, 1);
+	marks[tree_node(t, node)->name] = 1;
+	printf("transforms on %u nodes; the function: %.*s (median of %d):\n",
+	    tree_size(t), (int)len, name, runs);
+	ms = xreallocarray(NULL, (size_t)runs, sizeof *ms);
+	free_ms = xreallocarray(NULL, (size_t)runs, sizeof *free_ms);
+	for (k = 0; k < T_N; k++) {
+		for (i = 0; i < runs; i++) {
+			if (k == T_ORDER) {
+				t0 = now();
+				tree_set_order(t, TREE_ORDER_WEIGHT, 0);
+				ms[i] = (now() - t0) * 1e3;
+				t0 = now();
+				tree_set_order(t, TREE_ORDER_NAME, 0);
+				free_ms[i] = (now() - t0) * 1e3;
+				nodes = tree_size(t);
+				continue;
+			}
+			t0 = now();
+			o = apply(k, t, marks, node);
+			ms[i] = (now() - t0) * 1e3;
+			nodes = tree_size(o);
+			t0 = now();
+			tree_free(o);
+			free_ms[i] = (now() - t0) * 1e3;
+		}
+		qsort(ms, (size_t)runs, sizeof *ms, cmp_double);
+		qsort(free_ms, (size_t)runs, sizeof *free_ms, cmp_double);
+		printf("  %-26s %8.1f ms  %9u nodes  (%s %.1f ms)\n", names[k],
+		    ms[runs / 2], nodes, k == T_ORDER ? "back to name order" :
+		    "undo, freeing it", free_ms[runs / 2]);
+	}
+	free(ms);
+	free(free_ms);
+	free(marks);
+	tree_free(t);
+	return 0;
+}
