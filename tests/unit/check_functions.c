@@ -508,6 +508,13 @@ ref_get(struct ref *r, const char *s, size_t len)
 	return fn;
 }
 
+/* a + b, held at 2^64-1 as tflame's counts are (some corpus files reach it). */
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* Count every line of folded text; the first skip frames are no functions. */
 static void
 ref_count(struct ref *r, const char *text, int skip)
@@ -540,12 +547,12 @@ ref_count(struct ref *r, const char *text, int skip)
 			if (fn->seen != lineno) {
 				fn->seen = lineno;
 				fn->total += c;
-				fn->itotal += in;
+				fn->itotal = sat_add(fn->itotal, in);
 			}
 		}
 		if (fn != NULL) {
 			fn->self += c;
-			fn->iself += in;
+			fn->iself = sat_add(fn->iself, in);
 		}
 	}
 }
