@@ -587,8 +587,19 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 		goto fail;
 	/* Started, or failed?  perf answers "ping" once it records. */
 	t0 = now_ms();
-	if (write_nosig(pd->ctl, "ping\n", 5) != 5)
-		t0 -= START_WAIT_MS; /* cannot ask: do not wait */
+	if (write_nosig(pd->ctl, "ping\n", 5) != 5) {
+		/*
+		 * Cannot ask: perf record may have failed before reading
+		 * its control pipe (EPIPE; a fast failure on a slow tflame).
+		 * Say why if it did; else do not wait for an answer.
+		 */
+		if (child_wait(pd->record, 2000, &status) == 0 &&
+		    record_failed_early(pd->record, status)) {
+			*err = record_failed(pd->record, status);
+			goto fail;
+		}
+		t0 -= START_WAIT_MS;
+	}
 	while (now_ms() - t0 < START_WAIT_MS) {
 		child_drain(pd->record);
 		child_drain(pd->script);

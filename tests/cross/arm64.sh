@@ -59,9 +59,12 @@ qemu-aarch64 ./tflame --version | grep -q ' simd=portable$' || {
 
 # Every program a test runs goes through qemu: the Check programs by
 # LOG_COMPILER, tflame by a wrapper named in TFLAME.
+# The emulator by its full path: tests run tflame with a PATH of their own
+# (perfdata.sh's "no perf" cases have none).
+qemu=$(command -v qemu-aarch64)
 cat > tflame-qemu <<EOS
 #!/bin/sh
-exec qemu-aarch64 '$build/tflame' "\$@"
+exec '$qemu' '$build/tflame' "\$@"
 EOS
 chmod +x tflame-qemu
 unit=$(printf 'print-check:\n\t@echo $(check_PROGRAMS)\n' |
@@ -74,7 +77,8 @@ golden=$(cd "$src" && ls tests/golden/*.sh |
 # Emulated code runs several times slower: widen Check's timeouts.  The
 # Check programs run under qemu (LOG_COMPILER), the scripts as they are.
 env="CK_DEFAULT_TIMEOUT=30 CK_TIMEOUT_MULTIPLIER=10 QEMU_LD_PREFIX=/ \
-TFLAME='$build/tflame-qemu' TESTS_DATADIR='$src/tests/data'"
+TFLAME='$build/tflame-qemu' TFLAME_EMULATOR=qemu-aarch64 \
+TESTS_DATADIR='$src/tests/data'"
 st=0
 make -j2 check TESTS="$unit" LOG_COMPILER=qemu-aarch64 \
     TESTS_ENVIRONMENT="$env" > check-unit.log 2>&1 || st=1
