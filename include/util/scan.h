@@ -139,6 +139,10 @@ common_prefix_sse2(const char *a, const char *b, size_t n)
 		if (m != 0xffffu)
 			return c + (size_t)__builtin_ctz(~m);
 	}
+	/* Nothing left: a or b may be NULL (an empty buffer), and NULL + 0
+	 * is undefined (UBSan's pointer-overflow check says so). */
+	if (c == n)
+		return c;
 	return c + common_prefix_scalar(a + c, b + c, n - c);
 }
 
