@@ -16,3 +16,10 @@ tests_unit_check_formats_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_formats tests/golden/formats.sh
 
 EXTRA_DIST += tests/golden/formats.sh tests/data/stap tests/data/dtrace
+
+# The perf loader's frame-cleaning rules, each tested on its own.
+check_PROGRAMS += tests/unit/check_perf_clean
+tests_unit_check_perf_clean_SOURCES = tests/unit/check_perf_clean.c
+tests_unit_check_perf_clean_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_perf_clean
