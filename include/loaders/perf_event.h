@@ -51,7 +51,7 @@ void perf_events_init(struct perf_events *e, const char *filter);
 /* Free what e holds. */
 void perf_events_free(struct perf_events *e);
 
-/* Does a sample of event ev (evlen bytes) pass?  Counts it; sets the default. */
+/* Does a sample of event ev (evlen bytes) pass?  Counts it; sets a default. */
 int perf_event_passes(struct perf_events *e, const char *ev, size_t evlen);
 
 /* Add q's counts to e's, as if read after them; e takes q's filter if none. */

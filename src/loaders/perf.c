@@ -62,7 +62,8 @@ root_append(struct perf_ctx *p, const char *s, size_t n)
 {
 	size_t i;
 
-	xgrow((void **)&p->cur.root, &p->cur.rootcap, p->cur.rootlen + n + 1, 1);
+	xgrow((void **)&p->cur.root, &p->cur.rootcap, p->cur.rootlen + n + 1,
+	    1);
 	for (i = 0; i < n; i++)
 		p->cur.root[p->cur.rootlen++] = s[i] == ' ' ? '_' : s[i];
 	p->cur.root[p->cur.rootlen] = '\0';
@@ -87,7 +88,8 @@ perf_emit_frames(struct perf_ctx *p)
 	p->sink->begin(p->sink->ctx);
 	p->sink->frame(p->sink->ctx, p->cur.root, p->cur.rootlen);
 	for (i = p->cur.nframes; i > 0; i--)
-		p->sink->frame(p->sink->ctx, p->cur.fbuf + p->cur.frames[i - 1].off,
+		p->sink->frame(p->sink->ctx,
+		    p->cur.fbuf + p->cur.frames[i - 1].off,
 		    p->cur.frames[i - 1].len);
 	p->sink->end(p->sink->ctx, p->cur.period);
 	p->res->samples++;
@@ -117,7 +119,8 @@ open_sample(struct perf_ctx *p, const struct header *h)
 				root_append(p, h->pid, h->pidlen);
 		}
 	}
-	p->cur.java = p->cur.rootlen >= 4 && memcmp(p->cur.root, "java", 4) == 0;
+	p->cur.java = p->cur.rootlen >= 4 &&
+	    memcmp(p->cur.root, "java", 4) == 0;
 	p->cur.period = h->period;
 	p->cur.open = 1;
 	p->cur.nframes = p->cur.flen = 0;
@@ -172,7 +175,8 @@ perf_read_stack_line(struct perf_ctx *p, const char *line, size_t len,
 	if (perf_parse_stack_line(line, len, &sl))
 		perf_add_stack_line(p, &sl);
 	else
-		diag_bad_line(p->d, lineno, "unrecognized stack line", line, len);
+		diag_bad_line(p->d, lineno, "unrecognized stack line", line,
+		    len);
 }
 
 /* A header line: end the sample before, open this one (or skip it). */
@@ -191,14 +195,16 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 		p->cur.skipping = 1;
 		return;
 	}
-	if (h->event != NULL && !perf_event_passes(&p->ev, h->event, h->eventlen)) {
+	if (h->event != NULL &&
+	    !perf_event_passes(&p->ev, h->event, h->eventlen)) {
 		p->cur.skipping = 1;
 		return;
 	}
 	open_sample(p, h);
 	p->cur.header_line = lineno;
 	/* A sample without a call chain carries its one frame on this line. */
-	if (h->rest != NULL && h->restlen > 0 && perf_hex_token(h->rest, h->restlen) &&
+	if (h->rest != NULL && h->restlen > 0 &&
+	    perf_hex_token(h->rest, h->restlen) &&
 	    perf_parse_stack_line(h->rest, h->restlen, &sl))
 		perf_add_stack_line(p, &sl);
 }
@@ -334,7 +340,8 @@ body_try(struct perf_ctx *p, struct lineq *q, const struct lineq_line *l)
 
 	/* l->s + l->len + 1: the batch's next line. */
 	if (c->nbody > 0 &&
-	    perf_body_lookup(p, l->s + l->len + 1, c->bodylen, c->bodyhash) != NULL) {
+	    perf_body_lookup(p, l->s + l->len + 1, c->bodylen,
+	    c->bodyhash) != NULL) {
 		lineq_skip(q, c->nbody);
 		p->res->lines += c->nbody;
 	}
@@ -495,7 +502,8 @@ read_parts(struct perf_ctx *p, struct reader *r)
 	read_plain(p, r);
 	perf_end(p);
 	if (p->ev.first != NULL)
-		perf_first_tell(&first, p->ev.filter); /* NULL when it saw no event */
+		/* NULL when it saw no event */
+		perf_first_tell(&first, p->ev.filter);
 	thread_join(&tj); /* with no thread, one part after the other */
 	/* Both parts are read: free their memos before the trees are merged. */
 	perf_memos_free(p);
@@ -573,7 +581,8 @@ perf_sniff(const char *buf, size_t len, int complete)
 			 * its start) are perf if a header follows; the loader
 			 * reports them with their line numbers.
 			 */
-			if (!perf_hex_token(p, n) || !perf_parse_stack_line(p, n, &sl))
+			if (!perf_hex_token(p, n) ||
+			    !perf_parse_stack_line(p, n, &sl))
 				return 0;
 		} else if (!seen_header) {
 			if (h.rest != NULL && h.restlen > 0 &&

@@ -84,7 +84,7 @@ perf_first_tell(struct first_event *f, const char *name)
 	pthread_mutex_unlock(&f->mu);
 }
 
-/* The default filter: ev (base name, blen bytes) unless a part before saw one. */
+/* The default filter: ev (base, blen bytes) unless a part before saw one. */
 static void
 first_event(struct perf_events *e, const char *ev, size_t blen)
 {
@@ -104,7 +104,7 @@ first_event(struct perf_events *e, const char *ev, size_t blen)
 		perf_first_tell(f, e->filter);
 }
 
-/* perf_event_passes() for an event other than the last one; *esp: its counter. */
+/* perf_event_passes() for an event other than the last; *esp: its counter. */
 static int
 event_check(struct perf_events *e, const char *ev, size_t evlen,
     struct event_stat **esp)
@@ -185,7 +185,8 @@ perf_events_notes(const struct perf_events *e, struct diag *d)
 	uint64_t skipped = 0;
 
 	for (i = 0; i < e->nev; i++) {
-		if (e->filter != NULL && strcmp(e->stat[i].name, e->filter) == 0) {
+		if (e->filter != NULL &&
+		    strcmp(e->stat[i].name, e->filter) == 0) {
 			kept = i;
 			continue;
 		}

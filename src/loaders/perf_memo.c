@@ -9,8 +9,8 @@
  * id whose cleaned frames are kept (lines with the same frames, that differ
  * only in address, offset or module, share one id).  A sample is then its
  * root and the ids of its lines, and a second memo maps that key to the
- * stack the sink made the first time (its speed hooks: last()), so a repeated sample
- * costs one lookup and again(), with no frame re-parsed, interned or
+ * stack the sink made the first time (its speed hooks: last()), so a
+ * repeated sample costs one lookup and again(), with no frame re-parsed, interned or
  * walked.  Lines that give a message are never remembered: each occurrence
  * is reported with its own line number.  The memos' text is bounded
  * (MEMO_BUDGET): past it, they start over at the next sample.
@@ -98,10 +98,12 @@ add_remembered(struct perf_ctx *p, const struct line_frames *lf)
 			p->cur.toodeep = 1;
 			return;
 		}
-		xgrow((void **)&p->cur.fbuf, &p->cur.fcap, p->cur.flen + f[i].len + 1, 1);
-		memcpy(p->cur.fbuf + p->cur.flen, p->ln.ftext + f[i].off, f[i].len);
-		xgrow((void **)&p->cur.frames, &p->cur.capframes, p->cur.nframes + 1,
-		    sizeof *p->cur.frames);
+		xgrow((void **)&p->cur.fbuf, &p->cur.fcap,
+		    p->cur.flen + f[i].len + 1, 1);
+		memcpy(p->cur.fbuf + p->cur.flen, p->ln.ftext + f[i].off,
+		    f[i].len);
+		xgrow((void **)&p->cur.frames, &p->cur.capframes,
+		    p->cur.nframes + 1, sizeof *p->cur.frames);
 		p->cur.frames[p->cur.nframes].off = (uint32_t)p->cur.flen;
 		p->cur.frames[p->cur.nframes].len = f[i].len;
 		p->cur.nframes++;
@@ -153,7 +155,8 @@ frames_equal(const struct perf_ctx *p, const struct line_frames *a,
 		return 0;
 	for (i = 0; i < a->n; i++)
 		if (f[i].len != g[i].len ||
-		    memcmp(p->ln.ftext + f[i].off, p->ln.ftext + g[i].off, f[i].len) != 0)
+		    memcmp(p->ln.ftext + f[i].off, p->ln.ftext + g[i].off,
+		    f[i].len) != 0)
 			return 0;
 	return 1;
 }
@@ -171,7 +174,8 @@ same_find(struct perf_ctx *p, const struct line_frames *lf, uint64_t h)
 		p->ln.samemask = 1023;
 		p->ln.same = xcalloc(p->ln.samemask + 1, sizeof *p->ln.same);
 	}
-	for (i = h & p->ln.samemask; p->ln.same[i] != 0; i = (i + 1) & p->ln.samemask)
+	for (i = h & p->ln.samemask; p->ln.same[i] != 0;
+	    i = (i + 1) & p->ln.samemask)
 		if (frames_equal(p, &p->ln.lf[p->ln.same[i] - 1], lf))
 			break;
 	return &p->ln.same[i];
@@ -199,22 +203,27 @@ same_grow(struct perf_ctx *p)
 static uint32_t
 remember_line(struct perf_ctx *p, const struct stack_line *sl)
 {
-	size_t n0 = p->cur.nframes, f0 = p->cur.flen, nfr0 = p->ln.nfr, ft0 = p->ln.ftlen, i;
+	size_t n0 = p->cur.nframes, f0 = p->cur.flen, nfr0 = p->ln.nfr;
+	size_t ft0 = p->ln.ftlen, i;
 	struct line_frames lf;
 	uint32_t *slot;
 
 	perf_add_stack_line(p, sl);
 	lf.first = (uint32_t)p->ln.nfr;
 	lf.n = (uint32_t)(p->cur.nframes - n0);
-	xgrow((void **)&p->ln.fr, &p->ln.capfr, p->ln.nfr + lf.n, sizeof *p->ln.fr);
-	xgrow((void **)&p->ln.frid, &p->ln.capfrid, p->ln.nfr + lf.n, sizeof *p->ln.frid);
+	xgrow((void **)&p->ln.fr, &p->ln.capfr, p->ln.nfr + lf.n,
+	    sizeof *p->ln.fr);
+	xgrow((void **)&p->ln.frid, &p->ln.capfrid, p->ln.nfr + lf.n,
+	    sizeof *p->ln.frid);
 	/* +1: never a null store, even for empty names. */
-	xgrow((void **)&p->ln.ftext, &p->ln.ftcap, p->ln.ftlen + (p->cur.flen - f0) + 1, 1);
+	xgrow((void **)&p->ln.ftext, &p->ln.ftcap,
+	    p->ln.ftlen + (p->cur.flen - f0) + 1, 1);
 	for (i = n0; i < p->cur.nframes; i++) {
 		p->ln.fr[p->ln.nfr].off = (uint32_t)p->ln.ftlen;
 		p->ln.fr[p->ln.nfr].len = p->cur.frames[i].len;
 		p->ln.frid[p->ln.nfr] = FRID_NONE;
-		memcpy(p->ln.ftext + p->ln.ftlen, p->cur.fbuf + p->cur.frames[i].off,
+		memcpy(p->ln.ftext + p->ln.ftlen,
+		    p->cur.fbuf + p->cur.frames[i].off,
 		    p->cur.frames[i].len);
 		p->ln.ftlen += p->cur.frames[i].len;
 		p->ln.nfr++;
@@ -233,7 +242,8 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 		p->ln.ftlen = ft0;
 		return *slot - 1;
 	}
-	xgrow((void **)&p->ln.lf, &p->ln.caplf, p->ln.nlf + 1, sizeof *p->ln.lf);
+	xgrow((void **)&p->ln.lf, &p->ln.caplf, p->ln.nlf + 1,
+	    sizeof *p->ln.lf);
 	p->ln.lf[p->ln.nlf] = lf;
 	*slot = (uint32_t)++p->ln.nlf;
 	if (p->ln.nlf * 2 > p->ln.samemask)
@@ -255,7 +265,8 @@ memo_trim(struct perf_ctx *p)
 	    MEMO_BUDGET) / (size_t)p->share;
 	size_t lines = memo_bytes(&p->ln.memo[0]) + memo_bytes(&p->ln.memo[1]) +
 	    p->ln.ftlen + p->ln.nfr * (sizeof *p->ln.fr + sizeof *p->ln.frid) +
-	    p->ln.nlf * sizeof *p->ln.lf + (p->ln.samemask + 1) * sizeof *p->ln.same;
+	    p->ln.nlf * sizeof *p->ln.lf +
+	    (p->ln.samemask + 1) * sizeof *p->ln.same;
 
 	if (lines + memo_bytes(&p->st.samples) <= budget)
 		return;
@@ -267,7 +278,8 @@ memo_trim(struct perf_ctx *p)
 	p->ln.nlf = p->ln.nfr = p->ln.ftlen = 0;
 	p->st.prevlen = 0; /* its line ids are gone */
 	if (p->ln.same != NULL)
-		memset(p->ln.same, 0, (p->ln.samemask + 1) * sizeof *p->ln.same);
+		memset(p->ln.same, 0,
+		    (p->ln.samemask + 1) * sizeof *p->ln.same);
 }
 
 /*
@@ -355,18 +367,21 @@ emit_lines(struct perf_ctx *p)
 	if (p->st.prevlen >= p->st.kbody &&
 	    memcmp(p->st.prev, p->st.key, p->st.kbody) == 0) {
 		/* The same root: compare lines from the outermost (last) in. */
-		while (same < n && p->st.prevlen - p->st.kbody >= 4 * (same + 1) &&
+		while (same < n &&
+		    p->st.prevlen - p->st.kbody >= 4 * (same + 1) &&
 		    memcmp(p->st.prev + p->st.prevlen - 4 * (same + 1),
 		    p->st.key + p->st.klen - 4 * (same + 1), 4) == 0)
 			same++;
 		sp->resume(k->ctx, p->st.steps[same]);
 	} else {
 		k->frame(k->ctx, p->cur.root, p->cur.rootlen);
-		xgrow((void **)&p->st.steps, &p->st.capsteps, 1, sizeof *p->st.steps);
+		xgrow((void **)&p->st.steps, &p->st.capsteps, 1,
+		    sizeof *p->st.steps);
 		p->st.steps[0] = sp->at(k->ctx);
 	}
 	/* steps[i]: where the root and the i outermost lines led. */
-	xgrow((void **)&p->st.steps, &p->st.capsteps, n + 1, sizeof *p->st.steps);
+	xgrow((void **)&p->st.steps, &p->st.capsteps, n + 1,
+	    sizeof *p->st.steps);
 	for (i = same; i < n; i++) {
 		memcpy(&id, p->st.key + p->st.klen - 4 * (i + 1), 4);
 		f = frames_of(p, &p->ln.lf[id]);
@@ -400,10 +415,11 @@ perf_end_sample(struct perf_ctx *p)
 		return;
 	if (p->st.live) {
 		h = hash_bytes(p->st.key, p->st.klen);
-		slot = memo_find(&p->st.samples, p->st.key, p->st.klen, NULL, 0, h,
-		    &value);
+		slot = memo_find(&p->st.samples, p->st.key, p->st.klen, NULL, 0,
+		    h, &value);
 		if (slot->entry != 0) {
-			p->sink->speed->again(p->sink->ctx, value, p->cur.period);
+			p->sink->speed->again(p->sink->ctx, value,
+			    p->cur.period);
 			p->res->samples++;
 			p->cur.open = 0;
 			p->st.live = 0;
@@ -417,8 +433,8 @@ perf_end_sample(struct perf_ctx *p)
 			p->bd.live = 0;
 			emit_lines(p);
 			value = p->sink->speed->last(p->sink->ctx);
-			memo_put(&p->st.samples, slot, p->st.key, p->st.klen, NULL, 0,
-			    h, value);
+			memo_put(&p->st.samples, slot, p->st.key, p->st.klen,
+			    NULL, 0, h, value);
 			if (body)
 				body_remember(p, value);
 			memo_trim(p);
@@ -431,8 +447,8 @@ perf_end_sample(struct perf_ctx *p)
 	perf_emit_frames(p);
 	if (slot != NULL) {
 		value = p->sink->speed->last(p->sink->ctx);
-		memo_put(&p->st.samples, slot, p->st.key, p->st.klen, NULL, 0, h,
-		    value);
+		memo_put(&p->st.samples, slot, p->st.key, p->st.klen, NULL, 0,
+		    h, value);
 		if (body)
 			body_remember(p, value);
 	}
@@ -520,9 +536,10 @@ perf_memo_line(struct perf_ctx *p, const char *line, size_t len,
 const struct memo_rec *
 perf_body_lookup(struct perf_ctx *p, const char *s, size_t n, uint64_t bh)
 {
-	uint64_t h = hash_mix64(bh ^ hash_bytes(p->cur.root, p->cur.rootlen)), value = 0;
-	struct memo_slot *slot = memo_find(&p->bd.memo, p->st.key, p->st.kbody, s, n,
-	    h, &value);
+	uint64_t h = hash_mix64(bh ^ hash_bytes(p->cur.root, p->cur.rootlen));
+	uint64_t value = 0;
+	struct memo_slot *slot = memo_find(&p->bd.memo, p->st.key,
+	    p->st.kbody, s, n, h, &value);
 
 	if (slot->entry == 0) {
 		p->bd.live = 1;
@@ -610,7 +627,8 @@ perf_plain_body(struct perf_ctx *p, struct reader *r)
 		if (e != 0 && klen - p->st.kbody < room) {
 			/* As memo_line_hashed() reads a line it finds. */
 			if (klen + 4 > p->st.kcap)
-				xgrow((void **)&p->st.key, &p->st.kcap, klen + 4, 1);
+				xgrow((void **)&p->st.key, &p->st.kcap,
+				    klen + 4, 1);
 			id = (uint32_t)q->value;
 			memcpy(p->st.key + klen, &id, 4);
 			klen += 4;

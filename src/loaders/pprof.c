@@ -43,6 +43,10 @@
  * a sample naming a location that does not exist or holding a value per
  * type other than one, a line naming no function.  Labels, comments,
  * function file names, build ids and times are ignored, not checked.
+ *
+ * The wire decoder and the first pass are in pprof_wire.c; this file folds
+ * the profile: the sample index, drop/keep_frames, frame names, the
+ * samples given to the sink, and the loader and sniffer.
  */
 #include "config.h"
 
@@ -57,6 +61,7 @@
 #include <pcre2.h>
 
 #include "loaders/loader.h"
+#include "loaders/pprof_ctx.h"
 #include "loaders/sniff.h"
 #include "util/escape.h"
 #include "util/macros.h"
@@ -67,458 +72,12 @@
 #define PPROF_MAX_BYTES (1u << 30)
 #endif
 
-struct pp_span {
-	size_t off, len;
-};
-
-struct pp_mapping {
-	uint64_t id;
-	int64_t file;       /* string index */
-};
-
-struct pp_function {
-	uint64_t id;
-	int64_t name;       /* string index */
-};
-
-struct pp_location {
-	uint64_t id, mapping, addr;
-	size_t line0, nlines;   /* into lines[], function ids then indices */
-	size_t fr0, nfr;        /* into frames[], root-most first */
-	int prune;              /* 1 prune beneath, 2 prune all */
-};
-
-/* id -> index + 1 (0: empty slot), open addressing. */
-struct pp_index {
-	uint64_t *keys;
-	uint32_t *vals;
-	size_t mask;
-};
-
-struct pp_ctx {
-	const struct load_opts *opts;
-	struct diag *d;
-	const unsigned char *buf;
-	size_t len;
-	char *err;              /* the first error */
-	struct pp_span *str;
-	size_t nstr, capstr;
-	int64_t (*types)[2];
-	size_t ntypes, captypes;
-	struct pp_mapping *maps;
-	size_t nmaps, capmaps;
-	struct pp_function *funcs;
-	size_t nfuncs, capfuncs;
-	struct pp_location *locs;
-	size_t nlocs, caplocs;
-	uint64_t *lines;
-	size_t nlines, caplines;
-	uint64_t nsamples;
-	int64_t drop, keep, dflt;
-	struct pp_index imap, ifunc, iloc;
-	char *names;            /* frame names of the locations */
-	size_t nlen, ncap;
-	struct pp_span *frames;
-	size_t nframes, capframes;
-	/* one sample */
-	uint32_t *sloc;
-	size_t nsloc, capsloc;
-};
-
-/* A message being walked: [p, end) of the buffer. */
-struct pp_msg {
-	const unsigned char *p, *end;
-};
-
-/* One field of a message. */
-struct pp_field {
-	uint64_t num;
-	int wt;
-	uint64_t v;             /* wire types 0, 1, 5 */
-	struct pp_msg sub;      /* wire type 2 */
-	size_t at;              /* offset of its key */
-};
-
-/* Record the first error (printf-style). */
-static void ATTR_FORMAT(2, 3)
-fail(struct pp_ctx *x, const char *fmt, ...)
-{
-	va_list ap;
-	char buf[512];
-
-	if (x->err != NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	x->err = xstrdup(buf);
-}
-
-/* Offset of p in the buffer. */
-static size_t
-at(const struct pp_ctx *x, const unsigned char *p)
-{
-	return (size_t)(p - x->buf);
-}
-
-/* Read a varint at m->p.  0 on success; -1 (error recorded) otherwise. */
-static int
-varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
-{
-	const unsigned char *p = m->p;
-	uint64_t r = 0;
-	int i;
-
-	for (i = 0; i < 10; i++) {
-		if (p + i >= m->end) {
-			fail(x, "not a valid pprof profile: truncated varint at "
-			    "byte %zu", at(x, p));
-			return -1;
-		}
-		r |= (uint64_t)(p[i] & 0x7f) << (7 * i);
-		if ((p[i] & 0x80) == 0) {
-			m->p = p + i + 1;
-			*v = r;
-			return 0;
-		}
-	}
-	fail(x, "not a valid pprof profile: varint longer than 10 bytes at "
-	    "byte %zu", at(x, p));
-	return -1;
-}
-
-/* The next field of m: 1, 0 at the end, -1 on an error (recorded). */
-static int
-next_field(struct pp_ctx *x, struct pp_msg *m, struct pp_field *f)
-{
-	uint64_t key, n;
-	size_t left;
-
-	if (m->p >= m->end)
-		return 0;
-	f->at = at(x, m->p);
-	if (varint(x, m, &key) != 0)
-		return -1;
-	f->num = key >> 3;
-	f->wt = (int)(key & 7);
-	left = (size_t)(m->end - m->p);
-	switch (f->wt) {
-	case 0:
-		return varint(x, m, &f->v) == 0 ? 1 : -1;
-	case 1:
-	case 5:
-		n = f->wt == 1 ? 8 : 4;
-		if (left < n) {
-			fail(x, "not a valid pprof profile: field %llu at byte "
-			    "%zu runs past the end", (unsigned long long)f->num,
-			    f->at);
-			return -1;
-		}
-		f->v = 0;
-		while (n-- > 0)
-			f->v = (f->v << 8) | m->p[n];
-		m->p += f->wt == 1 ? 8 : 4;
-		return 1;
-	case 2:
-		if (varint(x, m, &n) != 0)
-			return -1;
-		left = (size_t)(m->end - m->p);
-		if (n > left) {
-			fail(x, "not a valid pprof profile: field %llu at byte "
-			    "%zu: length %llu runs past the end (%zu bytes left)",
-			    (unsigned long long)f->num, f->at,
-			    (unsigned long long)n, left);
-			return -1;
-		}
-		f->sub.p = m->p;
-		f->sub.end = m->p + n;
-		m->p += n;
-		return 1;
-	default:
-		fail(x, "not a valid pprof profile: unknown wire type %d (field "
-		    "%llu) at byte %zu", f->wt, (unsigned long long)f->num,
-		    f->at);
-		return -1;
-	}
-}
-
-/* f must be a varint: its value, or -1 after recording an error. */
-static int
-want_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
-    uint64_t *v)
-{
-	if (f->wt != 0) {
-		fail(x, "not a valid pprof profile: %s at byte %zu: wire type "
-		    "%d, want varint", what, f->at, f->wt);
-		return -1;
-	}
-	*v = f->v;
-	return 0;
-}
-
-/* f must be a message. */
-static int
-want_msg(struct pp_ctx *x, const struct pp_field *f, const char *what)
-{
-	if (f->wt != 2) {
-		fail(x, "not a valid pprof profile: %s at byte %zu: wire type "
-		    "%d, want a message", what, f->at, f->wt);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * A repeated varint field, packed or not: call fn(ctx, value) for each.
- * 0, or -1 on an error.
- */
-static int
-each_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
-    void (*fn)(void *, uint64_t), void *ctx)
-{
-	struct pp_msg m;
-	uint64_t v;
-
-	if (f->wt == 0) {
-		fn(ctx, f->v);
-		return 0;
-	}
-	if (f->wt != 2) {
-		fail(x, "not a valid pprof profile: %s at byte %zu: wire type "
-		    "%d, want varint or packed", what, f->at, f->wt);
-		return -1;
-	}
-	m = f->sub;
-	while (m.p < m.end) {
-		if (varint(x, &m, &v) != 0)
-			return -1;
-		fn(ctx, v);
-	}
-	return 0;
-}
-
-/* A ValueType message: type and unit. */
-static int
-value_type(struct pp_ctx *x, const struct pp_field *f, int64_t out[2])
-{
-	struct pp_msg m;
-	struct pp_field g;
-	uint64_t v;
-	int r;
-
-	if (want_msg(x, f, "sample_type") != 0)
-		return -1;
-	out[0] = out[1] = 0;
-	m = f->sub;
-	while ((r = next_field(x, &m, &g)) == 1)
-		if (g.num == 1 || g.num == 2) {
-			if (want_int(x, &g, g.num == 1 ? "ValueType.type" :
-			    "ValueType.unit", &v) != 0)
-				return -1;
-			out[g.num - 1] = (int64_t)v;
-		}
-	return r;
-}
-
-/* Decode a Mapping. */
-static int
-mapping(struct pp_ctx *x, const struct pp_field *f)
-{
-	struct pp_mapping mp = {0, 0};
-	struct pp_msg m;
-	struct pp_field g;
-	uint64_t v;
-	int r;
-
-	if (want_msg(x, f, "mapping") != 0)
-		return -1;
-	m = f->sub;
-	while ((r = next_field(x, &m, &g)) == 1) {
-		if (g.num == 1) {
-			if (want_int(x, &g, "Mapping.id", &mp.id) != 0)
-				return -1;
-		} else if (g.num == 5) {
-			if (want_int(x, &g, "Mapping.filename", &v) != 0)
-				return -1;
-			mp.file = (int64_t)v;
-		}
-	}
-	if (r < 0)
-		return -1;
-	xgrow((void **)&x->maps, &x->capmaps, x->nmaps + 1, sizeof *x->maps);
-	x->maps[x->nmaps++] = mp;
-	return 0;
-}
-
-/* Decode a Function. */
-static int
-function(struct pp_ctx *x, const struct pp_field *f)
-{
-	struct pp_function fn = {0, 0};
-	struct pp_msg m;
-	struct pp_field g;
-	uint64_t v;
-	int r;
-
-	if (want_msg(x, f, "function") != 0)
-		return -1;
-	m = f->sub;
-	while ((r = next_field(x, &m, &g)) == 1) {
-		if (g.num == 1) {
-			if (want_int(x, &g, "Function.id", &fn.id) != 0)
-				return -1;
-		} else if (g.num == 2) {
-			if (want_int(x, &g, "Function.name", &v) != 0)
-				return -1;
-			fn.name = (int64_t)v;
-		}
-	}
-	if (r < 0)
-		return -1;
-	xgrow((void **)&x->funcs, &x->capfuncs, x->nfuncs + 1,
-	    sizeof *x->funcs);
-	x->funcs[x->nfuncs++] = fn;
-	return 0;
-}
-
-/* Decode a Location and its lines. */
-static int
-location(struct pp_ctx *x, const struct pp_field *f)
-{
-	struct pp_location loc;
-	struct pp_msg m, lm;
-	struct pp_field g, h;
-	uint64_t fid;
-	int r, r2;
-
-	if (want_msg(x, f, "location") != 0)
-		return -1;
-	memset(&loc, 0, sizeof loc);
-	loc.line0 = x->nlines;
-	m = f->sub;
-	while ((r = next_field(x, &m, &g)) == 1) {
-		if (g.num == 1) {
-			if (want_int(x, &g, "Location.id", &loc.id) != 0)
-				return -1;
-		} else if (g.num == 2) {
-			if (want_int(x, &g, "Location.mapping_id",
-			    &loc.mapping) != 0)
-				return -1;
-		} else if (g.num == 3) {
-			if (want_int(x, &g, "Location.address", &loc.addr) != 0)
-				return -1;
-		} else if (g.num == 4) {
-			if (want_msg(x, &g, "Location.line") != 0)
-				return -1;
-			fid = 0;
-			lm = g.sub;
-			while ((r2 = next_field(x, &lm, &h)) == 1)
-				if (h.num == 1 && want_int(x, &h,
-				    "Line.function_id", &fid) != 0)
-					return -1;
-			if (r2 < 0)
-				return -1;
-			xgrow((void **)&x->lines, &x->caplines, x->nlines + 1,
-			    sizeof *x->lines);
-			x->lines[x->nlines++] = fid;
-		}
-	}
-	if (r < 0)
-		return -1;
-	loc.nlines = x->nlines - loc.line0;
-	xgrow((void **)&x->locs, &x->caplocs, x->nlocs + 1, sizeof *x->locs);
-	x->locs[x->nlocs++] = loc;
-	return 0;
-}
-
-/* First pass: everything but the samples, which are counted. */
-static int
-decode(struct pp_ctx *x)
-{
-	struct pp_msg m = {x->buf, x->buf + x->len};
-	struct pp_field f;
-	uint64_t v;
-	int r;
-
-	while ((r = next_field(x, &m, &f)) == 1) {
-		switch (f.num) {
-		case 1:
-			xgrow((void **)&x->types, &x->captypes, x->ntypes + 1,
-			    sizeof *x->types);
-			if (value_type(x, &f, x->types[x->ntypes]) < 0)
-				return -1;
-			x->ntypes++;
-			break;
-		case 2:
-			if (want_msg(x, &f, "sample") != 0)
-				return -1;
-			x->nsamples++;
-			break;
-		case 3:
-			if (mapping(x, &f) != 0)
-				return -1;
-			break;
-		case 4:
-			if (location(x, &f) != 0)
-				return -1;
-			break;
-		case 5:
-			if (function(x, &f) != 0)
-				return -1;
-			break;
-		case 6:
-			if (want_msg(x, &f, "string_table") != 0)
-				return -1;
-			if (x->nstr == 0 && f.sub.p != f.sub.end) {
-				fail(x, "not a valid pprof profile: "
-				    "string_table[0] is not empty");
-				return -1;
-			}
-			xgrow((void **)&x->str, &x->capstr, x->nstr + 1,
-			    sizeof *x->str);
-			x->str[x->nstr].off = at(x, f.sub.p);
-			x->str[x->nstr].len = (size_t)(f.sub.end - f.sub.p);
-			x->nstr++;
-			break;
-		case 7:
-		case 8:
-		case 14:
-			if (want_int(x, &f, f.num == 7 ? "drop_frames" :
-			    f.num == 8 ? "keep_frames" : "default_sample_type",
-			    &v) != 0)
-				return -1;
-			if (f.num == 7)
-				x->drop = (int64_t)v;
-			else if (f.num == 8)
-				x->keep = (int64_t)v;
-			else
-				x->dflt = (int64_t)v;
-			break;
-		case 11:
-			{
-				int64_t pt[2];
-
-				if (value_type(x, &f, pt) < 0)
-					return -1;
-			}
-			break;
-		case 12:
-			if (want_int(x, &f, "period", &v) != 0)
-				return -1;
-			break;
-		default:
-			break;
-		}
-	}
-	return r;
-}
-
 /* String idx, or NULL after recording an error. */
 static const struct pp_span *
 string(struct pp_ctx *x, int64_t idx, const char *what)
 {
 	if (idx < 0 || (uint64_t)idx >= x->nstr) {
-		fail(x, "not a valid pprof profile: %s: string index %lld out "
+		pp_fail(x, "not a valid pprof profile: %s: string index %lld out "
 		    "of range (table has %zu)", what, (long long)idx, x->nstr);
 		return NULL;
 	}
@@ -554,14 +113,14 @@ index_build(struct pp_ctx *x, struct pp_index *ix, const void *base,
 	for (i = 0; i < n; i++) {
 		memcpy(&id, (const char *)base + i * stride + idoff, sizeof id);
 		if (id == 0) {
-			fail(x, "malformed pprof profile: %s with reserved id 0",
+			pp_fail(x, "malformed pprof profile: %s with reserved id 0",
 			    kind);
 			return -1;
 		}
 		for (s = slot(id, ix->mask); ix->vals[s] != 0;
 		    s = (s + 1) & ix->mask)
 			if (ix->keys[s] == id) {
-				fail(x, "malformed pprof profile: two %ss with "
+				pp_fail(x, "malformed pprof profile: two %ss with "
 				    "id %llu", kind, (unsigned long long)id);
 				return -1;
 			}
@@ -626,7 +185,7 @@ choose_index(struct pp_ctx *x)
 		unsigned long long n = strtoull(want, NULL, 10);
 
 		if (wl > 18 || n >= x->ntypes) {
-			fail(x, "sample index %s is outside [0..%zu]", want,
+			pp_fail(x, "sample index %s is outside [0..%zu]", want,
 			    x->ntypes - 1);
 			return -1;
 		}
@@ -650,7 +209,7 @@ choose_index(struct pp_ctx *x)
 		listlen += t->len;
 	}
 	list[listlen] = '\0';
-	fail(x, "sample index '%s' must be one of: %s", want, list);
+	pp_fail(x, "sample index '%s' must be one of: %s", want, list);
 	free(list);
 	return -1;
 }
@@ -910,31 +469,31 @@ samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
 
 	memset(&s, 0, sizeof s);
 	s.x = x;
-	while ((r = next_field(x, &m, &f)) == 1) {
+	while ((r = pp_next_field(x, &m, &f)) == 1) {
 		if (f.num != 2)
 			continue;
 		x->nsloc = 0;
 		s.nvals = 0;
 		s.bad = 0;
 		sm = f.sub;
-		while ((r = next_field(x, &sm, &g)) == 1) {
-			if (g.num == 1 && each_int(x, &g, "Sample.location_id",
+		while ((r = pp_next_field(x, &sm, &g)) == 1) {
+			if (g.num == 1 && pp_each_int(x, &g, "Sample.location_id",
 			    add_loc, &s) != 0)
 				break;
-			if (g.num == 2 && each_int(x, &g, "Sample.value",
+			if (g.num == 2 && pp_each_int(x, &g, "Sample.value",
 			    add_val, &s) != 0)
 				break;
 		}
 		if (x->err != NULL)
 			break;
 		if (s.nvals != x->ntypes) {
-			fail(x, "malformed pprof profile: sample %llu has %zu "
+			pp_fail(x, "malformed pprof profile: sample %llu has %zu "
 			    "values for %zu sample types", (unsigned long long)n,
 			    s.nvals, x->ntypes);
 			break;
 		}
 		if (s.bad) {
-			fail(x, "malformed pprof profile: sample %llu refers to "
+			pp_fail(x, "malformed pprof profile: sample %llu refers to "
 			    "location %llu, which does not exist",
 			    (unsigned long long)n, (unsigned long long)s.badloc);
 			break;
@@ -1016,7 +575,7 @@ check(struct pp_ctx *x)
 		for (k = 0; k < loc->nlines; k++) {
 			fi = index_find(&x->ifunc, x->lines[loc->line0 + k]);
 			if (fi < 0) {
-				fail(x, "malformed pprof profile: location %llu "
+				pp_fail(x, "malformed pprof profile: location %llu "
 				    "has a line with function id %llu, which "
 				    "does not exist", (unsigned long long)loc->id,
 				    (unsigned long long)x->lines[loc->line0 + k]);
@@ -1030,7 +589,7 @@ check(struct pp_ctx *x)
 		    string(x, x->types[i][1], "sample_type.unit") == NULL)
 			return -1;
 	if (x->nsamples > 0 && x->ntypes == 0) {
-		fail(x, "malformed pprof profile: samples but no sample_type");
+		pp_fail(x, "malformed pprof profile: samples but no sample_type");
 		return -1;
 	}
 	if (string(x, x->dflt, "default_sample_type") == NULL ||
@@ -1096,6 +655,7 @@ slurp(struct reader *r, unsigned char **buf)
 	return len;
 }
 
+/* Load a pprof profile from r: fold the chosen sample type into sink. */
 int
 load_pprof(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
@@ -1128,7 +688,7 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 	}
 	x.buf = buf;
 	x.len = len;
-	if (decode(&x) != 0 || check(&x) != 0)
+	if (pp_decode(&x) != 0 || check(&x) != 0)
 		goto bad;
 	if (x.ntypes > 0) {
 		if ((idx = choose_index(&x)) < 0)

@@ -1,4 +1,5 @@
-# Build lines for the SVG writer and --svg (included from Makefile.am).
+# Build lines for src/svg/ (included from Makefile.am): the SVG writer
+# behind --svg (src/cli/svg_cmd.c) and the viewer's s.
 #
 # svg/ is part of the curses-free core: the viewer's export and --svg both
 # call svg_write_file().  The script embedded in every SVG is a C string in
@@ -8,7 +9,6 @@ libtfcore_a_SOURCES += \
 	src/svg/flow.c src/svg/text.c src/svg/write.c src/svg/file.c \
 	src/svg/script.c
 noinst_HEADERS += include/svg/svg.h
-tflame_SOURCES += src/cli/svg_cmd.c
 
 # Unit tests: escaping, numbers, geometry, colours, the flow, atomic files.
 check_PROGRAMS += tests/unit/check_svg

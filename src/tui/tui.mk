@@ -1,12 +1,8 @@
-# Build lines for the layout (core) and the terminal viewer (included from
-# Makefile.am).
-#
-# layout/ is part of the curses-free core (the SVG writer will use it too);
-# tui/ is a second library, linked only by the tflame binary, the only code
-# besides src/cli/ that may include curses.
-
-libtfcore_a_SOURCES += src/layout/layout.c src/layout/palette.c
-noinst_HEADERS += include/layout/layout.h include/layout/palette.h
+# Build lines for src/tui/ (included from Makefile.am): the terminal
+# viewer, a second library (libtftui.a) linked only by the tflame binary;
+# with src/cli/ the only code that may include curses (check-layers).
+# One file per screen (view_*.c), the event loop, the terminal, the
+# streaming and live viewers; the tests drive the binary in tmux.
 
 noinst_LIBRARIES += libtftui.a
 libtftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
@@ -19,20 +15,19 @@ noinst_HEADERS += \
 	include/tui/tui.h include/tui/view.h include/tui/screen.h \
 	include/tui/loop.h \
 	include/tui/colors.h include/tui/text.h
+libtftui_a_SOURCES += src/tui/prompt.c src/tui/view_table.c \
+	src/tui/view_sandwich.c src/tui/live.c src/tui/termtype.c
+noinst_HEADERS += include/tui/prompt.h include/tui/live.h \
+	include/tui/termtype.h
 
 # Makefile.am links tflame with $(TUI_LIBS) ahead of $(CORE_LIBS).
 TUI_LIBS = libtftui.a
-
-# Layout and palette unit tests: a Check program of their own.
-check_PROGRAMS += tests/unit/check_layout
-tests_unit_check_layout_SOURCES = tests/unit/check_layout.c
-tests_unit_check_layout_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_check_layout_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
 # End-to-end tests of the viewer in a private tmux server.
 TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
 	tests/tui/limits.sh
-TESTS += tests/unit/check_layout $(TUI_TESTS)
+TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh
+TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -1,0 +1,102 @@
+/*
+ * The pprof loader's context (private to src/loaders/pprof*.c): the
+ * profile's tables as the wire decoder (pprof_wire.c) keeps them, and
+ * what the folding (pprof.c) adds.  The format is described at the top
+ * of pprof.c.
+ */
+#ifndef TFLAME_LOADERS_PPROF_CTX_H
+#define TFLAME_LOADERS_PPROF_CTX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loaders/loader.h"
+#include "util/diag.h"
+#include "util/macros.h"
+
+struct pp_span {
+	size_t off, len;
+};
+
+struct pp_mapping {
+	uint64_t id;
+	int64_t file;       /* string index */
+};
+
+struct pp_function {
+	uint64_t id;
+	int64_t name;       /* string index */
+};
+
+struct pp_location {
+	uint64_t id, mapping, addr;
+	size_t line0, nlines;   /* into lines[], function ids then indices */
+	size_t fr0, nfr;        /* into frames[], root-most first */
+	int prune;              /* 1 prune beneath, 2 prune all */
+};
+
+/* id -> index + 1 (0: empty slot), open addressing. */
+struct pp_index {
+	uint64_t *keys;
+	uint32_t *vals;
+	size_t mask;
+};
+
+struct pp_ctx {
+	const struct load_opts *opts;
+	struct diag *d;
+	const unsigned char *buf;
+	size_t len;
+	char *err;              /* the first error */
+	struct pp_span *str;
+	size_t nstr, capstr;
+	int64_t (*types)[2];
+	size_t ntypes, captypes;
+	struct pp_mapping *maps;
+	size_t nmaps, capmaps;
+	struct pp_function *funcs;
+	size_t nfuncs, capfuncs;
+	struct pp_location *locs;
+	size_t nlocs, caplocs;
+	uint64_t *lines;
+	size_t nlines, caplines;
+	uint64_t nsamples;
+	int64_t drop, keep, dflt;
+	struct pp_index imap, ifunc, iloc;
+	char *names;            /* frame names of the locations */
+	size_t nlen, ncap;
+	struct pp_span *frames;
+	size_t nframes, capframes;
+	/* one sample */
+	uint32_t *sloc;
+	size_t nsloc, capsloc;
+};
+
+/* A message being walked: [p, end) of the buffer. */
+struct pp_msg {
+	const unsigned char *p, *end;
+};
+
+/* One field of a message. */
+struct pp_field {
+	uint64_t num;
+	int wt;
+	uint64_t v;             /* wire types 0, 1, 5 */
+	struct pp_msg sub;      /* wire type 2 */
+	size_t at;              /* offset of its key */
+};
+
+/* pprof_wire.c: record the first error (printf-style). */
+void pp_fail(struct pp_ctx *x, const char *fmt, ...) ATTR_FORMAT(2, 3);
+
+/* The next field of m: 1, 0 at the end, -1 on an error (recorded). */
+int pp_next_field(struct pp_ctx *x, struct pp_msg *m, struct pp_field *f);
+
+/* A repeated varint field, packed or not: fn(ctx, value) for each; 0 or -1. */
+int pp_each_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
+    void (*fn)(void *, uint64_t), void *ctx);
+
+/* First pass: every table but the samples, which are counted; 0 or -1. */
+int pp_decode(struct pp_ctx *x);
+
+#endif

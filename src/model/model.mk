@@ -1,0 +1,48 @@
+# Build lines for src/model/ (included from Makefile.am): counts, the
+# string table, the frame tree and folded stacks held in order, the
+# reverse (caller) tree, the function table and the sandwich, the
+# transforms (tree -> new tree) and the --window buckets, with their
+# tests.  Part of the curses-free core (libtfcore.a).
+# (strtab, tree and inorder are tested in tests/unit/check_tflame, the
+# reverse tree in tests/unit/check_search; see Makefile.am, search.mk.)
+
+libtfcore_a_SOURCES += \
+	src/model/count.c src/model/inorder.c src/model/strtab.c \
+	src/model/tree.c src/model/reverse.c src/model/functions.c \
+	src/model/sandwich.c src/model/transform.c src/model/window.c
+noinst_HEADERS += \
+	include/model/count.h include/model/inorder.h include/model/strtab.h \
+	include/model/tree.h include/model/reverse.h \
+	include/model/functions.h include/model/sandwich.h \
+	include/model/transform.h include/model/window.h
+
+# Unit tests: a Check program each.
+check_PROGRAMS += tests/unit/check_functions tests/unit/check_transform \
+	tests/unit/check_window
+tests_unit_check_functions_SOURCES = tests/unit/check_functions.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_functions_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_check_functions_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+tests_unit_check_transform_SOURCES = tests/unit/check_transform.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_transform_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_transform_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+tests_unit_check_window_SOURCES = tests/unit/check_window.c
+tests_unit_check_window_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_window_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+
+# The transform flags against an awk reference on the corpus's folded
+# outputs.
+TESTS += tests/unit/check_functions tests/unit/check_transform \
+	tests/unit/check_window tests/golden/transform.sh
+EXTRA_DIST += tests/golden/transform.sh src/model/model.mk
+
+# `make bench`: the table and the sandwich, and each transform, on the
+# bench tree (tests/bench/bench.sh).
+EXTRA_PROGRAMS += tests/bench/funcbench tests/bench/xformbench
+tests_bench_funcbench_SOURCES = tests/bench/funcbench.c
+tests_bench_funcbench_LDADD = $(CORE_LIBS)
+tests_bench_xformbench_SOURCES = tests/bench/xformbench.c
+tests_bench_xformbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
