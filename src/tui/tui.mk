@@ -20,6 +20,11 @@ noinst_HEADERS += \
 	include/tui/loop.h \
 	include/tui/colors.h include/tui/text.h
 
+# The frames behind a "+" bar (#36).
+libtftui_a_SOURCES += src/tui/view_narrow.c
+TESTS += tests/tui/narrow.sh
+EXTRA_DIST += tests/tui/narrow.sh
+
 # Makefile.am links tflame with $(TUI_LIBS) ahead of $(CORE_LIBS).
 TUI_LIBS = libtftui.a
 

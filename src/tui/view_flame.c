@@ -61,15 +61,16 @@ static int act_quit(struct tui_screen *);
  * (sandwich s; w) adds rows here.
  */
 static const struct tui_binding bindings[] = {
-	{"Left  h", "select the frame to the left", act_left,
+	{"Left  h", "select the frame (or + bar) to the left", act_left,
 	    {KEY_LEFT, 'h', 0}},
-	{"Right l", "select the frame to the right", act_right,
+	{"Right l", "select the frame (or + bar) to the right", act_right,
 	    {KEY_RIGHT, 'l', 0}},
 	{"Up    k", "select the frame above (flame: widest child; "
 	    "icicle: parent)", act_up, {KEY_UP, 'k', 0}},
 	{"Down  j", "select the frame below (flame: parent; "
 	    "icicle: widest child)", act_down, {KEY_DOWN, 'j', 0}},
-	{"Enter", "zoom to the selected frame", act_zoom,
+	{"Enter", "zoom to the selected frame (a + bar: list its frames)",
+	    act_zoom,
 	    {'\n', '\r', KEY_ENTER, 0}},
 	{"Bksp  u", "back to the previous zoom", act_back,
 	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
@@ -106,7 +107,8 @@ static const struct tui_binding bindings[] = {
 static const char *const legend[] = {
 	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame;",
-	"magenta = frames matching the search; + = frames too narrow to draw.",
+	"magenta = frames matching the search; + = frames too narrow to draw",
+	"(select it with h/l, Enter lists them, heaviest first).",
 	"Counts in the status line: samples, share of all samples, share of",
 	"the zoomed frame, self samples.  Matched: the samples whose stack has",
 	"a matching frame (counted once), and i/N when one is selected.",
@@ -312,6 +314,54 @@ follow_scroll(struct tui_view *v)
 	v->want = v->sel = l->rects[i].node;
 }
 
+/*
+ * The "+" bar of the layout that holds node, or LAYOUT_NONE: one of its
+ * parent's child rectangles whose run of siblings has node in it.
+ */
+static uint32_t
+find_merged(const struct tui_view *v, uint32_t node)
+{
+	const struct layout *l = &v->layout;
+	const struct tree_node *nodes = tree_nodes(v->tree);
+	uint32_t p, i, n, end;
+
+	if (node == TREE_ROOT || (p = layout_find(l, v->tree,
+	    nodes[node].parent)) == LAYOUT_NONE)
+		return LAYOUT_NONE;
+	for (i = l->rects[p].child; l->rects[p].child != LAYOUT_NONE &&
+	    i < l->rects[p].child + l->rects[p].nchild; i++) {
+		if (!(l->rects[i].flags & LAYOUT_MERGED))
+			continue;
+		end = layout_run_end(l, i);
+		for (n = l->rects[i].node; n != end && n != TREE_NONE;
+		    n = nodes[n].next_sibling)
+			if (n == node)
+				return i;
+	}
+	return LAYOUT_NONE;
+}
+
+/*
+ * The rectangle that shows node: its own, else the "+" bar it is in, else
+ * the same for its nearest ancestor that is shown.
+ */
+static uint32_t
+find_shown(const struct tui_view *v, uint32_t node)
+{
+	const struct layout *l = &v->layout;
+	uint32_t i;
+
+	if (l->nrects == 0)
+		return LAYOUT_NONE;
+	if (node >= tree_size(v->tree))
+		node = l->zoom;
+	for (; node != TREE_NONE; node = tree_node(v->tree, node)->parent)
+		if ((i = layout_find(l, v->tree, node)) != LAYOUT_NONE ||
+		    (i = find_merged(v, node)) != LAYOUT_NONE)
+			return i;
+	return l->zoom_depth;
+}
+
 /* Lay out again for a new screen size, zoom or orientation. */
 void
 view_flame_relayout(struct tui_view *v, int cols, int lines)
@@ -330,7 +380,7 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	p.inverted = v->inverted;
 	p.merge = 1;
 	layout_build(&v->layout, v->tree, &p);
-	v->sel_rect = layout_find_near(&v->layout, v->tree, v->want);
+	v->sel_rect = find_shown(v, v->want);
 	v->sel = v->layout.rects[v->sel_rect].node;
 	/* Start from the root's end of the picture, then show the selection. */
 	v->scroll = v->inverted ? 0 : picture_lines(v) - v->graph_lines;
@@ -423,7 +473,8 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 	gap = x1 < v->cols && n >= 2;
 	n -= gap;
 	if (r->flags & LAYOUT_MERGED) {
-		colors_use(COLORS_MERGED, PALETTE_USER, 0);
+		colors_use(i == v->sel_rect ? COLORS_SELECTED : COLORS_MERGED,
+		    PALETTE_USER, 0);
 		fill(y, (int)x0, n, colors_mode() == COLORS_MONO ?
 		    COLORS_MERGED_CHAR : ' ');
 		mvaddch(y, (int)x0, COLORS_MERGED_CHAR);
@@ -502,7 +553,7 @@ static int
 act_left(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_left(&v->layout, v->sel_rect));
+	return select_rect(v, layout_prev(&v->layout, v->sel_rect));
 }
 
 /* Select the frame to the right. */
@@ -510,7 +561,7 @@ static int
 act_right(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_right(&v->layout, v->sel_rect));
+	return select_rect(v, layout_next(&v->layout, v->sel_rect));
 }
 
 /* Select the frame drawn above. */
@@ -518,7 +569,10 @@ static int
 act_up(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_up(&v->layout, v->sel_rect));
+	const struct layout *l = &v->layout;
+
+	return select_rect(v, l->inverted ? layout_parent(l, v->sel_rect) :
+	    layout_child_any(l, v->sel_rect));
 }
 
 /* Select the frame drawn below. */
@@ -526,7 +580,10 @@ static int
 act_down(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_down(&v->layout, v->sel_rect));
+	const struct layout *l = &v->layout;
+
+	return select_rect(v, l->inverted ?
+	    layout_child_any(l, v->sel_rect) : layout_parent(l, v->sel_rect));
 }
 
 /* Make node the zoom node, remembering the current one. */
@@ -542,11 +599,22 @@ zoom_to(struct tui_view *v, uint32_t node)
 	return TUI_RELAYOUT;
 }
 
-/* Zoom to the selected frame. */
+/* Zoom to node, selecting it: it then spans the full width. */
+void
+view_flame_zoom(struct tui_view *v, uint32_t node)
+{
+	v->want = v->sel = node;
+	zoom_to(v, node);
+}
+
+/* Zoom to the selected frame; on a "+" bar, list its frames. */
 static int
 act_zoom(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
+
+	if (view_sel_merged(v))
+		return view_narrow_open(sc);
 	return zoom_to(v, v->sel);
 }
 
