@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,7 +107,8 @@ static const struct tui_binding bindings[] = {
 /* What the help screen says after the keys. */
 static const char *const legend[] = {
 	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
-	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame;",
+	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
+	"(beyond three, folded into one \"... N callers\" line);",
 	"magenta = frames matching the search; + = frames too narrow to draw",
 	"(select it with h/l, Enter lists them, heaviest first).",
 	"Counts in the status line: samples, share of all samples, share of",
@@ -193,27 +195,71 @@ view_flame_done(struct tui_view *v)
 	v->tree = v->fwd;
 }
 
+/*
+ * Callers of the zoomed frame: rows [0, zoom depth) of the layout.  The
+ * nearest VIEW_CALLER_ROWS of them keep a line each; the others are
+ * "folded" into one line, "... N callers", so that the zoomed frame's
+ * subtree gets the screen.  Picture lines count that line once.
+ */
+#define VIEW_CALLER_ROWS 3
+
+/* Rows folded into the "... N callers" line (0: none). */
+static uint32_t
+folded_rows(const struct tui_view *v)
+{
+	uint32_t zd = v->layout.zoom_depth;
+
+	return zd > VIEW_CALLER_ROWS ? zd - VIEW_CALLER_ROWS : 0;
+}
+
+/* Rows the fold saves: it shows folded_rows() rows on one line. */
+static long
+fold_saves(const struct tui_view *v)
+{
+	uint32_t f = folded_rows(v);
+
+	return f > 0 ? (long)f - 1 : 0;
+}
+
 /* Lines in the picture: every row, and at least the graph area. */
 static long
 picture_lines(const struct tui_view *v)
 {
-	return TF_MAX((long)v->layout.nrows, (long)v->graph_lines);
+	return TF_MAX((long)v->layout.nrows - fold_saves(v),
+	    (long)v->graph_lines);
 }
 
-/* Picture line of row depth. */
+/* Picture line of row depth (a folded row: the fold's line). */
 static long
 line_of(const struct tui_view *v, uint32_t depth)
 {
-	return v->inverted ? (long)depth : picture_lines(v) - 1 - (long)depth;
+	long r = depth < folded_rows(v) ? 0 : (long)depth - fold_saves(v);
+
+	return v->inverted ? r : picture_lines(v) - 1 - r;
 }
 
-/* Row shown on picture line line, or -1 for an empty line. */
+/* True when picture line line is the "... N callers" line. */
+static int
+is_fold_line(const struct tui_view *v, long line)
+{
+	return folded_rows(v) > 0 && line == line_of(v, 0);
+}
+
+/*
+ * Row shown on picture line line (the fold's line: the nearest folded
+ * row), or -1 for an empty line.
+ */
 static long
 depth_of(const struct tui_view *v, long line)
 {
-	long d = v->inverted ? line : picture_lines(v) - 1 - line;
+	long r = v->inverted ? line : picture_lines(v) - 1 - line;
+	long f = (long)folded_rows(v);
 
-	return d >= 0 && d < (long)v->layout.nrows ? d : -1;
+	if (r < 0 || r >= (long)v->layout.nrows - fold_saves(v))
+		return -1;
+	if (f > 0 && r == 0)
+		return f - 1;
+	return r + fold_saves(v);
 }
 
 /* Keep scroll within the picture. */
@@ -367,6 +413,7 @@ void
 view_flame_relayout(struct tui_view *v, int cols, int lines)
 {
 	struct layout_params p;
+	long zl;
 
 	v->cols = cols;
 	v->lines = lines;
@@ -382,8 +429,15 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	layout_build(&v->layout, v->tree, &p);
 	v->sel_rect = find_shown(v, v->want);
 	v->sel = v->layout.rects[v->sel_rect].node;
-	/* Start from the root's end of the picture, then show the selection. */
+	/*
+	 * Start from the root's end of the picture; when that leaves the
+	 * zoomed frame out (a few lines), put it on the edge towards its
+	 * subtree.  Then show the selection.
+	 */
 	v->scroll = v->inverted ? 0 : picture_lines(v) - v->graph_lines;
+	zl = line_of(v, v->layout.zoom_depth);
+	if (zl < v->scroll || zl >= v->scroll + v->graph_lines)
+		v->scroll = v->inverted ? zl : zl - v->graph_lines + 1;
 	clamp_scroll(v);
 	show_selection(v);
 }
@@ -512,6 +566,24 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 	text_draw_label(&v->label, y, (int)x0, n);
 }
 
+/* Draw the "... N callers" line on screen line y, full width. */
+static void
+draw_fold(struct tui_view *v, int y)
+{
+	char buf[64];
+	uint32_t f = folded_rows(v);
+	int selected = v->sel_rect != LAYOUT_NONE &&
+	    v->layout.rects[v->sel_rect].depth < f;
+
+	colors_use(selected ? COLORS_SELECTED : COLORS_ANCESTOR,
+	    PALETTE_USER, 0);
+	fill(y, 0, v->cols, ' ');
+	snprintf(buf, sizeof buf, "... %lu caller%s", (unsigned long)f,
+	    f == 1 ? "" : "s");
+	text_set_ascii(&v->label, buf);
+	text_draw_label(&v->label, y, 0, v->cols);
+}
+
 /* Paint the visible rows and the status lines. */
 static void
 flame_draw(struct tui_screen *sc)
@@ -526,10 +598,13 @@ flame_draw(struct tui_screen *sc)
 		d = depth_of(v, v->scroll + y);
 		if (d < 0)
 			continue;
-		for (i = l->row_start[d]; i < l->row_start[d + 1]; i++)
-			draw_rect(v, i, y);
+		if (is_fold_line(v, v->scroll + y))
+			draw_fold(v, y);
+		else
+			for (i = l->row_start[d]; i < l->row_start[d + 1]; i++)
+				draw_rect(v, i, y);
 		if (v->sel_rect != LAYOUT_NONE &&
-		    (long)l->rects[v->sel_rect].depth == d)
+		    line_of(v, l->rects[v->sel_rect].depth) == v->scroll + y)
 			sy = y;
 	}
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
