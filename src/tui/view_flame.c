@@ -303,31 +303,38 @@ select_rect(struct tui_view *v, uint32_t i)
 }
 
 /*
- * After scrolling, move the selection onto the screen: up its ancestors
- * when it is past the rows shown, down its widest children (or straight
- * down to the nearest frame of the first row shown) when it is short of
- * them.
+ * After scrolling, move the selection onto the screen when it left it,
+ * and only onto a frame of the zoomed subtree (never a dimmed caller, nor
+ * the fold): up its ancestors when it is past the rows of the subtree
+ * shown, down its widest children (or straight down to the nearest frame
+ * of the first of those rows) when it is short of them.  When the screen
+ * shows no row of the subtree (a few lines of callers), it stays.
  */
 static void
 follow_scroll(struct tui_view *v)
 {
 	const struct layout *l = &v->layout;
-	long a = depth_of(v, v->scroll);
-	long b = depth_of(v, v->scroll + v->graph_lines - 1);
-	long lo, hi, d;
+	long top = v->scroll, bot = v->scroll + v->graph_lines - 1, y, d;
+	long zd = (long)l->zoom_depth, lo = -1, hi = -1, line;
 	uint32_t i = v->sel_rect, c, row, best;
 	double mid, dist, bd;
 
 	if (i == LAYOUT_NONE)
 		return;
-	if (a < 0 && b < 0)
+	line = line_of(v, l->rects[i].depth);
+	if (line >= top && line <= bot)
 		return;
-	if (a < 0)
-		a = v->inverted ? 0 : (long)l->nrows - 1;
-	if (b < 0)
-		b = v->inverted ? (long)l->nrows - 1 : 0;
-	lo = TF_MIN(a, b);
-	hi = TF_MAX(a, b);
+	for (y = top; y <= bot; y++) {
+		d = depth_of(v, y);
+		if (d < zd || is_fold_line(v, y))
+			continue;
+		if (lo < 0 || d < lo)
+			lo = d;
+		if (d > hi)
+			hi = d;
+	}
+	if (lo < 0)
+		return;
 	d = (long)l->rects[i].depth;
 	while (d > hi && l->rects[i].parent != LAYOUT_NONE) {
 		i = l->rects[i].parent;
@@ -353,8 +360,9 @@ follow_scroll(struct tui_view *v)
 				bd = dist;
 			}
 		}
-		if (best != LAYOUT_NONE)
-			i = best;
+		if (best == LAYOUT_NONE)
+			return;
+		i = best;
 	}
 	v->sel_rect = i;
 	v->want = v->sel = l->rects[i].node;
