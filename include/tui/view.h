@@ -97,6 +97,10 @@ struct tui_view {
 	                            too narrow to draw (a small window) */
 	uint32_t sel_rect;       /* its rectangle in layout (a "+" bar:
 	                            view_sel_merged()) */
+	uint32_t *trail;         /* owned: the way back up: the frames
+	                            left for their parents, last on top */
+	size_t ntrail, captrail;
+	uint32_t trail_at;       /* the frame the trail is good for */
 	uint32_t nar_rect;       /* the "+" bar nar_n and nar_total are for */
 	uint64_t nar_gen;        /* in the layout of this generation */
 	uint32_t nar_n;          /* its frames */

@@ -66,10 +66,12 @@ static const struct tui_binding bindings[] = {
 	    {KEY_LEFT, 'h', 0}},
 	{"Right l", "select the frame (or + bar) to the right", act_right,
 	    {KEY_RIGHT, 'l', 0}},
-	{"Up    k", "select the frame above (flame: widest child; "
-	    "icicle: parent)", act_up, {KEY_UP, 'k', 0}},
-	{"Down  j", "select the frame below (flame: parent; "
-	    "icicle: widest child)", act_down, {KEY_DOWN, 'j', 0}},
+	{"Up    k", "select the frame above (flame: the child you came "
+	    "from, else the widest; icicle: parent)", act_up,
+	    {KEY_UP, 'k', 0}},
+	{"Down  j", "select the frame below (flame: parent; icicle: the "
+	    "child you came from, else the widest)", act_down,
+	    {KEY_DOWN, 'j', 0}},
 	{"Enter", "zoom to the selected frame (a + bar: list its frames)",
 	    act_zoom,
 	    {'\n', '\r', KEY_ENTER, 0}},
@@ -84,7 +86,8 @@ static const struct tui_binding bindings[] = {
 	    {'s', 0}},
 	{"/", "search frame names (PCRE2 regex; empty: clear)", view_search_open,
 	    {'/', 0}},
-	{"n N", "select the next / previous matching frame", view_search_next,
+	{"n N", "select the next / previous matching frame (from a frame "
+	    "you moved to: the next on the screen)", view_search_next,
 	    {'n', 0}},
 	{"", "", view_search_prev, {'N', 0}},
 	{"#", "search for the selected frame's name", view_search_quote, {'#', 0}},
@@ -146,6 +149,7 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->zoom = TREE_ROOT;
 	v->want = v->sel = TREE_ROOT;
 	v->sel_rect = LAYOUT_NONE;
+	v->trail_at = TREE_NONE;
 	v->nwarnings = o->nwarnings;
 	v->screen.ops = &flame_ops;
 	text_init(&v->sel_text);
@@ -173,6 +177,8 @@ view_flame_done(struct tui_view *v)
 {
 	layout_free(&v->layout);
 	free(v->history);
+	free(v->trail);
+	v->trail = NULL;
 	free(v->confirm);
 	free(v->style);
 	text_free(&v->sel_text);
@@ -636,6 +642,7 @@ static int
 act_left(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
+	v->ntrail = 0; /* a move to the side forgets the way back */
 	return select_rect(v, layout_prev(&v->layout, v->sel_rect));
 }
 
@@ -644,7 +651,57 @@ static int
 act_right(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
+	v->ntrail = 0;
 	return select_rect(v, layout_next(&v->layout, v->sel_rect));
+}
+
+/*
+ * Select the parent, remembering the frame left on the trail, so that a
+ * step back to a child retraces it (to_child()).
+ */
+static int
+to_parent(struct tui_view *v)
+{
+	uint32_t from = v->sel, i = layout_parent(&v->layout, v->sel_rect);
+	int flags;
+
+	if (i == LAYOUT_NONE)
+		return 0;
+	if (v->trail_at != from)
+		v->ntrail = 0;
+	flags = select_rect(v, i);
+	xgrow((void **)&v->trail, &v->captrail, v->ntrail + 1,
+	    sizeof *v->trail);
+	v->trail[v->ntrail++] = from;
+	v->trail_at = v->sel;
+	return flags;
+}
+
+/*
+ * Select a child: the one the trail says the selection came down from,
+ * else the widest (a "+" bar when there is nothing else).
+ */
+static int
+to_child(struct tui_view *v)
+{
+	const struct layout *l = &v->layout;
+	uint32_t i = LAYOUT_NONE, c;
+
+	if (v->trail_at == v->sel && v->ntrail > 0) {
+		c = find_shown(v, v->trail[v->ntrail - 1]);
+		if (c != LAYOUT_NONE && l->rects[c].parent == v->sel_rect)
+			i = c;
+	}
+	if (i == LAYOUT_NONE) {
+		v->ntrail = 0;
+		i = layout_child_any(l, v->sel_rect);
+	} else
+		v->ntrail--;
+	if (i == LAYOUT_NONE)
+		return 0;
+	select_rect(v, i);
+	v->trail_at = v->sel;
+	return TUI_REDRAW;
 }
 
 /* Select the frame drawn above. */
@@ -652,10 +709,8 @@ static int
 act_up(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	const struct layout *l = &v->layout;
 
-	return select_rect(v, l->inverted ? layout_parent(l, v->sel_rect) :
-	    layout_child_any(l, v->sel_rect));
+	return v->layout.inverted ? to_parent(v) : to_child(v);
 }
 
 /* Select the frame drawn below. */
@@ -663,10 +718,8 @@ static int
 act_down(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	const struct layout *l = &v->layout;
 
-	return select_rect(v, l->inverted ?
-	    layout_child_any(l, v->sel_rect) : layout_parent(l, v->sel_rect));
+	return v->layout.inverted ? to_child(v) : to_parent(v);
 }
 
 /* Make node the zoom node, remembering the current one. */
