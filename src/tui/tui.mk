@@ -20,10 +20,12 @@ noinst_HEADERS += \
 	include/tui/loop.h \
 	include/tui/colors.h include/tui/text.h
 
-# The frames behind a "+" bar (#36).
+# The frames behind a "+" bar, zoom, scrolling and retracing (#36).
 libtftui_a_SOURCES += src/tui/view_narrow.c
-TESTS += tests/tui/narrow.sh
-EXTRA_DIST += tests/tui/narrow.sh
+NAV_TUI_TESTS = tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
+	tests/tui/retrace.sh
+TESTS += $(NAV_TUI_TESTS)
+EXTRA_DIST += $(NAV_TUI_TESTS)
 
 # Makefile.am links tflame with $(TUI_LIBS) ahead of $(CORE_LIBS).
 TUI_LIBS = libtftui.a
