@@ -125,6 +125,22 @@ uint32_t layout_up(const struct layout *l, uint32_t i);
 uint32_t layout_down(const struct layout *l, uint32_t i);
 
 /*
+ * The same moves for a front end that lets a merged rectangle be selected
+ * (the viewer's "+" bar): the neighbour on the left / right, merged or not,
+ * and the widest unmerged child, else the widest merged one.
+ */
+uint32_t layout_prev(const struct layout *l, uint32_t i);
+uint32_t layout_next(const struct layout *l, uint32_t i);
+uint32_t layout_child_any(const struct layout *l, uint32_t i);
+
+/*
+ * The frames of merged rectangle i are the siblings from its node up to,
+ * not including, the node returned here (TREE_NONE: to the last sibling),
+ * those with a total of zero in the profile laid out excepted.
+ */
+uint32_t layout_run_end(const struct layout *l, uint32_t i);
+
+/*
  * Round rectangle r to whole cells: it covers cells [*x0, *x1).  Rounding
  * both edges the same way keeps neighbours from overlapping and children
  * inside their parents; a rectangle at least one unit wide keeps at least

@@ -12,6 +12,11 @@
  *    root sits on the last graph line in the flame view; "scroll" is the
  *    first picture line on the screen.
  *  - The "graph area" is the screen minus the status lines at the bottom.
+ *  - A "+" bar (a LAYOUT_MERGED rectangle) stands for frames too narrow
+ *    to draw.  It can be selected: sel_rect is then that rectangle, want
+ *    and sel its first frame, and the status line counts its frames
+ *    (view_narrow_count()); Enter lists them (view_narrow.c).  A frame
+ *    hidden in a "+" bar is shown selected as that bar.
  *  - The "reverse view" shows the reverse (caller) tree of the loaded one
  *    (model/reverse.h), built on first use and kept; "tree" is the one
  *    shown.  Both trees give every name the same strtab id, so what is
@@ -90,7 +95,16 @@ struct tui_view {
 	uint32_t sel;            /* the node shown selected: want, or its
 	                            nearest visible ancestor while want is
 	                            too narrow to draw (a small window) */
-	uint32_t sel_rect;       /* its rectangle in layout */
+	uint32_t sel_rect;       /* its rectangle in layout (a "+" bar:
+	                            view_sel_merged()) */
+	uint32_t *trail;         /* owned: the way back up: the frames
+	                            left for their parents, last on top */
+	size_t ntrail, captrail;
+	uint32_t trail_at;       /* the frame the trail is good for */
+	uint32_t nar_rect;       /* the "+" bar nar_n and nar_total are for */
+	uint64_t nar_gen;        /* in the layout of this generation */
+	uint32_t nar_n;          /* its frames */
+	struct tf_count nar_total[TREE_MAX_PROFILES]; /* and their total */
 	long scroll;             /* first picture line shown */
 	int cols, lines;         /* screen size at the last layout */
 	int graph_lines;         /* lines of the graph area */
@@ -126,6 +140,12 @@ void view_flame_init(struct tui_view *v, struct tree *t,
 void view_flame_done(struct tui_view *v);
 void view_flame_relayout(struct tui_view *v, int cols, int lines);
 int view_flame_show(struct tui_view *v, uint32_t node);
+
+void view_flame_zoom(struct tui_view *v, uint32_t node);
+
+/* view_narrow.c: the frames behind a "+" bar */
+int view_narrow_open(struct tui_screen *s);
+void view_narrow_count(struct tui_view *v);
 
 /* view_search.c: the search ("/", n, N, #, Tab) and its prompt */
 int view_search_apply(struct tui_view *v, const char *pat, size_t len,
@@ -174,6 +194,14 @@ view_is_match(const struct tui_view *v, uint32_t node)
 {
 	return v->search.re != NULL && node != TREE_ROOT &&
 	    v->search.marks[tree_node(v->tree, node)->name];
+}
+
+/* True when the selection is a "+" bar. */
+static inline int
+view_sel_merged(const struct tui_view *v)
+{
+	return v->sel_rect != LAYOUT_NONE &&
+	    (v->layout.rects[v->sel_rect].flags & LAYOUT_MERGED);
 }
 
 /* statusbar.c */

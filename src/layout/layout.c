@@ -258,6 +258,62 @@ layout_right(const struct layout *l, uint32_t i)
 	return LAYOUT_NONE;
 }
 
+/* Step to the left neighbour, merged or not. */
+uint32_t
+layout_prev(const struct layout *l, uint32_t i)
+{
+	if (i >= l->nrects || i == l->row_start[l->rects[i].depth])
+		return LAYOUT_NONE;
+	return i - 1;
+}
+
+/* Step to the right neighbour, merged or not. */
+uint32_t
+layout_next(const struct layout *l, uint32_t i)
+{
+	if (i >= l->nrects || i + 1 >= l->row_start[l->rects[i].depth + 1])
+		return LAYOUT_NONE;
+	return i + 1;
+}
+
+/* Step to the widest unmerged child, else to the widest merged one. */
+uint32_t
+layout_child_any(const struct layout *l, uint32_t i)
+{
+	const struct layout_rect *r;
+	uint32_t c, best;
+
+	if ((best = layout_child(l, i)) != LAYOUT_NONE ||
+	    i >= l->nrects || l->rects[i].child == LAYOUT_NONE)
+		return best;
+	r = &l->rects[i];
+	for (c = r->child; c < r->child + r->nchild; c++)
+		if (best == LAYOUT_NONE || l->rects[c].w > l->rects[best].w)
+			best = c;
+	return best;
+}
+
+/*
+ * Where the run of merged rectangle i ends: a run stops only at a sibling
+ * wide enough for a rectangle of its own, which is then the next rectangle
+ * of the same parent.
+ */
+uint32_t
+layout_run_end(const struct layout *l, uint32_t i)
+{
+	const struct layout_rect *r, *p;
+
+	if (i >= l->nrects)
+		return TREE_NONE;
+	r = &l->rects[i];
+	if (r->parent == LAYOUT_NONE)
+		return TREE_NONE;
+	p = &l->rects[r->parent];
+	if (i + 1 < p->child + p->nchild)
+		return l->rects[i + 1].node;
+	return TREE_NONE;
+}
+
 /* Step to the parent rectangle. */
 uint32_t
 layout_parent(const struct layout *l, uint32_t i)

@@ -110,6 +110,31 @@ diff_stats(const struct tui_view *v, char *buf, size_t cap)
 		buf[cap - 1] = '\0';
 }
 
+/*
+ * The counts of a selected "+" bar: the total of its frames, and its
+ * shares ("N frames" is the name's place; view_narrow_count()).
+ */
+static void
+merged_stats(const struct tui_view *v, char *buf, size_t cap)
+{
+	struct tf_count total = v->nar_total[v->prof];
+	double t = count_value(total);
+	char n[64], pa[32], pz[32];
+
+	fmt_count(n, sizeof n, total);
+	fmt_share(pa, sizeof pa, t,
+	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
+	pz[0] = '\0';
+	if (v->zoom != TREE_ROOT) {
+		memcpy(pz, "  ", 3);
+		fmt_share(pz + 2, sizeof pz - 2, t,
+		    count_value(tree_total(v->tree, v->prof, v->zoom)));
+		strncat(pz, " of zoom", sizeof pz - strlen(pz) - 1);
+	}
+	snprintf(buf, cap, "%s sample%s  %s of all%s", n,
+	    total.n == 1 && total.frac == 0.0 ? "" : "s", pa, pz);
+}
+
 /* The counts of the selected frame. */
 static void
 stats(const struct tui_view *v, char *buf, size_t cap)
@@ -119,6 +144,10 @@ stats(const struct tui_view *v, char *buf, size_t cap)
 	double t = count_value(total);
 	char n[64], s[64], pa[32], pz[32];
 
+	if (view_sel_merged(v)) {
+		merged_stats(v, buf, cap);
+		return;
+	}
 	if (v->diff) {
 		diff_stats(v, buf, cap);
 		return;
@@ -270,7 +299,7 @@ void
 statusbar_draw(struct tui_view *v, int y)
 {
 	struct tui_text *a = &v->sel_text, *b = &v->line;
-	char st[STATS_BUFSZ], right[64];
+	char st[STATS_BUFSZ], right[64], mname[48];
 	const char *name;
 	size_t len, sw, rw;
 	int cols = v->cols, on_first, two = v->status_lines >= 2, i;
@@ -280,6 +309,8 @@ statusbar_draw(struct tui_view *v, int y)
 		v->name_off = 0;
 	}
 	v->name_scrolls = 0;
+	if (view_sel_merged(v))
+		view_narrow_count(v);
 	stats(v, st, sizeof st);
 	sw = strlen(st);
 	right[0] = '\0';
@@ -316,6 +347,11 @@ statusbar_draw(struct tui_view *v, int y)
 	/* First line: the name, and the counts when they fit after it. */
 	name = shown_name(v, v->sel, &len);
 	text_set(a, name, len, TEXT_ALL);
+	if (view_sel_merged(v)) {
+		snprintf(mname, sizeof mname, "+ %lu frame%s",
+		    (unsigned long)v->nar_n, v->nar_n == 1 ? "" : "s");
+		text_set_ascii(a, mname);
+	}
 	if (a->more)
 		text_append_ascii(a, " [name cut: too long]");
 	on_first = !a->more && a->cols + 2 + sw <= (size_t)cols;

@@ -20,6 +20,13 @@ libtftui_a_SOURCES += src/tui/prompt.c src/tui/view_table.c \
 noinst_HEADERS += include/tui/prompt.h include/tui/live.h \
 	include/tui/termtype.h
 
+# The frames behind a "+" bar, zoom, scrolling and retracing (#36).
+libtftui_a_SOURCES += src/tui/view_narrow.c
+NAV_TUI_TESTS = tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
+	tests/tui/retrace.sh
+TESTS += $(NAV_TUI_TESTS)
+EXTRA_DIST += $(NAV_TUI_TESTS)
+
 # Makefile.am links tflame with $(TUI_LIBS) ahead of $(CORE_LIBS).
 TUI_LIBS = libtftui.a
 

@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,15 +62,18 @@ static int act_quit(struct tui_screen *);
  * (sandwich s; w) adds rows here.
  */
 static const struct tui_binding bindings[] = {
-	{"Left  h", "select the frame to the left", act_left,
+	{"Left  h", "select the frame (or + bar) to the left", act_left,
 	    {KEY_LEFT, 'h', 0}},
-	{"Right l", "select the frame to the right", act_right,
+	{"Right l", "select the frame (or + bar) to the right", act_right,
 	    {KEY_RIGHT, 'l', 0}},
-	{"Up    k", "select the frame above (flame: widest child; "
-	    "icicle: parent)", act_up, {KEY_UP, 'k', 0}},
-	{"Down  j", "select the frame below (flame: parent; "
-	    "icicle: widest child)", act_down, {KEY_DOWN, 'j', 0}},
-	{"Enter", "zoom to the selected frame", act_zoom,
+	{"Up    k", "select the frame above (flame: the child you came "
+	    "from, else the widest; icicle: parent)", act_up,
+	    {KEY_UP, 'k', 0}},
+	{"Down  j", "select the frame below (flame: parent; icicle: the "
+	    "child you came from, else the widest)", act_down,
+	    {KEY_DOWN, 'j', 0}},
+	{"Enter", "zoom to the selected frame (a + bar: list its frames)",
+	    act_zoom,
 	    {'\n', '\r', KEY_ENTER, 0}},
 	{"Bksp  u", "back to the previous zoom", act_back,
 	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
@@ -82,7 +86,8 @@ static const struct tui_binding bindings[] = {
 	    {'s', 0}},
 	{"/", "search frame names (PCRE2 regex; empty: clear)", view_search_open,
 	    {'/', 0}},
-	{"n N", "select the next / previous matching frame", view_search_next,
+	{"n N", "select the next / previous matching frame (from a frame "
+	    "you moved to: the next on the screen)", view_search_next,
 	    {'n', 0}},
 	{"", "", view_search_prev, {'N', 0}},
 	{"#", "search for the selected frame's name", view_search_quote, {'#', 0}},
@@ -105,8 +110,10 @@ static const struct tui_binding bindings[] = {
 /* What the help screen says after the keys. */
 static const char *const legend[] = {
 	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
-	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame;",
-	"magenta = frames matching the search; + = frames too narrow to draw.",
+	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
+	"(beyond three, folded into one \"... N callers\" line);",
+	"magenta = frames matching the search; + = frames too narrow to draw",
+	"(select it with h/l, Enter lists them, heaviest first).",
 	"Counts in the status line: samples, share of all samples, share of",
 	"the zoomed frame, self samples.  Matched: the samples whose stack has",
 	"a matching frame (counted once), and i/N when one is selected.",
@@ -142,6 +149,7 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->zoom = TREE_ROOT;
 	v->want = v->sel = TREE_ROOT;
 	v->sel_rect = LAYOUT_NONE;
+	v->trail_at = TREE_NONE;
 	v->nwarnings = o->nwarnings;
 	v->screen.ops = &flame_ops;
 	text_init(&v->sel_text);
@@ -169,6 +177,8 @@ view_flame_done(struct tui_view *v)
 {
 	layout_free(&v->layout);
 	free(v->history);
+	free(v->trail);
+	v->trail = NULL;
 	free(v->confirm);
 	free(v->style);
 	text_free(&v->sel_text);
@@ -191,27 +201,71 @@ view_flame_done(struct tui_view *v)
 	v->tree = v->fwd;
 }
 
+/*
+ * Callers of the zoomed frame: rows [0, zoom depth) of the layout.  The
+ * nearest VIEW_CALLER_ROWS of them keep a line each; the others are
+ * "folded" into one line, "... N callers", so that the zoomed frame's
+ * subtree gets the screen.  Picture lines count that line once.
+ */
+#define VIEW_CALLER_ROWS 3
+
+/* Rows folded into the "... N callers" line (0: none). */
+static uint32_t
+folded_rows(const struct tui_view *v)
+{
+	uint32_t zd = v->layout.zoom_depth;
+
+	return zd > VIEW_CALLER_ROWS ? zd - VIEW_CALLER_ROWS : 0;
+}
+
+/* Rows the fold saves: it shows folded_rows() rows on one line. */
+static long
+fold_saves(const struct tui_view *v)
+{
+	uint32_t f = folded_rows(v);
+
+	return f > 0 ? (long)f - 1 : 0;
+}
+
 /* Lines in the picture: every row, and at least the graph area. */
 static long
 picture_lines(const struct tui_view *v)
 {
-	return TF_MAX((long)v->layout.nrows, (long)v->graph_lines);
+	return TF_MAX((long)v->layout.nrows - fold_saves(v),
+	    (long)v->graph_lines);
 }
 
-/* Picture line of row depth. */
+/* Picture line of row depth (a folded row: the fold's line). */
 static long
 line_of(const struct tui_view *v, uint32_t depth)
 {
-	return v->inverted ? (long)depth : picture_lines(v) - 1 - (long)depth;
+	long r = depth < folded_rows(v) ? 0 : (long)depth - fold_saves(v);
+
+	return v->inverted ? r : picture_lines(v) - 1 - r;
 }
 
-/* Row shown on picture line line, or -1 for an empty line. */
+/* True when picture line line is the "... N callers" line. */
+static int
+is_fold_line(const struct tui_view *v, long line)
+{
+	return folded_rows(v) > 0 && line == line_of(v, 0);
+}
+
+/*
+ * Row shown on picture line line (the fold's line: the nearest folded
+ * row), or -1 for an empty line.
+ */
 static long
 depth_of(const struct tui_view *v, long line)
 {
-	long d = v->inverted ? line : picture_lines(v) - 1 - line;
+	long r = v->inverted ? line : picture_lines(v) - 1 - line;
+	long f = (long)folded_rows(v);
 
-	return d >= 0 && d < (long)v->layout.nrows ? d : -1;
+	if (r < 0 || r >= (long)v->layout.nrows - fold_saves(v))
+		return -1;
+	if (f > 0 && r == 0)
+		return f - 1;
+	return r + fold_saves(v);
 }
 
 /* Keep scroll within the picture. */
@@ -255,31 +309,38 @@ select_rect(struct tui_view *v, uint32_t i)
 }
 
 /*
- * After scrolling, move the selection onto the screen: up its ancestors
- * when it is past the rows shown, down its widest children (or straight
- * down to the nearest frame of the first row shown) when it is short of
- * them.
+ * After scrolling, move the selection onto the screen when it left it,
+ * and only onto a frame of the zoomed subtree (never a dimmed caller, nor
+ * the fold): up its ancestors when it is past the rows of the subtree
+ * shown, down its widest children (or straight down to the nearest frame
+ * of the first of those rows) when it is short of them.  When the screen
+ * shows no row of the subtree (a few lines of callers), it stays.
  */
 static void
 follow_scroll(struct tui_view *v)
 {
 	const struct layout *l = &v->layout;
-	long a = depth_of(v, v->scroll);
-	long b = depth_of(v, v->scroll + v->graph_lines - 1);
-	long lo, hi, d;
+	long top = v->scroll, bot = v->scroll + v->graph_lines - 1, y, d;
+	long zd = (long)l->zoom_depth, lo = -1, hi = -1, line;
 	uint32_t i = v->sel_rect, c, row, best;
 	double mid, dist, bd;
 
 	if (i == LAYOUT_NONE)
 		return;
-	if (a < 0 && b < 0)
+	line = line_of(v, l->rects[i].depth);
+	if (line >= top && line <= bot)
 		return;
-	if (a < 0)
-		a = v->inverted ? 0 : (long)l->nrows - 1;
-	if (b < 0)
-		b = v->inverted ? (long)l->nrows - 1 : 0;
-	lo = TF_MIN(a, b);
-	hi = TF_MAX(a, b);
+	for (y = top; y <= bot; y++) {
+		d = depth_of(v, y);
+		if (d < zd || is_fold_line(v, y))
+			continue;
+		if (lo < 0 || d < lo)
+			lo = d;
+		if (d > hi)
+			hi = d;
+	}
+	if (lo < 0)
+		return;
 	d = (long)l->rects[i].depth;
 	while (d > hi && l->rects[i].parent != LAYOUT_NONE) {
 		i = l->rects[i].parent;
@@ -305,11 +366,60 @@ follow_scroll(struct tui_view *v)
 				bd = dist;
 			}
 		}
-		if (best != LAYOUT_NONE)
-			i = best;
+		if (best == LAYOUT_NONE)
+			return;
+		i = best;
 	}
 	v->sel_rect = i;
 	v->want = v->sel = l->rects[i].node;
+}
+
+/*
+ * The "+" bar of the layout that holds node, or LAYOUT_NONE: one of its
+ * parent's child rectangles whose run of siblings has node in it.
+ */
+static uint32_t
+find_merged(const struct tui_view *v, uint32_t node)
+{
+	const struct layout *l = &v->layout;
+	const struct tree_node *nodes = tree_nodes(v->tree);
+	uint32_t p, i, n, end;
+
+	if (node == TREE_ROOT || (p = layout_find(l, v->tree,
+	    nodes[node].parent)) == LAYOUT_NONE)
+		return LAYOUT_NONE;
+	for (i = l->rects[p].child; l->rects[p].child != LAYOUT_NONE &&
+	    i < l->rects[p].child + l->rects[p].nchild; i++) {
+		if (!(l->rects[i].flags & LAYOUT_MERGED))
+			continue;
+		end = layout_run_end(l, i);
+		for (n = l->rects[i].node; n != end && n != TREE_NONE;
+		    n = nodes[n].next_sibling)
+			if (n == node)
+				return i;
+	}
+	return LAYOUT_NONE;
+}
+
+/*
+ * The rectangle that shows node: its own, else the "+" bar it is in, else
+ * the same for its nearest ancestor that is shown.
+ */
+static uint32_t
+find_shown(const struct tui_view *v, uint32_t node)
+{
+	const struct layout *l = &v->layout;
+	uint32_t i;
+
+	if (l->nrects == 0)
+		return LAYOUT_NONE;
+	if (node >= tree_size(v->tree))
+		node = l->zoom;
+	for (; node != TREE_NONE; node = tree_node(v->tree, node)->parent)
+		if ((i = layout_find(l, v->tree, node)) != LAYOUT_NONE ||
+		    (i = find_merged(v, node)) != LAYOUT_NONE)
+			return i;
+	return l->zoom_depth;
 }
 
 /* Lay out again for a new screen size, zoom or orientation. */
@@ -317,6 +427,7 @@ void
 view_flame_relayout(struct tui_view *v, int cols, int lines)
 {
 	struct layout_params p;
+	long zl;
 
 	v->cols = cols;
 	v->lines = lines;
@@ -330,10 +441,17 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	p.inverted = v->inverted;
 	p.merge = 1;
 	layout_build(&v->layout, v->tree, &p);
-	v->sel_rect = layout_find_near(&v->layout, v->tree, v->want);
+	v->sel_rect = find_shown(v, v->want);
 	v->sel = v->layout.rects[v->sel_rect].node;
-	/* Start from the root's end of the picture, then show the selection. */
+	/*
+	 * Start from the root's end of the picture; when that leaves the
+	 * zoomed frame out (a few lines), put it on the edge towards its
+	 * subtree.  Then show the selection.
+	 */
 	v->scroll = v->inverted ? 0 : picture_lines(v) - v->graph_lines;
+	zl = line_of(v, v->layout.zoom_depth);
+	if (zl < v->scroll || zl >= v->scroll + v->graph_lines)
+		v->scroll = v->inverted ? zl : zl - v->graph_lines + 1;
 	clamp_scroll(v);
 	show_selection(v);
 }
@@ -423,7 +541,8 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 	gap = x1 < v->cols && n >= 2;
 	n -= gap;
 	if (r->flags & LAYOUT_MERGED) {
-		colors_use(COLORS_MERGED, PALETTE_USER, 0);
+		colors_use(i == v->sel_rect ? COLORS_SELECTED : COLORS_MERGED,
+		    PALETTE_USER, 0);
 		fill(y, (int)x0, n, colors_mode() == COLORS_MONO ?
 		    COLORS_MERGED_CHAR : ' ');
 		mvaddch(y, (int)x0, COLORS_MERGED_CHAR);
@@ -461,6 +580,24 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 	text_draw_label(&v->label, y, (int)x0, n);
 }
 
+/* Draw the "... N callers" line on screen line y, full width. */
+static void
+draw_fold(struct tui_view *v, int y)
+{
+	char buf[64];
+	uint32_t f = folded_rows(v);
+	int selected = v->sel_rect != LAYOUT_NONE &&
+	    v->layout.rects[v->sel_rect].depth < f;
+
+	colors_use(selected ? COLORS_SELECTED : COLORS_ANCESTOR,
+	    PALETTE_USER, 0);
+	fill(y, 0, v->cols, ' ');
+	snprintf(buf, sizeof buf, "... %lu caller%s", (unsigned long)f,
+	    f == 1 ? "" : "s");
+	text_set_ascii(&v->label, buf);
+	text_draw_label(&v->label, y, 0, v->cols);
+}
+
 /* Paint the visible rows and the status lines. */
 static void
 flame_draw(struct tui_screen *sc)
@@ -475,10 +612,13 @@ flame_draw(struct tui_screen *sc)
 		d = depth_of(v, v->scroll + y);
 		if (d < 0)
 			continue;
-		for (i = l->row_start[d]; i < l->row_start[d + 1]; i++)
-			draw_rect(v, i, y);
+		if (is_fold_line(v, v->scroll + y))
+			draw_fold(v, y);
+		else
+			for (i = l->row_start[d]; i < l->row_start[d + 1]; i++)
+				draw_rect(v, i, y);
 		if (v->sel_rect != LAYOUT_NONE &&
-		    (long)l->rects[v->sel_rect].depth == d)
+		    line_of(v, l->rects[v->sel_rect].depth) == v->scroll + y)
 			sy = y;
 	}
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
@@ -502,7 +642,8 @@ static int
 act_left(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_left(&v->layout, v->sel_rect));
+	v->ntrail = 0; /* a move to the side forgets the way back */
+	return select_rect(v, layout_prev(&v->layout, v->sel_rect));
 }
 
 /* Select the frame to the right. */
@@ -510,7 +651,57 @@ static int
 act_right(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_right(&v->layout, v->sel_rect));
+	v->ntrail = 0;
+	return select_rect(v, layout_next(&v->layout, v->sel_rect));
+}
+
+/*
+ * Select the parent, remembering the frame left on the trail, so that a
+ * step back to a child retraces it (to_child()).
+ */
+static int
+to_parent(struct tui_view *v)
+{
+	uint32_t from = v->sel, i = layout_parent(&v->layout, v->sel_rect);
+	int flags;
+
+	if (i == LAYOUT_NONE)
+		return 0;
+	if (v->trail_at != from)
+		v->ntrail = 0;
+	flags = select_rect(v, i);
+	xgrow((void **)&v->trail, &v->captrail, v->ntrail + 1,
+	    sizeof *v->trail);
+	v->trail[v->ntrail++] = from;
+	v->trail_at = v->sel;
+	return flags;
+}
+
+/*
+ * Select a child: the one the trail says the selection came down from,
+ * else the widest (a "+" bar when there is nothing else).
+ */
+static int
+to_child(struct tui_view *v)
+{
+	const struct layout *l = &v->layout;
+	uint32_t i = LAYOUT_NONE, c;
+
+	if (v->trail_at == v->sel && v->ntrail > 0) {
+		c = find_shown(v, v->trail[v->ntrail - 1]);
+		if (c != LAYOUT_NONE && l->rects[c].parent == v->sel_rect)
+			i = c;
+	}
+	if (i == LAYOUT_NONE) {
+		v->ntrail = 0;
+		i = layout_child_any(l, v->sel_rect);
+	} else
+		v->ntrail--;
+	if (i == LAYOUT_NONE)
+		return 0;
+	select_rect(v, i);
+	v->trail_at = v->sel;
+	return TUI_REDRAW;
 }
 
 /* Select the frame drawn above. */
@@ -518,7 +709,8 @@ static int
 act_up(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_up(&v->layout, v->sel_rect));
+
+	return v->layout.inverted ? to_parent(v) : to_child(v);
 }
 
 /* Select the frame drawn below. */
@@ -526,7 +718,8 @@ static int
 act_down(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return select_rect(v, layout_down(&v->layout, v->sel_rect));
+
+	return v->layout.inverted ? to_child(v) : to_parent(v);
 }
 
 /* Make node the zoom node, remembering the current one. */
@@ -542,11 +735,22 @@ zoom_to(struct tui_view *v, uint32_t node)
 	return TUI_RELAYOUT;
 }
 
-/* Zoom to the selected frame. */
+/* Zoom to node, selecting it: it then spans the full width. */
+void
+view_flame_zoom(struct tui_view *v, uint32_t node)
+{
+	v->want = v->sel = node;
+	zoom_to(v, node);
+}
+
+/* Zoom to the selected frame; on a "+" bar, list its frames. */
 static int
 act_zoom(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
+
+	if (view_sel_merged(v))
+		return view_narrow_open(sc);
 	return zoom_to(v, v->sel);
 }
 

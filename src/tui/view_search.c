@@ -188,7 +188,63 @@ view_search_case(struct tui_screen *sc)
 	return TUI_REDRAW;
 }
 
-/* Select the next (dir 1) or previous (dir -1) matching frame. */
+/*
+ * True when node a comes before node b on the screen: rows from the top
+ * (the flame view draws the deepest at the top, the icicle view the
+ * root), then left to right (flame order, within a row).
+ */
+static int
+screen_before(const struct tui_view *v, const struct search_order *o,
+    uint32_t a, uint32_t b)
+{
+	uint32_t da = tree_node(v->tree, a)->depth;
+	uint32_t db = tree_node(v->tree, b)->depth;
+
+	if (da != db)
+		return v->inverted ? da < db : da > db;
+	return o->rank[a] < o->rank[b];
+}
+
+/*
+ * The matching frame next to the selection in screen order (dir 1: the
+ * first after it, -1: the last before it), wrapping around; TREE_NONE
+ * when no match has samples in this profile.  One pass over the hits.
+ */
+static uint32_t
+screen_next(struct tui_view *v, int dir)
+{
+	const struct search_order *o = &v->search.order[v->reverse];
+	const struct search_hits *h = &v->search.hits[v->reverse];
+	uint32_t k, m, best = TREE_NONE, end = TREE_NONE, cur = v->want;
+
+	/*
+	 * No "wrapped around" note from here: in the flame view every frame
+	 * above the selection comes before it, which is no surprise.
+	 */
+	for (k = 0; k < h->nnodes; k++) {
+		m = h->nodes[k];
+		if (count_is_zero(tree_total(v->tree, v->prof, m)))
+			continue;
+		if (end == TREE_NONE || (dir > 0 ? screen_before(v, o, m, end) :
+		    screen_before(v, o, end, m)))
+			end = m;
+		if (dir > 0 ? !screen_before(v, o, cur, m) :
+		    !screen_before(v, o, m, cur))
+			continue;
+		if (best == TREE_NONE || (dir > 0 ?
+		    screen_before(v, o, m, best) : screen_before(v, o, best, m)))
+			best = m;
+	}
+	return best != TREE_NONE ? best : end;
+}
+
+/*
+ * Select the next (dir 1) or previous (dir -1) matching frame: from a
+ * match (or the root), the next in flame order, so that n walks every
+ * match in turn; from a frame the user moved to with h j k l, the next
+ * on the screen, so that n goes on from there instead of back to the
+ * match that frame was reached from.
+ */
 static int
 goto_match(struct tui_view *v, int dir)
 {
@@ -204,6 +260,16 @@ goto_match(struct tui_view *v, int dir)
 	if (n == 0) {
 		v->msg = "No frame matches the search.";
 		return TUI_REDRAW;
+	}
+	if (v->want != TREE_ROOT && v->want < tree_size(v->tree) &&
+	    !view_is_match(v, v->want)) {
+		node = screen_next(v, dir);
+		if (node == TREE_NONE) {
+			v->msg = "No matching frame has samples in this "
+			    "profile.";
+			return TUI_REDRAW;
+		}
+		return view_flame_show(v, node);
 	}
 	pos = search_hits_find(h, o, v->want);
 	if (dir > 0) {

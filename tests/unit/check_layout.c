@@ -303,6 +303,62 @@ END_TEST
  * Rounding to cells: 3 equal frames in 7 cells start at 0, 2.33 and 4.67
  * and get cells [0,2) [2,5) [5,7): no overlap, no hole, 7 in all.
  */
+/*
+ * The "+" bar as a selection target: width 75 for 150 samples.  Its
+ * frames run from m00 up to z, the next rectangle; under "only" the one
+ * child is a "+" bar, which layout_child_any() steps to.
+ *
+ *   row 2                      [+ m00..m49][+ only;k00..k09    ]
+ *   row 1   [a 25 cells       ][+ 25 cells][z 25 cells         ]
+ */
+START_TEST(test_merged_select)
+{
+	char buf[4096], *p = buf;
+	struct tree *t;
+	struct layout l;
+	uint32_t a, m, z, zm;
+	int i;
+
+	p += sprintf(p, "a 50\nz 40\n");
+	for (i = 0; i < 50; i++)
+		p += sprintf(p, "m%02d 1\n", i);
+	for (i = 0; i < 10; i++)
+		p += sprintf(p, "z;k%02d 1\n", i);
+	t = tree_of(buf);
+	layout_init(&l);
+	build(&l, t, TREE_ROOT, 75, 0, 1);
+	ck_assert_uint_eq(l.nrows, 3);
+	a = layout_find(&l, t, node_of(t, "a"));
+	z = layout_find(&l, t, node_of(t, "z"));
+	ck_assert_uint_eq(a, 1);
+	ck_assert_uint_eq(z, 3);
+	m = 2;
+	ck_assert_uint_eq(l.rects[m].flags, LAYOUT_MERGED);
+	ck_assert_uint_eq(l.rects[m].node, node_of(t, "m00"));
+	/* Left and right stop on it; the old moves still skip it. */
+	ck_assert_uint_eq(layout_next(&l, a), m);
+	ck_assert_uint_eq(layout_next(&l, m), z);
+	ck_assert_uint_eq(layout_next(&l, z), LAYOUT_NONE);
+	ck_assert_uint_eq(layout_prev(&l, z), m);
+	ck_assert_uint_eq(layout_prev(&l, m), a);
+	ck_assert_uint_eq(layout_prev(&l, a), LAYOUT_NONE);
+	ck_assert_uint_eq(layout_right(&l, a), z);
+	/* Its frames end at z; z's "+" bar runs to the last sibling. */
+	ck_assert_uint_eq(layout_run_end(&l, m), node_of(t, "z"));
+	zm = layout_child_any(&l, z);
+	ck_assert_uint_ne(zm, LAYOUT_NONE);
+	ck_assert_uint_eq(l.rects[zm].flags, LAYOUT_MERGED);
+	ck_assert_uint_eq(l.rects[zm].node, node_of(t, "z;k00"));
+	ck_assert_uint_eq(layout_run_end(&l, zm), TREE_NONE);
+	ck_assert_uint_eq(layout_child(&l, z), LAYOUT_NONE);
+	/* A real child wins over a wider "+" bar. */
+	ck_assert_uint_eq(layout_child_any(&l, 0), a);
+	ck_assert_uint_eq(layout_child_any(&l, a), LAYOUT_NONE);
+	layout_free(&l);
+	tree_free(t);
+}
+END_TEST
+
 START_TEST(test_cells_add_up)
 {
 	struct tree *t = tree_of("a 1\nb 1\nc 1\n");
@@ -588,6 +644,7 @@ layout_suite(void)
 	tcase_add_test(tc, test_zoom_deep);
 	tcase_add_test(tc, test_cull_narrow);
 	tcase_add_test(tc, test_merge_narrow);
+	tcase_add_test(tc, test_merged_select);
 	tcase_add_test(tc, test_cells_add_up);
 	tcase_add_test(tc, test_children_inside);
 	tcase_add_test(tc, test_fractions);
