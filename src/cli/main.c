@@ -329,6 +329,7 @@ view(const struct options *o, struct diag *d, struct tree *t,
 		rc = EXIT_INPUT;
 	} else {
 		to->nwarnings = diag_count(d);
+		to->diag = d;
 		to->skip_depth = loaded_format == FORMAT_PERF ? 2 : 1;
 		rc = tui_run(t, to);
 		diag_print(d, stderr);
@@ -399,6 +400,7 @@ main(int argc, char **argv)
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
 			return rc;
+		to.diag = &d; /* filled while loading; read once drawn */
 		t = load(&o, &d, &to);
 		return view(&o, &d, t, &to);
 	}

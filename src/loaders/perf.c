@@ -1036,6 +1036,9 @@ event_notes(struct perf_ctx *p)
 	int i, kept = -1;
 	uint64_t skipped = 0;
 
+	for (i = 0; i < p->nev && p->nev > 1; i++)
+		diag_event(p->d, p->ev[i].name, p->ev[i].samples,
+		    p->filter != NULL && strcmp(p->ev[i].name, p->filter) == 0);
 	for (i = 0; i < p->nev; i++) {
 		if (p->filter != NULL && strcmp(p->ev[i].name, p->filter) == 0) {
 			kept = i;

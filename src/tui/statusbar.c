@@ -5,7 +5,7 @@
  * not jump when the selection moves to a longer name):
  *
  *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
- *	[flame]  zoomed: NAME                              2 warnings  ? help
+ *	[flame]  zoomed: NAME                          2 messages (!)  ? help
  *
  * ("of zoom" only once zoomed in: at the root it would repeat "of all",
  * and every cursor move would send it again.)
@@ -282,11 +282,7 @@ statusbar_draw(struct tui_view *v, int y)
 	v->name_scrolls = 0;
 	stats(v, st, sizeof st);
 	sw = strlen(st);
-	right[0] = '\0';
-	if (v->nwarnings > 0)
-		snprintf(right, sizeof right, "%llu warning%s  ",
-		    (unsigned long long)v->nwarnings,
-		    v->nwarnings == 1 ? "" : "s");
+	view_messages_count(v, right, sizeof right);
 	strncat(right, "? help", sizeof right - strlen(right) - 1);
 	rw = strlen(right);
 
