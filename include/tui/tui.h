@@ -37,6 +37,7 @@ struct tui_opts {
 	int prof;             /* profile whose counts are shown */
 	int diff;             /* differential: profiles 0 (BEFORE) and 1 (AFTER) */
 	int negate;           /* differential: swap red and blue */
+	int normalized;       /* differential: -n scaled BEFORE to AFTER */
 	const struct svg_view *svg; /* `s`: the SVG options to export with */
 	const char *input;    /* the input's name, for `s`'s default file name */
 	uint64_t nwarnings;   /* loader warnings, printed after the viewer */

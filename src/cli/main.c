@@ -224,6 +224,30 @@ normalize(const struct options *o, struct tree *t, struct diag *d)
 }
 
 /*
+ * --diff with one file: when not one line was difffolded's 3 columns, it is
+ * a profile of its own (perf, folded), not a diff: two are needed.
+ */
+static void
+not_three_columns(struct tree *t, struct diag *d)
+{
+	char name[512];
+
+	if (d->nbad == 0)
+		return;
+	tree_finish(t); /* repeatable: load() finishes it again */
+	if (tree_stacks(t, 0) > 0 || tree_stacks(t, 1) > 0)
+		return;
+	tui_end();
+	escape_text(name, sizeof name, d->source, strlen(d->source));
+	fprintf(stderr, "tflame: %s: not a 3-column --diff file (frame;... "
+	    "BEFORE AFTER); --diff needs two profiles: tflame --diff BEFORE "
+	    "AFTER\n", name);
+	diag_free(d);
+	tree_free(t);
+	exit(EXIT_USAGE);
+}
+
+/*
  * Load the input(s) into a new, finished tree: one profile, or BEFORE and
  * AFTER with --diff (two files, or one 3-column file).  Exits with
  * EXIT_INPUT when an input is unusable.  With to, the viewer's options, a
@@ -249,9 +273,10 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	}
 	if (!o->diff)
 		load_into(o, o->input, t, 0, 0, d, d, smp);
-	else if (o->input2 == NULL)
+	else if (o->input2 == NULL) {
 		load_into(o, o->input, t, 0, 1, d, d, NULL);
-	else {
+		not_three_columns(t, d);
+	} else {
 		load_into(o, o->input, t, DIFF_BEFORE, 0, d, d, NULL);
 		ov = tree_overflows(t);
 		self_over[0] = ov > 0;
@@ -274,6 +299,11 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 			diag_note(d, had ? "no samples left after the transforms" :
 			    "no samples in the input");
 	}
+	if (o->diff && diff_disjoint(t))
+		diag_note(d, "BEFORE and AFTER share no frame in their first two "
+		    "levels (different command names?): every frame reads as "
+		    "new or gone; try --merge-threads, or rename one side's "
+		    "commands to the other's");
 	if (o->diff && o->normalize)
 		normalize(o, t, d);
 	return t;
@@ -299,6 +329,7 @@ view_setup(const struct options *o, const struct tree *t,
 	to->prof = o->diff ? DIFF_AFTER : 0;
 	to->diff = o->diff;
 	to->negate = o->negate;
+	to->normalized = o->normalize;
 	to->svg = sv;
 	to->input = o->diff && o->input2 != NULL ? o->input2 : o->input;
 	return EXIT_OK;

@@ -146,6 +146,10 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->sel_rect = LAYOUT_NONE;
 	v->nwarnings = o->nwarnings;
 	v->diag = o->diag;
+	/* --diff without -n: say when the totals are far apart. */
+	if (v->diff && !o->normalized &&
+	    diff_totals_note(t, v->msgbuf, sizeof v->msgbuf))
+		v->msg = v->msgbuf;
 	v->screen.ops = &flame_ops;
 	text_init(&v->sel_text);
 	text_init(&v->label);
