@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -401,6 +402,19 @@ reserve_std_fds(void)
 	}
 }
 
+/*
+ * Can the locale show UTF-8?  When not (LC_ALL=C), every non-ASCII code
+ * point in a message or the viewer is escaped as \u{1f525}.
+ */
+static int
+locale_is_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
+	    strcmp(cs, "utf8") == 0);
+}
+
 /* Parse the options, load the input, then view or collapse it. */
 int
 main(int argc, char **argv)
@@ -421,6 +435,7 @@ main(int argc, char **argv)
 	 * whatever LC_NUMERIC says.
 	 */
 	setlocale(LC_NUMERIC, "C");
+	escape_set_ascii(!locale_is_utf8());
 	options_parse(&o, argc, argv);
 	input_resolve(&o);
 	/* --threads bounds the core's threads too (tree_finish(), merges). */

@@ -97,4 +97,14 @@ finished
 check "perf stderr: exit 0" exited 0
 check "perf stderr: terminal restored" restored
 
+# --- LC_ALL=C: a non-ASCII name as \u{1f525} ----------------------------
+printf 'main;hot\360\237\224\245 5\n' > "$tmpd/fire.folded"
+run "LC_ALL=C $TFLAME fire.folded"
+viewer_up
+keys k k
+check "LC_ALL=C: the name escaped as \\u{1f525}" \
+    matches 28 '^hot\\u{1f525}  5 samples  '
+keys q
+finished
+
 finish
