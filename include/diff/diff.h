@@ -64,6 +64,20 @@ struct diff_rgb {
  */
 struct diff_rgb diff_colour(int64_t delta, uint64_t maxdelta);
 
+/*
+ * 1 when no frame at depth 1 or 2 has samples on both sides: BEFORE and
+ * AFTER are of differently named commands (alloc1 and alloc2), so every
+ * frame reads as new or gone.  0 when either side has no samples.
+ */
+int diff_disjoint(const struct tree *t);
+
+/*
+ * When one side's total is more than 10% above the other's, say so in
+ * buf ("AFTER has 1.8x the samples of BEFORE; -n scales") and return 1;
+ * else buf is "" and 0 (also when a side has no samples).
+ */
+int diff_totals_note(const struct tree *t, char *buf, size_t cap);
+
 /* Write "stack before after" lines, sorted.  Returns 0, or -1 on a write error. */
 int diff_collapse_write(const struct tree *t, FILE *fp);
 

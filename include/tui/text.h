@@ -5,7 +5,7 @@
  * bidirectional overrides become visible escapes such as \e or \x9b), then
  * is split into characters with their column widths.  Characters the
  * terminal would not advance the cursor for (wcwidth() below 1: combining
- * marks, zero-width and unassigned code points) are escaped too, as \uXXXX,
+ * marks, zero-width and unassigned code points) are escaped too, as \u{HEX},
  * so a label always takes exactly the columns it was given.  In a locale
  * that is not UTF-8, every non-ASCII character is escaped that way.
  *

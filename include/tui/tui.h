@@ -28,6 +28,8 @@
 #include "model/tree.h"
 #include "svg/svg.h"
 
+struct diag;
+
 struct tui_opts {
 	int inverted;         /* start in the icicle view (root at the top) */
 	int reverse;          /* start in the reverse (caller) view */
@@ -35,9 +37,12 @@ struct tui_opts {
 	int prof;             /* profile whose counts are shown */
 	int diff;             /* differential: profiles 0 (BEFORE) and 1 (AFTER) */
 	int negate;           /* differential: swap red and blue */
+	int normalized;       /* differential: -n scaled BEFORE to AFTER */
 	const struct svg_view *svg; /* `s`: the SVG options to export with */
 	const char *input;    /* the input's name, for `s`'s default file name */
 	uint64_t nwarnings;   /* loader warnings, printed after the viewer */
+	const struct diag *diag; /* what the loaders said (the messages panel,
+	                         `!`); NULL: nothing */
 	int skip_depth;       /* `t`: frames shallower are no functions (perf
 	                         input: 2, the command frames; else 1) */
 };

@@ -116,6 +116,8 @@ struct tui_view {
 	                            (progbuf), else NULL */
 	char progbuf[320];
 	uint64_t nwarnings;
+	const struct diag *diag; /* borrowed: the messages panel's (`!`) */
+	int msgs_seen;           /* the panel was opened: no count any more */
 
 	/* Status line: the selected name, converted once per selection. */
 	struct tui_text sel_text;
@@ -177,6 +179,10 @@ void view_table_to_graph(struct tui_view *v, uint32_t name);
 /* view_sandwich.c: "S", the sandwich of a function */
 int view_sandwich_open(struct tui_screen *s);
 void view_sandwich_push(struct tui_view *v, uint32_t name);
+
+/* view_messages.c: "!", the messages panel, and the status line's count */
+int view_messages_open(struct tui_screen *s);
+void view_messages_count(const struct tui_view *v, char *buf, size_t cap);
 
 /* stream.c: the tree grew while loading */
 void view_flame_grown(struct tui_view *v);

@@ -14,6 +14,14 @@
 #include "util/macros.h"
 
 #define DIAG_KEEP 5
+#define DIAG_EVENTS 16
+
+/* An event of a perf input and its samples (the viewer's messages panel). */
+struct diag_event {
+	char *name;                  /* owned; raw bytes (escape to show) */
+	uint64_t samples;
+	int shown;                   /* the one loaded */
+};
 
 struct diag {
 	char *source;                /* owned; file name for messages */
@@ -22,6 +30,8 @@ struct diag {
 	char *bad_msg[DIAG_KEEP];    /* owned; escaped text */
 	char **notes;                /* owned; other messages, printed once each */
 	size_t nnotes, capnotes;
+	struct diag_event events[DIAG_EVENTS]; /* perf: every event seen */
+	size_t nevents;
 	struct diag *next;           /* owned; the next input's (--diff AFTER) */
 };
 
@@ -47,7 +57,21 @@ void diag_append(struct diag *d, struct diag *src, uint64_t line_offset);
 /* Record a note (printed as "tflame: SOURCE: NOTE"). */
 void diag_note(struct diag *d, const char *fmt, ...) ATTR_FORMAT(2, 3);
 
+/*
+ * Record an event of the input with its samples (shown: the one loaded);
+ * the first DIAG_EVENTS are kept.  Not printed by diag_print() (a note
+ * says it there); the viewer's messages panel lists them.
+ */
+void diag_event(struct diag *d, const char *name, uint64_t samples,
+    int shown);
+
 /* Print everything collected to fp, this input's then the next ones'. */
 void diag_print(const struct diag *d, FILE *fp);
+
+/*
+ * Every message of d alone (not the next ones) as diag_print() words it,
+ * without "tflame: ": a new array of *n new strings (free each, then it).
+ */
+char **diag_lines(const struct diag *d, size_t *n);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -224,6 +225,30 @@ normalize(const struct options *o, struct tree *t, struct diag *d)
 }
 
 /*
+ * --diff with one file: when not one line was difffolded's 3 columns, it is
+ * a profile of its own (perf, folded), not a diff: two are needed.
+ */
+static void
+not_three_columns(struct tree *t, struct diag *d)
+{
+	char name[512];
+
+	if (d->nbad == 0)
+		return;
+	tree_finish(t); /* repeatable: load() finishes it again */
+	if (tree_stacks(t, 0) > 0 || tree_stacks(t, 1) > 0)
+		return;
+	tui_end();
+	escape_text(name, sizeof name, d->source, strlen(d->source));
+	fprintf(stderr, "tflame: %s: not a 3-column --diff file (frame;... "
+	    "BEFORE AFTER); --diff needs two profiles: tflame --diff BEFORE "
+	    "AFTER\n", name);
+	diag_free(d);
+	tree_free(t);
+	exit(EXIT_USAGE);
+}
+
+/*
  * Load the input(s) into a new, finished tree: one profile, or BEFORE and
  * AFTER with --diff (two files, or one 3-column file).  Exits with
  * EXIT_INPUT when an input is unusable.  With to, the viewer's options, a
@@ -249,9 +274,10 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	}
 	if (!o->diff)
 		load_into(o, o->input, t, 0, 0, d, d, smp);
-	else if (o->input2 == NULL)
+	else if (o->input2 == NULL) {
 		load_into(o, o->input, t, 0, 1, d, d, NULL);
-	else {
+		not_three_columns(t, d);
+	} else {
 		load_into(o, o->input, t, DIFF_BEFORE, 0, d, d, NULL);
 		ov = tree_overflows(t);
 		self_over[0] = ov > 0;
@@ -274,6 +300,11 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 			diag_note(d, had ? "no samples left after the transforms" :
 			    "no samples in the input");
 	}
+	if (o->diff && diff_disjoint(t))
+		diag_note(d, "BEFORE and AFTER share no frame in their first two "
+		    "levels (different command names?): every frame reads as "
+		    "new or gone; try --merge-threads, or rename one side's "
+		    "commands to the other's");
 	if (o->diff && o->normalize)
 		normalize(o, t, d);
 	return t;
@@ -299,6 +330,7 @@ view_setup(const struct options *o, const struct tree *t,
 	to->prof = o->diff ? DIFF_AFTER : 0;
 	to->diff = o->diff;
 	to->negate = o->negate;
+	to->normalized = o->normalize;
 	to->svg = sv;
 	to->input = o->diff && o->input2 != NULL ? o->input2 : o->input;
 	return EXIT_OK;
@@ -329,6 +361,7 @@ view(const struct options *o, struct diag *d, struct tree *t,
 		rc = EXIT_INPUT;
 	} else {
 		to->nwarnings = diag_count(d);
+		to->diag = d;
 		to->skip_depth = loaded_format == FORMAT_PERF ? 2 : 1;
 		rc = tui_run(t, to);
 		diag_print(d, stderr);
@@ -369,6 +402,19 @@ reserve_std_fds(void)
 	}
 }
 
+/*
+ * Can the locale show UTF-8?  When not (LC_ALL=C), every non-ASCII code
+ * point in a message or the viewer is escaped as \u{1f525}.
+ */
+static int
+locale_is_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
+	    strcmp(cs, "utf8") == 0);
+}
+
 /* Parse the options, load the input, then view or collapse it. */
 int
 main(int argc, char **argv)
@@ -389,6 +435,7 @@ main(int argc, char **argv)
 	 * whatever LC_NUMERIC says.
 	 */
 	setlocale(LC_NUMERIC, "C");
+	escape_set_ascii(!locale_is_utf8());
 	options_parse(&o, argc, argv);
 	input_resolve(&o);
 	/* --threads bounds the core's threads too (tree_finish(), merges). */
@@ -399,6 +446,7 @@ main(int argc, char **argv)
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
 			return rc;
+		to.diag = &d; /* filled while loading; read once drawn */
 		t = load(&o, &d, &to);
 		return view(&o, &d, t, &to);
 	}

@@ -75,6 +75,7 @@ record_view(const struct options *o)
 	to.search = o->search;
 	to.svg = &sv;
 	to.input = "record";
+	to.diag = &d; /* its notes come once the recording has ended */
 	t = tree_new(1);
 	/* Waits until perf record has started; says why not and exits. */
 	lc.r = input_open(o, NULL, &lo, &in, &err);

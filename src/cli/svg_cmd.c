@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/svg_cmd.h"
+#include "search/search.h"
 #include "svg/svg.h"
 #include "util/escape.h"
 #include "util/fatal.h"
@@ -62,6 +63,28 @@ svg_view_from_options(const struct options *o, const struct tree *t,
 	return EXIT_OK;
 }
 
+/*
+ * Is --search's pattern one PCRE2 refuses?  Then say why, as --top does
+ * (the SVG would only say "Bad regular expression" in the browser).
+ */
+static int
+bad_search(const char *pat)
+{
+	struct search_error err;
+	struct search_re *re;
+	char buf[1024];
+
+	memset(&err, 0, sizeof err);
+	if ((re = search_compile(pat, strlen(pat), 0, &err)) != NULL) {
+		search_re_free(re);
+		return 0;
+	}
+	escape_text(buf, sizeof buf, pat, strlen(pat));
+	fprintf(stderr, "tflame: --search: %s at offset %zu of \"%s\"\n",
+	    err.msg, err.offset, buf);
+	return 1;
+}
+
 int
 svg_command(const struct options *o, struct tree *t)
 {
@@ -72,6 +95,8 @@ svg_command(const struct options *o, struct tree *t)
 
 	if ((rc = svg_view_from_options(o, t, &v)) != EXIT_OK)
 		return rc;
+	if (o->search != NULL && bad_search(o->search))
+		return EXIT_USAGE;
 	rc = svg_write_file(o->svg.path, t, &v, &err);
 	switch (rc) {
 	case SVG_OK:

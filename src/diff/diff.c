@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,47 @@ diff_maxdelta(const struct tree *t)
 			m = v;
 	}
 	return m;
+}
+
+/* Is there no frame at depth 1 or 2 with samples in both profiles? */
+int
+diff_disjoint(const struct tree *t)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t i, n = tree_size(t);
+
+	if (count_is_zero(tree_total(t, DIFF_BEFORE, TREE_ROOT)) ||
+	    count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT)))
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((nodes[i].depth == 1 || nodes[i].depth == 2) &&
+		    !count_is_zero(tree_total(t, DIFF_BEFORE, i)) &&
+		    !count_is_zero(tree_total(t, DIFF_AFTER, i)))
+			return 0;
+	return 1;
+}
+
+/* Say when the totals are more than 10% apart. */
+int
+diff_totals_note(const struct tree *t, char *buf, size_t cap)
+{
+	double b = count_value(tree_total(t, DIFF_BEFORE, TREE_ROOT));
+	double a = count_value(tree_total(t, DIFF_AFTER, TREE_ROOT));
+	double hi = a > b ? a : b, lo = a > b ? b : a;
+	char r[32];
+	size_t n;
+
+	if (cap > 0)
+		buf[0] = '\0';
+	if (lo <= 0 || hi <= lo * 1.1)
+		return 0;
+	/* Two decimals, a last 0 dropped: 1.8x, 1.25x, 4.0x (never 1.1x). */
+	n = (size_t)snprintf(r, sizeof r, "%.2f", hi / lo);
+	if (n >= 4 && n < sizeof r && r[n - 1] == '0')
+		r[n - 1] = '\0';
+	snprintf(buf, cap, "%s has %sx the samples of %s; -n scales",
+	    a > b ? "AFTER" : "BEFORE", r, a > b ? "BEFORE" : "AFTER");
+	return 1;
 }
 
 struct diff_rgb

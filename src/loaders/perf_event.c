@@ -184,6 +184,9 @@ perf_events_notes(const struct perf_events *e, struct diag *d)
 	int i, kept = -1;
 	uint64_t skipped = 0;
 
+	for (i = 0; i < e->nev && e->nev > 1; i++)
+		diag_event(d, e->stat[i].name, e->stat[i].samples,
+		    e->filter != NULL && strcmp(e->stat[i].name, e->filter) == 0);
 	for (i = 0; i < e->nev; i++) {
 		if (e->filter != NULL &&
 		    strcmp(e->stat[i].name, e->filter) == 0) {

@@ -5,7 +5,7 @@
  * not jump when the selection moves to a longer name):
  *
  *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
- *	[flame]  zoomed: NAME                              2 warnings  ? help
+ *	[flame]  zoomed: NAME                          2 messages (!)  ? help
  *
  * ("of zoom" only once zoomed in: at the root it would repeat "of all",
  * and every cursor move would send it again.)
@@ -84,6 +84,26 @@ fmt_share(char *out, size_t cap, double part, double whole)
 }
 
 /*
+ * The selected frame's change in percentage points of each side's total
+ * (AFTER's share minus BEFORE's; the other way with --negate): "+3.45".
+ */
+static void
+diff_points(const struct tui_view *v, char *buf, size_t cap, double *pp)
+{
+	double tb = count_value(tree_total(v->tree, DIFF_BEFORE, TREE_ROOT));
+	double ta = count_value(tree_total(v->tree, DIFF_AFTER, TREE_ROOT));
+	double sb = tb > 0 ? 100.0 *
+	    count_value(tree_total(v->tree, DIFF_BEFORE, v->sel)) / tb : 0;
+	double sa = ta > 0 ? 100.0 *
+	    count_value(tree_total(v->tree, DIFF_AFTER, v->sel)) / ta : 0;
+
+	*pp = v->negate ? sb - sa : sa - sb;
+	if (*pp > -0.005 && *pp < 0.005)
+		*pp = 0; /* no "-0.00" */
+	snprintf(buf, cap, "%+.2f", *pp);
+}
+
+/*
  * The counts of the selected frame in differential mode: BEFORE and AFTER
  * samples with their shares of each side's total, and the change.
  */
@@ -92,8 +112,8 @@ diff_stats(const struct tui_view *v, char *buf, size_t cap)
 {
 	struct tf_count b = tree_total(v->tree, DIFF_BEFORE, v->sel);
 	struct tf_count a = tree_total(v->tree, DIFF_AFTER, v->sel);
-	double vb = count_value(b), va = count_value(a), d;
-	char nb[64], na[64], nd[64], pb[32], pa[32];
+	double vb = count_value(b), va = count_value(a), d, pp;
+	char nb[64], na[64], nd[64], pb[32], pa[32], np[40];
 
 	fmt_count(nb, sizeof nb, b);
 	fmt_count(na, sizeof na, a);
@@ -103,9 +123,11 @@ diff_stats(const struct tui_view *v, char *buf, size_t cap)
 	    count_value(tree_total(v->tree, DIFF_AFTER, TREE_ROOT)));
 	d = v->negate ? vb - va : va - vb;
 	fmt_count(nd, sizeof nd, (struct tf_count){(uint64_t)(d < 0 ? -d : d), 0});
+	diff_points(v, np, sizeof np, &pp);
 	/* A line cut at cap is still useful: the status bar scrolls it. */
-	if (snprintf(buf, cap, "before %s (%s)  after %s (%s)  change %s%s  "
-	    "[widths: %s]", nb, pb, na, pa, d > 0 ? "+" : d < 0 ? "-" : "", nd,
+	if (snprintf(buf, cap, "before %s (%s)  after %s (%s)  change %s%s "
+	    "(%s pp)  [widths: %s]", nb, pb, na, pa,
+	    d > 0 ? "+" : d < 0 ? "-" : "", nd, np,
 	    v->prof == DIFF_AFTER ? "after" : "before") >= (int)cap)
 		buf[cap - 1] = '\0';
 }
@@ -313,11 +335,7 @@ statusbar_draw(struct tui_view *v, int y)
 		view_narrow_count(v);
 	stats(v, st, sizeof st);
 	sw = strlen(st);
-	right[0] = '\0';
-	if (v->nwarnings > 0)
-		snprintf(right, sizeof right, "%llu warning%s  ",
-		    (unsigned long long)v->nwarnings,
-		    v->nwarnings == 1 ? "" : "s");
+	view_messages_count(v, right, sizeof right);
 	strncat(right, "? help", sizeof right - strlen(right) - 1);
 	rw = strlen(right);
 

@@ -336,7 +336,9 @@ term_start(void)
 		}
 		if (tty_fp == NULL) {
 			fprintf(stderr, "tflame: no terminal to draw on; "
-			    "use --collapse\n");
+			    "use --collapse, --svg=FILE or --top to print "
+			    "instead, or ssh -t to give a remote command a "
+			    "terminal\n");
 			return -1;
 		}
 		in = out = tty_fp;

@@ -64,14 +64,14 @@ push(struct tui_text *tx, wchar_t c, int w)
 	tx->cols += (size_t)w;
 }
 
-/* Append code point cp as a visible \uXXXX escape. */
+/* Append code point cp as a visible \u{HEX} escape (escape_codepoint()). */
 static void
 push_escape(struct tui_text *tx, uint32_t cp)
 {
 	char buf[16];
 	int i;
 
-	snprintf(buf, sizeof buf, "\\u%04x", (unsigned)cp);
+	escape_codepoint(buf, sizeof buf, cp); /* \u{1f525}, as messages */
 	for (i = 0; buf[i] != '\0'; i++)
 		push(tx, (wchar_t)buf[i], 1);
 }

@@ -38,3 +38,10 @@ TUI_TESTS = \
 TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
+
+# The messages panel (`!`): loader notes and warnings, perf's stderr (#30).
+libtftui_a_SOURCES += src/tui/view_messages.c
+TESTS += tests/tui/messages.sh tests/tui/difftraps.sh tests/golden/messages.sh \
+	tests/tui/savehome.sh
+EXTRA_DIST += tests/tui/messages.sh tests/tui/difftraps.sh tests/golden/messages.sh \
+	tests/tui/savehome.sh

@@ -102,7 +102,9 @@ static const struct tui_binding bindings[] = {
 	{"g G", "scroll to the top / bottom (also Home, End)", act_top,
 	    {'g', KEY_HOME, 0}},
 	{"", "", act_bottom, {'G', KEY_END, 0}},
-	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
+	{"? !", "show this help / the messages (loader's notes, perf's words)",
+	    act_help, {'?', KEY_F(1), 0}},
+	{"", "", view_messages_open, {'!', 0}},
 	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
 	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
 };
@@ -151,6 +153,11 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->sel_rect = LAYOUT_NONE;
 	v->trail_at = TREE_NONE;
 	v->nwarnings = o->nwarnings;
+	v->diag = o->diag;
+	/* --diff without -n: say when the totals are far apart. */
+	if (v->diff && !o->normalized &&
+	    diff_totals_note(t, v->msgbuf, sizeof v->msgbuf))
+		v->msg = v->msgbuf;
 	v->screen.ops = &flame_ops;
 	text_init(&v->sel_text);
 	text_init(&v->label);

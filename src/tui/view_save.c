@@ -1,7 +1,10 @@
 /*
  * The graph screen's "s": save the view as it is on the screen as an SVG
- * file.  The prompt offers a default name; an existing file is
- * overwritten only after "y" (view_save_answer()).  The writing itself is
+ * file.  The prompt offers a default name, in the current directory, or
+ * when tflame cannot write there in $HOME, then $TMPDIR (or /tmp), and
+ * the message after saving says why; "~" (alone or before "/") is $HOME;
+ * the message gives the absolute path.  An existing file is overwritten
+ * only after "y" (view_save_answer()).  The writing itself is
  * svg_write_file()'s (src/svg/file.c).
  */
 #include "config.h"
@@ -11,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "svg/svg.h"
 #include "tui/prompt.h"
@@ -18,19 +22,49 @@
 #include "util/escape.h"
 #include "util/xalloc.h"
 
+/* The default name offered last, and why it is not in "." (or NULL). */
+static char offered[PROMPT_MAX];
+static const char *offered_why;
+
+/*
+ * The directory for the default name: NULL for the current one, else
+ * $HOME or $TMPDIR (/tmp) when "." cannot be written, with *why saying so.
+ */
+static const char *
+default_dir(const char **why)
+{
+	const char *home = getenv("HOME"), *tmp = getenv("TMPDIR");
+
+	*why = NULL;
+	if (access(".", W_OK) == 0)
+		return NULL;
+	if (home != NULL && home[0] == '/' && access(home, W_OK) == 0) {
+		*why = "the current directory is not writable";
+		return home;
+	}
+	if (tmp == NULL || tmp[0] != '/')
+		tmp = "/tmp";
+	if (access(tmp, W_OK) == 0) {
+		*why = "the current directory and $HOME are not writable";
+		return tmp;
+	}
+	return NULL; /* nowhere better: the error will say why */
+}
+
 /*
  * Ask for a file name, "tflame-INPUT-YYYYmmdd-HHMMSS.svg" in the current
- * directory by default, and save the view there as an SVG.
+ * directory by default (see default_dir()), and save the view there as an
+ * SVG.
  */
 int
 view_save_open(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
 	char name[PROMPT_MAX], stamp[32];
-	const char *in = v->input, *base;
+	const char *in = v->input, *base, *dir;
 	time_t now = time(NULL);
 	struct tm tm;
-	size_t i, n;
+	size_t i, n, dl;
 
 	base = in == NULL || strcmp(in, "-") == 0 ? "stdin" : in;
 	if (strrchr(base, '/') != NULL && strrchr(base, '/')[1] != '\0')
@@ -47,6 +81,19 @@ view_save_open(struct tui_screen *sc)
 		    (name[i] >= '0' && name[i] <= '9') || name[i] == '.' ||
 		    name[i] == '-' || name[i] == '_'))
 			name[i] = '_';
+	dir = default_dir(&offered_why);
+	if (n >= sizeof name)
+		n = sizeof name - 1;
+	if (dir != NULL && (dl = strlen(dir)) + 1 + n < sizeof offered) {
+		memcpy(offered, dir, dl);
+		if (offered[dl - 1] != '/')
+			offered[dl++] = '/';
+		memcpy(offered + dl, name, n + 1);
+		memcpy(name, offered, dl + n + 1);
+	} else {
+		offered_why = NULL;
+		snprintf(offered, sizeof offered, "%s", name);
+	}
 	prompt_open_with(&v->prompt, name);
 	v->saving = 1;
 	return TUI_REDRAW;
@@ -62,7 +109,8 @@ static int
 save_svg(struct tui_view *v, const char *path)
 {
 	struct svg_view sv = v->svg;
-	char *err = NULL, shown[256];
+	char *err = NULL, *abs, shown[256], cwd[4096];
+	const char *why = strcmp(path, offered) == 0 ? offered_why : NULL;
 	int rc;
 
 	sv.inverted = v->inverted;
@@ -73,14 +121,36 @@ save_svg(struct tui_view *v, const char *path)
 	sv.zoom_tree = v->tree;
 	sv.zoom_node = v->zoom;
 	rc = svg_write_file(path, v->fwd, &sv, &err);
-	escape_text(shown, sizeof shown, rc == SVG_OK ? path :
-	    err ? err : "cannot write the SVG", strlen(rc == SVG_OK ? path :
-	    err ? err : "cannot write the SVG"));
-	snprintf(v->msgbuf, sizeof v->msgbuf, rc == SVG_OK ?
-	    "Saved the SVG to %s" : "Not saved: %s", shown);
+	if (rc != SVG_OK) {
+		escape_text(shown, sizeof shown, err ? err : "cannot write the SVG",
+		    strlen(err ? err : "cannot write the SVG"));
+		snprintf(v->msgbuf, sizeof v->msgbuf, "Not saved: %s", shown);
+	} else {
+		/* Where it went, whatever the current directory. */
+		abs = path[0] != '/' && getcwd(cwd, sizeof cwd) != NULL ?
+		    xasprintf("%s%s%s", cwd, strcmp(cwd, "/") == 0 ? "" : "/",
+		    path) : xstrdup(path);
+		escape_text(shown, sizeof shown, abs, strlen(abs));
+		snprintf(v->msgbuf, sizeof v->msgbuf, "Saved the SVG to %s%s%s%s",
+		    shown, why != NULL ? " (" : "", why != NULL ? why : "",
+		    why != NULL ? ")" : "");
+		free(abs);
+	}
 	v->msg = v->msgbuf;
 	free(err);
 	return TUI_REDRAW;
+}
+
+/* path with a leading "~" or "~/" as $HOME: a new string. */
+static char *
+expand_tilde(const char *path)
+{
+	const char *home = getenv("HOME");
+
+	if (path[0] == '~' && (path[1] == '/' || path[1] == '\0') &&
+	    home != NULL && home[0] != '\0')
+		return xasprintf("%s%s", home, path + 1);
+	return xstrdup(path);
 }
 
 /* A key of the file-name prompt opened by `s`. */
@@ -89,7 +159,8 @@ view_save_input(struct tui_view *v, int key)
 {
 	struct prompt *p = &v->prompt;
 	struct stat sb;
-	char shown[256];
+	char shown[256], *path;
+	int flags;
 
 	switch (prompt_key(p, key)) {
 	case PROMPT_NONE:
@@ -105,17 +176,20 @@ view_save_input(struct tui_view *v, int key)
 			v->msg = "Not saved: no file name.";
 			return TUI_REDRAW;
 		}
+		path = expand_tilde(p->buf);
 		/* lstat: a link, even one that leads nowhere, asks too. */
-		if (lstat(p->buf, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+		if (lstat(path, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
 			free(v->confirm);
-			v->confirm = xstrdup(p->buf);
-			escape_text(shown, sizeof shown, p->buf, p->len);
+			v->confirm = path;
+			escape_text(shown, sizeof shown, path, strlen(path));
 			snprintf(v->msgbuf, sizeof v->msgbuf,
 			    "%s exists: overwrite it? (y/n)", shown);
 			v->msg = v->msgbuf;
 			return TUI_REDRAW;
 		}
-		return save_svg(v, p->buf);
+		flags = save_svg(v, path);
+		free(path);
+		return flags;
 	case PROMPT_CHANGED:
 		break;
 	}

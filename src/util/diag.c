@@ -32,6 +32,8 @@ diag_free(struct diag *d)
 	for (i = 0; i < d->nnotes; i++)
 		free(d->notes[i]);
 	free(d->notes);
+	for (i = 0; i < d->nevents; i++)
+		free(d->events[i].name);
 	if (d->next != NULL) {
 		diag_free(d->next);
 		free(d->next);
@@ -85,6 +87,9 @@ diag_append(struct diag *d, struct diag *src, uint64_t line_offset)
 		d->notes[d->nnotes++] = src->notes[i];
 	}
 	src->nnotes = 0;
+	for (i = 0; i < src->nevents; i++)
+		diag_event(d, src->events[i].name, src->events[i].samples,
+		    src->events[i].shown);
 	diag_free(src);
 }
 
@@ -108,25 +113,72 @@ diag_note(struct diag *d, const char *fmt, ...)
 	d->notes[d->nnotes++] = s;
 }
 
+/* Record an event of the input and its samples. */
+void
+diag_event(struct diag *d, const char *name, uint64_t samples, int shown)
+{
+	size_t i;
+
+	for (i = 0; i < d->nevents; i++)
+		if (strcmp(d->events[i].name, name) == 0) {
+			d->events[i].samples += samples;
+			d->events[i].shown |= shown;
+			return;
+		}
+	if (d->nevents >= DIAG_EVENTS)
+		return;
+	d->events[d->nevents].name = xstrdup(name);
+	d->events[d->nevents].samples = samples;
+	d->events[d->nevents].shown = shown;
+	d->nevents++;
+}
+
+/* Append a new string to (*v)[*n], growing *v. */
+static void
+add_line(char ***v, size_t *n, size_t *cap, char *s)
+{
+	xgrow((void **)v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = s;
+}
+
+/* Every message of d alone, worded as diag_print() words it. */
+char **
+diag_lines(const struct diag *d, size_t *n)
+{
+	char name[512], **v = NULL;
+	const char *src = d->source ? d->source : "-";
+	size_t i, cap = 0;
+
+	*n = 0;
+	escape_text(name, sizeof name, src, strlen(src));
+	for (i = 0; i < d->nbad && i < DIAG_KEEP; i++)
+		add_line(&v, n, &cap, xasprintf("%s:%llu: %s", name,
+		    (unsigned long long)d->first_bad[i], d->bad_msg[i]));
+	if (d->nbad > DIAG_KEEP)
+		add_line(&v, n, &cap, xasprintf("%s: %llu more malformed lines "
+		    "skipped", name, (unsigned long long)(d->nbad - DIAG_KEEP)));
+	if (d->nbad > 0)
+		add_line(&v, n, &cap, xasprintf("%s: %llu malformed line%s "
+		    "skipped in all", name, (unsigned long long)d->nbad,
+		    d->nbad == 1 ? "" : "s"));
+	for (i = 0; i < d->nnotes; i++)
+		add_line(&v, n, &cap, xasprintf("%s: %s", name, d->notes[i]));
+	return v;
+}
+
+/* Print everything collected to fp, this input's then the next ones'. */
 void
 diag_print(const struct diag *d, FILE *fp)
 {
-	char name[512];
-	const char *src = d->source ? d->source : "-";
-	size_t i;
+	char **v;
+	size_t i, n;
 
-	escape_text(name, sizeof name, src, strlen(src));
-	for (i = 0; i < d->nbad && i < DIAG_KEEP; i++)
-		fprintf(fp, "tflame: %s:%llu: %s\n", name,
-		    (unsigned long long)d->first_bad[i], d->bad_msg[i]);
-	if (d->nbad > DIAG_KEEP)
-		fprintf(fp, "tflame: %s: %llu more malformed lines skipped\n",
-		    name, (unsigned long long)(d->nbad - DIAG_KEEP));
-	if (d->nbad > 0)
-		fprintf(fp, "tflame: %s: %llu malformed line%s skipped in all\n",
-		    name, (unsigned long long)d->nbad, d->nbad == 1 ? "" : "s");
-	for (i = 0; i < d->nnotes; i++)
-		fprintf(fp, "tflame: %s: %s\n", name, d->notes[i]);
-	if (d->next != NULL)
-		diag_print(d->next, fp);
+	for (; d != NULL; d = d->next) {
+		v = diag_lines(d, &n);
+		for (i = 0; i < n; i++) {
+			fprintf(fp, "tflame: %s\n", v[i]);
+			free(v[i]);
+		}
+		free(v);
+	}
 }

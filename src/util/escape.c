@@ -8,6 +8,31 @@
 
 #include "util/escape.h"
 
+static int ascii_only; /* escape_set_ascii() */
+
+/* Escape every non-ASCII code point from now on, or not. */
+void
+escape_set_ascii(int on)
+{
+	ascii_only = on;
+}
+
+/* Is every non-ASCII code point escaped? */
+int
+escape_ascii(void)
+{
+	return ascii_only;
+}
+
+/* The one form of an escaped code point: \u{1f525}. */
+size_t
+escape_codepoint(char *buf, size_t cap, uint32_t cp)
+{
+	int n = snprintf(buf, cap, "\\u{%x}", (unsigned)cp);
+
+	return n < 0 ? 0 : (size_t)n;
+}
+
 int
 utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
 {
@@ -52,7 +77,7 @@ printable(uint32_t c)
 {
 	if (c < 0x20 || c == 0x7f)
 		return 0;
-	if (c >= 0x80 && c <= 0x9f)
+	if (c >= 0x80 && (c <= 0x9f || ascii_only))
 		return 0;
 	/* Bidirectional overrides and isolates can reorder what follows. */
 	if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
@@ -112,7 +137,7 @@ escape_text(char *dst, size_t cap, const char *src, size_t len)
 		else if (n > 0 && c == 0)
 			snprintf(tmp, sizeof tmp, "\\0");
 		else if (n > 1)
-			snprintf(tmp, sizeof tmp, "\\u%04x", (unsigned)c);
+			escape_codepoint(tmp, sizeof tmp, c);
 		else {
 			snprintf(tmp, sizeof tmp, "\\x%02x", s[i]);
 			n = 1;

@@ -49,6 +49,41 @@ a=$(awk '{s += $NF} END {print s}' "$tmpd/raw.diff")
     [ "$a" = "$(awk '{s += $NF} END {print s}' "$tmpd/O2.folded")" ] && ok ||
     bad "column totals equal each side's total"
 
+# Two runs of programs with different names share no frame in their first
+# two levels: every frame would read as new or gone, so a note says so.
+cd "$tmpd"
+printf 'alloc1;main;malloc 30\nalloc1;main;work 10\n' > alloc1.folded
+printf 'alloc2;main;malloc 54\nalloc2;main;work 18\n' > alloc2.folded
+"$TFLAME" --collapse --diff alloc1.folded alloc2.folded > out 2> err
+cat > exp.err <<'EOF'
+tflame: alloc1.folded: BEFORE and AFTER share no frame in their first two levels (different command names?): every frame reads as new or gone; try --merge-threads, or rename one side's commands to the other's
+EOF
+printf 'alloc1;main;malloc 30 0\nalloc1;main;work 10 0\nalloc2;main;malloc 0 54\nalloc2;main;work 0 18\n' > exp.out
+same "different comms: the output" out exp.out
+same "different comms: the note" err exp.err
+# A shared command: no note.
+printf 'alloc1;main;malloc 50\n' > again.folded
+"$TFLAME" --collapse --diff alloc1.folded again.folded > out 2> err
+: > empty
+same "shared comm: no note" err empty
+
+# --diff with one file that is not difffolded's 3 columns: two are needed.
+"$TFLAME" --collapse --diff alloc1.folded > out 2> err
+rc=$?
+cat > exp.err <<'EOF'
+tflame: alloc1.folded: not a 3-column --diff file (frame;... BEFORE AFTER); --diff needs two profiles: tflame --diff BEFORE AFTER
+EOF
+[ $rc -eq 2 ] && ok || bad "one folded file: exit status $rc, expected 2"
+same "one folded file: says two are needed" err exp.err
+same "one folded file: no output" out empty
+gunzip -c "$TESTS_DATADIR/diff/work-O0.perf.gz" > one.perf
+"$TFLAME" --collapse --diff one.perf > out 2> err
+rc=$?
+sed 's/alloc1.folded/one.perf/' exp.err > exp2.err
+[ $rc -eq 2 ] && ok || bad "one perf file: exit status $rc, expected 2"
+same "one perf file: says two are needed" err exp2.err
+cd - > /dev/null
+
 # Usage errors.
 "$TFLAME" --collapse --diff > /dev/null 2> "$tmpd/err"
 [ $? -eq 2 ] && grep -q "needs BEFORE and AFTER" "$tmpd/err" && ok ||

@@ -298,7 +298,7 @@ done
 } > "$d/ctl.folded"
 both "controls in folded names" "$d/ctl.folded" folded 0 \
     'ctl.folded:6: not a folded line .*"\\e\[31mnot a folded line\\e\[0m"' \
-    0 'ctl.folded:7: .*\\xff and C1 \\u009b and raw \\x9b and bell \\x07'
+    0 'ctl.folded:7: .*\\xff and C1 \\u{9b} and raw \\x9b and bell \\x07'
 LC_ALL=C grep -v 'not a folded\|bad utf8' "$d/ctl.folded" | LC_ALL=C sort > "$d/ctl.exp"
 collapsed "controls in folded names: kept raw" "$d/ctl.exp"
 # The SVG: no control character but tab and newline, no C1, valid UTF-8.

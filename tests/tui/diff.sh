@@ -55,7 +55,7 @@ check "status: width basis" has "[widths: after]"
 # w: widths from BEFORE (shrink 50 of 80 is now the widest).
 keys w
 screen
-check "w: status says before" has "[widths: before]"
+check "w: status says before" has "change +50 (+54.17 pp)  [widths: before"
 set -- $(widths)
 check "BEFORE widths: grow 10 cells ($1), shrink 50 ($2)" test "$1" -eq 10 -a "$2" -eq 50
 keys w

@@ -113,7 +113,7 @@ if command -v setsid > /dev/null 2>&1; then
 	setsid -w "$TFLAME" "$small" < /dev/null > "$tmpd/out" 2> "$tmpd/err"
 	st=$?
 	[ "$st" -eq 1 ] && ok || bad "no tty: exit status $st, expected 1"
-	printf 'tflame: no terminal to draw on; use --collapse\n' > "$tmpd/exp"
+	printf 'tflame: no terminal to draw on; use --collapse, --svg=FILE or --top to print instead, or ssh -t to give a remote command a terminal\n' > "$tmpd/exp"
 	cmp -s "$tmpd/err" "$tmpd/exp" && ok ||
 	    bad "no tty: message: $(head -c 200 "$tmpd/err")"
 	[ ! -s "$tmpd/out" ] && ok || bad "no tty: nothing on standard output"

@@ -23,7 +23,7 @@ viewer_up
 keys s
 check "s: asks for a file name" has "Save SVG as: tflame-small.folded-"
 keys Enter
-check "Enter: saved" has "Saved the SVG to tflame-small.folded-"
+check "Enter: saved (the absolute path)" has "Saved the SVG to $out/tflame-small.folded-"
 saved=$(ls "$out"/tflame-small.folded-*.svg 2>/dev/null | head -1)
 check "the default name is in the current directory" test -n "$saved"
 "$TFLAME" --svg="$tmpd/batch.svg" "$small" 2>/dev/null

@@ -187,7 +187,7 @@ finished
 # A file with a bad line: a count in the status line, the message after.
 run "$TFLAME $DATA/warn.folded"
 viewer_up
-check "warnings: counted in the status line" has "1 warning"
+check "warnings: counted in the status line" has "1 message (!)"
 keys q
 finished
 check "warnings: printed after the viewer" joined "malformed line"

@@ -173,6 +173,59 @@ START_TEST(test_colour_only_before_normalized)
 }
 END_TEST
 
+/* alloc1 vs alloc2: no frame at depth 1 or 2 on both sides. */
+START_TEST(test_disjoint)
+{
+	struct tree *t;
+
+	t = load_pair("alloc1;main;malloc 30\n", "alloc2;main;malloc 54\n", 0);
+	ck_assert_int_eq(diff_disjoint(t), 1);
+	tree_free(t);
+	/* The same command: shared at depth 1. */
+	t = load_pair(F1, F2, 0);
+	ck_assert_int_eq(diff_disjoint(t), 0);
+	tree_free(t);
+	/* Different roots, but one frame shared at depth 2 under one. */
+	t = load_pair("x;main 3\ny;a 1\n", "x;main 4\n", 0);
+	ck_assert_int_eq(diff_disjoint(t), 0);
+	tree_free(t);
+	/* Sharing only deeper than 2 is still disjoint at the top. */
+	t = load_pair("a;b;c 1\n", "z;b;c 1\n", 0);
+	ck_assert_int_eq(diff_disjoint(t), 1);
+	tree_free(t);
+}
+END_TEST
+
+/* Totals more than 10% apart: said with the ratio; within 10%: nothing. */
+START_TEST(test_totals_note)
+{
+	struct tree *t;
+	char buf[128];
+
+	t = load_pair("a 30\n", "a 54\n", 0);
+	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "AFTER has 1.8x the samples of BEFORE; -n scales");
+	tree_free(t);
+	t = load_pair("a 200\n", "a 50\n", 0);
+	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "BEFORE has 4.0x the samples of AFTER; -n scales");
+	tree_free(t);
+	t = load_pair("a 100\n", "a 110\n", 0);
+	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 0);
+	ck_assert_str_eq(buf, "");
+	tree_free(t);
+	t = load_pair("a 100\n", "a 111\n", 0);
+	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "AFTER has 1.11x the samples of BEFORE; -n scales");
+	tree_free(t);
+	/* An empty side: nothing to scale (another note says so). */
+	t = load_pair("", "a 5\n", 0);
+	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 0);
+	tree_free(t);
+}
+END_TEST
+
+
 Suite *
 suite_diff(void)
 {
@@ -180,6 +233,8 @@ suite_diff(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_default);
+	tcase_add_test(tc, test_disjoint);
+	tcase_add_test(tc, test_totals_note);
 	tcase_add_test(tc, test_normalize);
 	tcase_add_test(tc, test_strip_hex);
 	tcase_add_test(tc, test_fractions_truncated);

@@ -37,10 +37,27 @@ START_TEST(test_escape)
 	ck_assert(escape_is_clean("caf\xc3\xa9", 5));
 	/* An encoded C1 control (U+009B CSI) is escaped too. */
 	escape_text(buf, sizeof buf, "\xc2\x9b", 2);
-	ck_assert_str_eq(buf, "\\u009b");
+	ck_assert_str_eq(buf, "\\u{9b}");
 	/* Truncation: returns the full length, output NUL-terminated. */
 	ck_assert_uint_eq(escape_text(buf, 4, "\033\033", 2), 4);
 	ck_assert_uint_eq(strlen(buf), 3);
+}
+END_TEST
+
+/* One form for a code point, \u{HEX}; every non-ASCII one in ASCII mode. */
+START_TEST(test_escape_ascii)
+{
+	char buf[128];
+	static const char fire[] = "hot \xf0\x9f\x94\xa5 caf\xc3\xa9 \xe2\x80\xae";
+
+	escape_text(buf, sizeof buf, fire, sizeof fire - 1);
+	ck_assert_str_eq(buf, "hot \xf0\x9f\x94\xa5 caf\xc3\xa9 \\u{202e}");
+	escape_set_ascii(1);
+	escape_text(buf, sizeof buf, fire, sizeof fire - 1);
+	escape_set_ascii(0);
+	ck_assert_str_eq(buf, "hot \\u{1f525} caf\\u{e9} \\u{202e}");
+	ck_assert_uint_eq(escape_codepoint(buf, sizeof buf, 0x1f525), 9);
+	ck_assert_str_eq(buf, "\\u{1f525}");
 }
 END_TEST
 
@@ -657,6 +674,7 @@ suite_util(void)
 	 */
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_escape);
+	tcase_add_test(tc, test_escape_ascii);
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_counts);
 	tcase_add_test(tc, test_counts_exact);
