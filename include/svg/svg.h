@@ -69,6 +69,8 @@ struct svg_opts {
 	const char *fonttype;  /* CSS font family ("Verdana") */
 	double fontsize;       /* px (12) */
 	const char *countname; /* unit in tooltips ("samples") */
+	const char *event;     /* perf's event, NULL or "" when none: the
+	                          viewer words its numbers by it (units.h) */
 	const char *nametype;  /* prefix of the details line ("Function:") */
 	enum palette_scheme colors; /* PALETTE_HOT */
 	int hash;              /* colours from flamegraph.pl's namehash */

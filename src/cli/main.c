@@ -126,6 +126,11 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 			sink[i] = &fsink[i];
 		}
 	}
+	if (!three_columns) {
+		/* perf: the sample records besides the periods' sum. */
+		lo.weighted = sink_tree_keep_samples;
+		lo.weighted_arg = &st[0];
+	}
 	memset(&res, 0, sizeof res);
 	if (three_columns)
 		load_folded_diff(r, sink[0], sink[1], d, &res);
@@ -292,6 +297,7 @@ view_setup(const struct options *o, const struct tree *t,
 
 	if ((rc = svg_view_from_options(o, t, sv)) != EXIT_OK)
 		return rc;
+	sv->opts.event = loaded_event; /* filled in by loading */
 	memset(to, 0, sizeof *to);
 	to->inverted = o->inverted;
 	to->reverse = o->reverse;

@@ -27,6 +27,11 @@
 struct prof {
 	uint64_t *self, *total;
 	double *fself, *ftotal; /* NULL until a fractional count arrives */
+	/*
+	 * Sample records behind the counts (perf: a count is the sum of
+	 * the periods), self and total: NULL unless tree_keep_samples().
+	 */
+	uint64_t *nself, *ntotal;
 };
 
 /* A child hash slot: a node and its child_hash(), id EMPTY when free. */
@@ -90,6 +95,11 @@ prof_grow(struct tree *t, size_t cap)
 			pr->fself = xreallocarray(pr->fself, cap, sizeof *pr->fself);
 			pr->ftotal = xreallocarray(pr->ftotal, cap, sizeof *pr->ftotal);
 		}
+		if (pr->nself != NULL) {
+			pr->nself = xreallocarray(pr->nself, cap, sizeof *pr->nself);
+			pr->ntotal = xreallocarray(pr->ntotal, cap,
+			    sizeof *pr->ntotal);
+		}
 	}
 }
 
@@ -131,6 +141,8 @@ tree_free(struct tree *t)
 		free(t->prof[p].total);
 		free(t->prof[p].fself);
 		free(t->prof[p].ftotal);
+		free(t->prof[p].nself);
+		free(t->prof[p].ntotal);
 	}
 	free(t->nodes);
 	free(t->slots);
@@ -325,6 +337,8 @@ new_node(struct tree *t, uint32_t parent, uint32_t name)
 		t->prof[p].self[id] = t->prof[p].total[id] = 0;
 		if (t->prof[p].fself != NULL)
 			t->prof[p].fself[id] = t->prof[p].ftotal[id] = 0.0;
+		if (t->prof[p].nself != NULL)
+			t->prof[p].nself[id] = t->prof[p].ntotal[id] = 0;
 	}
 	return id;
 }
@@ -380,6 +394,51 @@ tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 	pr->self[node] = acc.n;
 	if (pr->fself != NULL)
 		pr->fself[node] = acc.frac;
+}
+
+void
+tree_keep_samples(struct tree *t)
+{
+	int p;
+
+	for (p = 0; p < t->nprof; p++) {
+		struct prof *pr = &t->prof[p];
+
+		if (pr->nself == NULL) {
+			pr->nself = xcalloc(t->cap, sizeof *pr->nself);
+			pr->ntotal = xcalloc(t->cap, sizeof *pr->ntotal);
+		}
+	}
+}
+
+int
+tree_has_samples(const struct tree *t)
+{
+	return t->prof[0].nself != NULL;
+}
+
+void
+tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n)
+{
+	uint64_t *s = &t->prof[prof].nself[node];
+
+	*s = *s > UINT64_MAX - n ? UINT64_MAX : *s + n;
+}
+
+uint64_t
+tree_samples(const struct tree *t, int prof, uint32_t id)
+{
+	const struct prof *pr = &t->prof[prof];
+
+	return pr->ntotal != NULL ? pr->ntotal[id] : 0;
+}
+
+uint64_t
+tree_samples_self(const struct tree *t, int prof, uint32_t id)
+{
+	const struct prof *pr = &t->prof[prof];
+
+	return pr->nself != NULL ? pr->nself[id] : 0;
 }
 
 /* Ranking dst's names in another thread while tree_merge() copies nodes. */
@@ -452,6 +511,13 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 		if (c.n != 0 || c.frac != 0.0)
 			tree_add_self(dst, dprof, map[i], c);
 	}
+	if (src->prof[sprof].nself != NULL) {
+		tree_keep_samples(dst);
+		for (i = 0; i < src->size; i++)
+			if (src->prof[sprof].nself[i] != 0)
+				tree_add_samples(dst, dprof, map[i],
+				    src->prof[sprof].nself[i]);
+	}
 	dst->overflows += src->overflows;
 	if (threaded) {
 		thread_join(&tj);
@@ -509,6 +575,23 @@ tree_clear_self(struct tree *t, int prof)
 	memset(pr->self, 0, t->size * sizeof *pr->self);
 	if (pr->fself != NULL)
 		memset(pr->fself, 0, t->size * sizeof *pr->fself);
+	if (pr->nself != NULL)
+		memset(pr->nself, 0, t->size * sizeof *pr->nself);
+}
+
+/* Sample totals in one backwards pass, as compute_totals(). */
+static void
+compute_sample_totals(struct tree *t, struct prof *pr)
+{
+	size_t i;
+	uint32_t par;
+
+	memcpy(pr->ntotal, pr->nself, t->size * sizeof *pr->ntotal);
+	for (i = t->size - 1; i > 0; i--) {
+		par = t->nodes[i].parent;
+		pr->ntotal[par] = pr->ntotal[par] > UINT64_MAX - pr->ntotal[i] ?
+		    UINT64_MAX : pr->ntotal[par] + pr->ntotal[i];
+	}
 }
 
 /*
@@ -541,6 +624,8 @@ compute_totals(struct tree *t, int prof)
 	}
 	stacks += pr->self[0] != 0 || (pr->fself != NULL && pr->fself[0] != 0.0);
 	t->stacks[prof] = stacks;
+	if (pr->nself != NULL)
+		compute_sample_totals(t, pr);
 }
 
 /* All profiles' totals (a thread's start routine). */
@@ -810,7 +895,8 @@ tree_memory(const struct tree *t)
 
 	for (p = 0; p < t->nprof; p++)
 		per += 2 * sizeof(uint64_t) +
-		    (t->prof[p].fself ? 2 * sizeof(double) : 0);
+		    (t->prof[p].fself ? 2 * sizeof(double) : 0) +
+		    (t->prof[p].nself ? 2 * sizeof(uint64_t) : 0);
 	return t->cap * per + ((size_t)t->mask + 1) * sizeof *t->slots +
 	    (size_t)t->nranked * sizeof *t->rank + strtab_memory(t->st);
 }

@@ -33,6 +33,6 @@ tests_unit_check_layout_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
-	tests/tui/limits.sh
+	tests/tui/limits.sh tests/tui/numbers.sh
 TESTS += tests/unit/check_layout $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
