@@ -7,8 +7,10 @@
  *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
  *	[flame]  zoomed: NAME                              2 warnings  ? help
  *
- * ("of zoom" only once zoomed in: at the root it would repeat "of all",
- * and every cursor move would send it again.)  The counts are worded by
+ * ("of zoom" only once zoomed in, and only for the zoomed frame and the
+ * frames inside it: at the root it would repeat "of all", and a dimmed
+ * caller is more than all of the zoom.)  In the reverse view a frame of
+ * the first level shows its function's own self total as "self".  The counts are worded by
  * model/units.h: perf input has the weight in its unit and the sample
  * records ("2.46 s cpu-clock, 1,228 samples ... self 0 s"), folded input
  * "1,234 samples" or --countname's word.
@@ -72,6 +74,31 @@ fmt_count(char *out, size_t cap, struct tf_count c)
 }
 
 /*
+ * The selected frame's self count as shown: in the reverse view a frame
+ * of the first level is the function sampled there, and its self is all
+ * of that node (the reverse tree keeps the count at the outermost caller).
+ */
+static struct tf_count
+shown_self(const struct tui_view *v)
+{
+	if (v->reverse && v->sel != TREE_ROOT &&
+	    tree_node(v->tree, v->sel)->depth == 1)
+		return tree_total(v->tree, v->prof, v->sel);
+	return tree_self(v->tree, v->prof, v->sel);
+}
+
+/* True when node is the zoomed frame or inside it (not a dimmed caller). */
+static int
+in_zoom(const struct tui_view *v, uint32_t node)
+{
+	uint32_t depth = tree_node(v->tree, v->zoom)->depth;
+
+	while (node != TREE_NONE && tree_node(v->tree, node)->depth > depth)
+		node = tree_node(v->tree, node)->parent;
+	return node == v->zoom;
+}
+
+/*
  * The selected frame's numbers in their unit (model/units.h) into n and
  * its self weight into s: "2.46 s cpu-clock, 1,228 samples" and "0 s",
  * "100 samples" and "5".
@@ -88,7 +115,7 @@ count_text(const struct tui_view *v, char *n, size_t ncap, char *s,
 	    tree_total(t, v->prof, TREE_ROOT).n);
 	units_total(n, ncap, &u, tree_total(v->tree, v->prof, v->sel),
 	    tree_samples(v->tree, v->prof, v->sel));
-	units_weight(s, scap, &u, tree_self(v->tree, v->prof, v->sel));
+	units_weight(s, scap, &u, shown_self(v));
 }
 
 /* part as a percentage of whole, "12.34%". */
@@ -142,7 +169,7 @@ stats(const struct tui_view *v, char *buf, size_t cap)
 	fmt_share(pa, sizeof pa, t,
 	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
 	pz[0] = '\0';
-	if (v->zoom != TREE_ROOT) {
+	if (v->zoom != TREE_ROOT && in_zoom(v, v->sel)) {
 		memcpy(pz, "  ", 3);
 		fmt_share(pz + 2, sizeof pz - 2, t,
 		    count_value(tree_total(v->tree, v->prof, v->zoom)));

@@ -30,8 +30,10 @@ keys r
 check "cpu-clock: the reverse view keeps both numbers" \
     status "python3  0.02 s cpu-clock, 12 samples  0.98% of all  self 0.02 s"
 keys j
-check "cpu-clock: the reverse view's first level" \
-    status "__memset_avx512_unaligned_erms  0.02 s cpu-clock, 12 samples  0.98% of all  self 0 s"
+# Item 2: at the reverse view's first level a frame is the function
+# sampled there: its self is its own self total, not the reverse tree's 0.
+check "cpu-clock: the reverse view's first level, self its own" \
+    status "__memset_avx512_unaligned_erms  0.02 s cpu-clock, 12 samples  0.98% of all  self 0.02 s"
 keys q
 finished
 
@@ -51,6 +53,23 @@ finished
 run "$TFLAME $small"
 viewer_up
 check "folded: samples" \
+    status "all  100 samples  100.00% of all  self 0"
+keys q
+finished
+
+# Item 2: frames outside the zoomed subtree (the dimmed callers) have no
+# share "of zoom" (it would be 188.89%); those inside keep it.
+run "$TFLAME $small"
+viewer_up
+keys k Up
+keys Enter
+check "zoomed: the zoomed frame is 100% of zoom" \
+    status "eval  45 samples  45.00% of all  100.00% of zoom  self 5"
+keys j
+check "zoomed: a caller outside the zoom, only of all" \
+    status "main  85 samples  85.00% of all  self 0"
+keys j
+check "zoomed: the root, only of all" \
     status "all  100 samples  100.00% of all  self 0"
 keys q
 finished
