@@ -428,7 +428,7 @@ main(int argc, char **argv)
 	}
 	if (o.mode == MODE_SVG) {
 		diag_print(&d, stderr);
-		rc = svg_command(&o, t);
+		rc = svg_command(&o, t, loaded_event);
 		diag_free(&d);
 		tree_free(t);
 		return rc;

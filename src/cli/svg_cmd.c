@@ -63,7 +63,7 @@ svg_view_from_options(const struct options *o, const struct tree *t,
 }
 
 int
-svg_command(const struct options *o, struct tree *t)
+svg_command(const struct options *o, struct tree *t, const char *event)
 {
 	struct svg_view v;
 	char *err = NULL, *msg;
@@ -72,6 +72,7 @@ svg_command(const struct options *o, struct tree *t)
 
 	if ((rc = svg_view_from_options(o, t, &v)) != EXIT_OK)
 		return rc;
+	v.opts.event = event;
 	rc = svg_write_file(o->svg.path, t, &v, &err);
 	switch (rc) {
 	case SVG_OK:
