@@ -29,9 +29,19 @@ struct prof {
 	double *fself, *ftotal; /* NULL until a fractional count arrives */
 	/*
 	 * Sample records behind the counts (perf: a count is the sum of
-	 * the periods), self and total: NULL unless tree_keep_samples().
+	 * the periods), self only (saturating at 2^32-1): NULL unless
+	 * tree_keep_samples().  Totals are summed when asked for
+	 * (tree_samples()), so the tree grows by 4 bytes a node, not 16.
 	 */
-	uint64_t *nself, *ntotal;
+	uint32_t *nself;
+	struct samples_memo *memo; /* tree_samples()'s last answers */
+};
+
+/* tree_samples()'s last answers: the root's, and one other node's. */
+struct samples_memo {
+	int valid_root, valid_node;
+	uint32_t node;
+	uint64_t root, total;
 };
 
 /* A child hash slot: a node and its child_hash(), id EMPTY when free. */
@@ -95,11 +105,8 @@ prof_grow(struct tree *t, size_t cap)
 			pr->fself = xreallocarray(pr->fself, cap, sizeof *pr->fself);
 			pr->ftotal = xreallocarray(pr->ftotal, cap, sizeof *pr->ftotal);
 		}
-		if (pr->nself != NULL) {
+		if (pr->nself != NULL)
 			pr->nself = xreallocarray(pr->nself, cap, sizeof *pr->nself);
-			pr->ntotal = xreallocarray(pr->ntotal, cap,
-			    sizeof *pr->ntotal);
-		}
 	}
 }
 
@@ -142,7 +149,7 @@ tree_free(struct tree *t)
 		free(t->prof[p].fself);
 		free(t->prof[p].ftotal);
 		free(t->prof[p].nself);
-		free(t->prof[p].ntotal);
+		free(t->prof[p].memo);
 	}
 	free(t->nodes);
 	free(t->slots);
@@ -338,7 +345,7 @@ new_node(struct tree *t, uint32_t parent, uint32_t name)
 		if (t->prof[p].fself != NULL)
 			t->prof[p].fself[id] = t->prof[p].ftotal[id] = 0.0;
 		if (t->prof[p].nself != NULL)
-			t->prof[p].nself[id] = t->prof[p].ntotal[id] = 0;
+			t->prof[p].nself[id] = 0;
 	}
 	return id;
 }
@@ -406,7 +413,7 @@ tree_keep_samples(struct tree *t)
 
 		if (pr->nself == NULL) {
 			pr->nself = xcalloc(t->cap, sizeof *pr->nself);
-			pr->ntotal = xcalloc(t->cap, sizeof *pr->ntotal);
+			pr->memo = xcalloc(1, sizeof *pr->memo);
 		}
 	}
 }
@@ -420,17 +427,62 @@ tree_has_samples(const struct tree *t)
 void
 tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n)
 {
-	uint64_t *s = &t->prof[prof].nself[node];
+	uint32_t *s = &t->prof[prof].nself[node];
 
-	*s = *s > UINT64_MAX - n ? UINT64_MAX : *s + n;
+	*s = *s > UINT32_MAX - n || n > UINT32_MAX ? UINT32_MAX :
+	    *s + (uint32_t)n;
+}
+
+/* The sample records of id's subtree: a walk down the sibling links. */
+static uint64_t
+sum_samples(const struct tree *t, const uint32_t *ns, uint32_t id)
+{
+	const struct tree_node *nodes = t->nodes;
+	uint64_t sum = 0;
+	uint32_t c = id;
+	size_t i;
+
+	if (id == TREE_ROOT) {
+		/* Every node: read in order, the fastest walk there is. */
+		for (i = 0; i < t->size; i++)
+			sum += ns[i];
+		return sum;
+	}
+	for (;;) {
+		sum += ns[c];
+		if (nodes[c].first_child != TREE_NONE) {
+			c = nodes[c].first_child;
+			continue;
+		}
+		while (c != id && nodes[c].next_sibling == TREE_NONE)
+			c = nodes[c].parent;
+		if (c == id)
+			return sum;
+		c = nodes[c].next_sibling;
+	}
 }
 
 uint64_t
 tree_samples(const struct tree *t, int prof, uint32_t id)
 {
 	const struct prof *pr = &t->prof[prof];
+	struct samples_memo *m = pr->memo;
 
-	return pr->ntotal != NULL ? pr->ntotal[id] : 0;
+	if (pr->nself == NULL)
+		return 0;
+	if (id == TREE_ROOT) {
+		if (!m->valid_root) {
+			m->root = sum_samples(t, pr->nself, id);
+			m->valid_root = 1;
+		}
+		return m->root;
+	}
+	if (!m->valid_node || m->node != id) {
+		m->total = sum_samples(t, pr->nself, id);
+		m->node = id;
+		m->valid_node = 1;
+	}
+	return m->total;
 }
 
 uint64_t
@@ -579,21 +631,6 @@ tree_clear_self(struct tree *t, int prof)
 		memset(pr->nself, 0, t->size * sizeof *pr->nself);
 }
 
-/* Sample totals in one backwards pass, as compute_totals(). */
-static void
-compute_sample_totals(struct tree *t, struct prof *pr)
-{
-	size_t i;
-	uint32_t par;
-
-	memcpy(pr->ntotal, pr->nself, t->size * sizeof *pr->ntotal);
-	for (i = t->size - 1; i > 0; i--) {
-		par = t->nodes[i].parent;
-		pr->ntotal[par] = pr->ntotal[par] > UINT64_MAX - pr->ntotal[i] ?
-		    UINT64_MAX : pr->ntotal[par] + pr->ntotal[i];
-	}
-}
-
 /*
  * Totals in one backwards pass: every child has a larger index than its
  * parent.  Everything is computed from the self counts, so a later pass
@@ -624,8 +661,8 @@ compute_totals(struct tree *t, int prof)
 	}
 	stacks += pr->self[0] != 0 || (pr->fself != NULL && pr->fself[0] != 0.0);
 	t->stacks[prof] = stacks;
-	if (pr->nself != NULL)
-		compute_sample_totals(t, pr);
+	if (pr->memo != NULL)
+		pr->memo->valid_root = pr->memo->valid_node = 0;
 }
 
 /* All profiles' totals (a thread's start routine). */
@@ -896,7 +933,7 @@ tree_memory(const struct tree *t)
 	for (p = 0; p < t->nprof; p++)
 		per += 2 * sizeof(uint64_t) +
 		    (t->prof[p].fself ? 2 * sizeof(double) : 0) +
-		    (t->prof[p].nself ? 2 * sizeof(uint64_t) : 0);
+		    (t->prof[p].nself ? sizeof(uint32_t) : 0);
 	return t->cap * per + ((size_t)t->mask + 1) * sizeof *t->slots +
 	    (size_t)t->nranked * sizeof *t->rank + strtab_memory(t->st);
 }
