@@ -1059,6 +1059,52 @@ START_TEST(test_samples_kept)
 }
 END_TEST
 
+/*
+ * tree_samples() sums a subtree by walking its sibling links: siblings,
+ * a subtree beside another, the root, and its memo forgotten at the next
+ * tree_finish().
+ */
+START_TEST(test_samples_subtrees)
+{
+	static const char *const stacks[] = {
+		"a;b", "a;c;d", "a;c", "a;c;d", "e", "e;f", "a"
+	};
+	struct tree *t = tree_new(1);
+	struct sink_tree st;
+	struct stack_sink sink;
+	const char *p, *q;
+	size_t i;
+
+	sink_tree_init(&st, &sink, t, 0);
+	sink_tree_keep_samples(&st);
+	for (i = 0; i < sizeof stacks / sizeof stacks[0]; i++) {
+		sink.begin(sink.ctx);
+		for (p = stacks[i]; *p != '\0'; p = *q ? q + 1 : q) {
+			q = strchr(p, ';');
+			if (q == NULL)
+				q = p + strlen(p);
+			sink.frame(sink.ctx, p, (size_t)(q - p));
+		}
+		sink.end(sink.ctx, (struct tf_count){10, 0.0});
+	}
+	tree_finish(t);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a")), 5);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a;c")), 3);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a;b")), 1);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "e")), 2);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 7);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a;c;d")), 2);
+	sink.begin(sink.ctx);
+	sink.frame(sink.ctx, "e", 1);
+	sink.end(sink.ctx, (struct tf_count){10, 0.0});
+	tree_finish(t);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 8);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "e")), 3);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "e")), 3);
+	tree_free(t);
+}
+END_TEST
+
 /* units_total() and units_weight(): each input's wording, whole. */
 START_TEST(test_units_wording)
 {
@@ -1126,6 +1172,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_merge_lookups);
 	tcase_add_test(tc, test_name_ranks);
 	tcase_add_test(tc, test_samples_kept);
+	tcase_add_test(tc, test_samples_subtrees);
 	tcase_add_test(tc, test_units_wording);
 	suite_add_tcase(s, tc);
 	return s;
