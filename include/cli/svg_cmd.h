@@ -17,7 +17,10 @@
 int svg_view_from_options(const struct options *o, const struct tree *t,
     struct svg_view *v);
 
-/* Write t as o->svg says; returns the exit status (messages on stderr). */
-int svg_command(const struct options *o, struct tree *t);
+/*
+ * Write t as o->svg says, its numbers worded by perf's event (NULL or "":
+ * none); returns the exit status (messages on stderr).
+ */
+int svg_command(const struct options *o, struct tree *t, const char *event);
 
 #endif

@@ -62,6 +62,13 @@ struct load_opts {
 	 * model/inorder.h); otherwise it is left empty.
 	 */
 	struct inorder *inorder;
+	/*
+	 * Called (when not NULL) before the first stack of an input whose
+	 * counts are weights of one sample record each (perf: periods), so
+	 * that the sink can count the records too (sink_tree_keep_samples).
+	 */
+	void (*weighted)(void *arg);
+	void *weighted_arg;
 };
 
 struct load_result {

@@ -91,9 +91,17 @@ struct sink_tree {
 	int prof;
 	uint32_t cur;
 	uint64_t stacks; /* samples received */
+	int samples;     /* count the sample records too (tree_add_samples) */
 };
 
 void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
     struct tree *tree, int prof);
+
+/*
+ * From now on count each stack received as one sample record in the
+ * tree besides its weight (struct load_opts' weighted hook; ctx is the
+ * struct sink_tree).
+ */
+void sink_tree_keep_samples(void *ctx);
 
 #endif

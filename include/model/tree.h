@@ -84,6 +84,23 @@ void tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof);
 /* Add c to the self count of node in profile prof. */
 void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 
+/*
+ * Sample records beside the counts, for input whose count is a weight
+ * (perf: the sum of the periods): once tree_keep_samples() was called,
+ * tree_add_samples() adds n records to node's self (one 32-bit number
+ * more per node and profile, only for such input; a node's own records
+ * stop at 2^32-1) and tree_merge() carries them over.  tree_samples()
+ * sums the subtree's when asked, after a tree_finish() (the whole tree
+ * for the root, read in order; it remembers the root's and the last
+ * node's answer until the next tree_finish()).  tree_samples() and
+ * tree_samples_self() are 0 when the records are not kept.
+ */
+void tree_keep_samples(struct tree *t);
+int tree_has_samples(const struct tree *t);
+void tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n);
+uint64_t tree_samples(const struct tree *t, int prof, uint32_t id);
+uint64_t tree_samples_self(const struct tree *t, int prof, uint32_t id);
+
 /* Replace the self count of node in profile prof (totals: tree_finish() again). */
 void tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 

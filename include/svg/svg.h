@@ -30,6 +30,12 @@
  *    samples, toggles case with the "ic" button or Ctrl-I, and keeps the
  *    zoom and the search in the URL (?x=..&y=..&s=..&ic=1) as
  *    flamegraph.pl does;
+ *  - perf input (a tree that keeps sample records, or svg_opts.event
+ *    set) words its tooltips as the viewer's status line does
+ *    (model/units.h): "NAME (2.46 s cpu-clock, 1,228 samples, P%)",
+ *    "NAME (6,000,000 cycles, 3 samples, P%)", --countname naming the
+ *    weight; each such frame's group then has the weight in data-w for
+ *    the script.  Folded input keeps "NAME (N samples, P%)";
  *  - a zero-count line of the input is not in the tree, so it draws nothing
  *    even with --minwidth=0 (flamegraph.pl draws it zero pixels wide), and
  *    duplicate lines are already merged (flamegraph.pl merges them too,
@@ -69,6 +75,8 @@ struct svg_opts {
 	const char *fonttype;  /* CSS font family ("Verdana") */
 	double fontsize;       /* px (12) */
 	const char *countname; /* unit in tooltips ("samples") */
+	const char *event;     /* perf's event, NULL or "" when none: the
+	                          viewer words its numbers by it (units.h) */
 	const char *nametype;  /* prefix of the details line ("Function:") */
 	enum palette_scheme colors; /* PALETTE_HOT */
 	int hash;              /* colours from flamegraph.pl's namehash */
@@ -142,6 +150,7 @@ int svg_write_file(const char *path, const struct tree *t,
 struct svg_frame {
 	double start, end;  /* in counts: [start, end) of the total */
 	double delta;       /* differential: the line's change, at its leaf */
+	double samples;     /* sample records (tree_samples; 0 when not kept) */
 	uint32_t name;      /* strtab id (of svg_graph.t) of the frame's name */
 	uint32_t depth;     /* root = 0 */
 	int has_delta;

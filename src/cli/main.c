@@ -127,6 +127,11 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 			sink[i] = &fsink[i];
 		}
 	}
+	if (!three_columns) {
+		/* perf: the sample records besides the periods' sum. */
+		lo.weighted = sink_tree_keep_samples;
+		lo.weighted_arg = &st[0];
+	}
 	memset(&res, 0, sizeof res);
 	if (three_columns)
 		load_folded_diff(r, sink[0], sink[1], d, &res);
@@ -323,6 +328,7 @@ view_setup(const struct options *o, const struct tree *t,
 
 	if ((rc = svg_view_from_options(o, t, sv)) != EXIT_OK)
 		return rc;
+	sv->opts.event = loaded_event; /* filled in by loading */
 	memset(to, 0, sizeof *to);
 	to->inverted = o->inverted;
 	to->reverse = o->reverse;
@@ -470,7 +476,7 @@ main(int argc, char **argv)
 	}
 	if (o.mode == MODE_SVG) {
 		diag_print(&d, stderr);
-		rc = svg_command(&o, t);
+		rc = svg_command(&o, t, loaded_event);
 		diag_free(&d);
 		tree_free(t);
 		return rc;

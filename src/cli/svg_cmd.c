@@ -86,7 +86,7 @@ bad_search(const char *pat)
 }
 
 int
-svg_command(const struct options *o, struct tree *t)
+svg_command(const struct options *o, struct tree *t, const char *event)
 {
 	struct svg_view v;
 	char *err = NULL, *msg;
@@ -97,6 +97,7 @@ svg_command(const struct options *o, struct tree *t)
 		return rc;
 	if (o->search != NULL && bad_search(o->search))
 		return EXIT_USAGE;
+	v.opts.event = event;
 	rc = svg_write_file(o->svg.path, t, &v, &err);
 	switch (rc) {
 	case SVG_OK:

@@ -191,6 +191,8 @@ loader_run(struct reader *r, const struct load_opts *opts,
 	res->format = f;
 	switch (f) {
 	case FORMAT_PERF:
+		if (opts->weighted != NULL)
+			opts->weighted(opts->weighted_arg);
 		load_perf(r, opts, sink, d, res);
 		break;
 	case FORMAT_FOLDED:

@@ -45,6 +45,8 @@ st_end(void *ctx, struct tf_count count)
 	struct sink_tree *st = ctx;
 
 	tree_add_self(st->tree, st->prof, st->cur, count);
+	if (st->samples)
+		tree_add_samples(st->tree, st->prof, st->cur, 1);
 	st->stacks++;
 }
 
@@ -62,6 +64,8 @@ st_again(void *ctx, uint64_t handle, struct tf_count count)
 	struct sink_tree *st = ctx;
 
 	tree_add_self(st->tree, st->prof, (uint32_t)handle, count);
+	if (st->samples)
+		tree_add_samples(st->tree, st->prof, (uint32_t)handle, 1);
 	st->stacks++;
 }
 
@@ -87,9 +91,11 @@ static struct stack_sink *
 st_fork(void *ctx)
 {
 	struct sink_fork *f = xcalloc(1, sizeof *f);
+	struct sink_tree *st = ctx;
 
-	(void)ctx;
 	sink_tree_init(&f->st, &f->sink, tree_new(1), 0);
+	if (st->samples)
+		sink_tree_keep_samples(&f->st);
 	return &f->sink;
 }
 
@@ -129,10 +135,20 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	st->prof = prof;
 	st->cur = TREE_ROOT;
 	st->stacks = 0;
+	st->samples = 0;
 	sink->ctx = st;
 	sink->begin = st_begin;
 	sink->frame = st_frame;
 	sink->end = st_end;
 	sink->speed = &st_speed;
 	sink->par = &st_par;
+}
+
+void
+sink_tree_keep_samples(void *ctx)
+{
+	struct sink_tree *st = ctx;
+
+	st->samples = 1;
+	tree_keep_samples(st->tree);
 }

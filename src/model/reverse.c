@@ -31,6 +31,8 @@ reverse_begin(struct reverse_job *j, const struct tree *t)
 	j->r = tree_new(tree_nprof(t));
 	j->next = 0;
 	copy_names(j->r, t);
+	if (tree_has_samples(t))
+		tree_keep_samples(j->r);
 }
 
 int
@@ -41,13 +43,16 @@ reverse_step(struct reverse_job *j, uint32_t n)
 	int np = tree_nprof(t), p, any;
 	uint32_t size = tree_size(t), i, end, k, cur;
 	struct tf_count self[TREE_MAX_PROFILES];
+	uint64_t ns[TREE_MAX_PROFILES];
+	int samples = tree_has_samples(t);
 
 	end = size - j->next > n ? j->next + n : size;
 	for (i = j->next; i < end; i++) {
 		any = 0;
 		for (p = 0; p < np; p++) {
 			self[p] = tree_self(t, p, i);
-			any |= !count_is_zero(self[p]);
+			ns[p] = samples ? tree_samples_self(t, p, i) : 0;
+			any |= !count_is_zero(self[p]) || ns[p] != 0;
 		}
 		if (!any)
 			continue;
@@ -62,6 +67,9 @@ reverse_step(struct reverse_job *j, uint32_t n)
 		for (p = 0; p < np; p++)
 			if (!count_is_zero(self[p]))
 				tree_add_self(j->r, p, cur, self[p]);
+		for (p = 0; p < np && samples; p++)
+			if (ns[p] != 0)
+				tree_add_samples(j->r, p, cur, ns[p]);
 	}
 	j->next = end;
 	return end == size;

@@ -27,6 +27,21 @@
 struct prof {
 	uint64_t *self, *total;
 	double *fself, *ftotal; /* NULL until a fractional count arrives */
+	/*
+	 * Sample records behind the counts (perf: a count is the sum of
+	 * the periods), self only (saturating at 2^32-1): NULL unless
+	 * tree_keep_samples().  Totals are summed when asked for
+	 * (tree_samples()), so the tree grows by 4 bytes a node, not 16.
+	 */
+	uint32_t *nself;
+	struct samples_memo *memo; /* tree_samples()'s last answers */
+};
+
+/* tree_samples()'s last answers: the root's, and one other node's. */
+struct samples_memo {
+	int valid_root, valid_node;
+	uint32_t node;
+	uint64_t root, total;
 };
 
 /* A child hash slot: a node and its child_hash(), id EMPTY when free. */
@@ -90,6 +105,8 @@ prof_grow(struct tree *t, size_t cap)
 			pr->fself = xreallocarray(pr->fself, cap, sizeof *pr->fself);
 			pr->ftotal = xreallocarray(pr->ftotal, cap, sizeof *pr->ftotal);
 		}
+		if (pr->nself != NULL)
+			pr->nself = xreallocarray(pr->nself, cap, sizeof *pr->nself);
 	}
 }
 
@@ -131,6 +148,8 @@ tree_free(struct tree *t)
 		free(t->prof[p].total);
 		free(t->prof[p].fself);
 		free(t->prof[p].ftotal);
+		free(t->prof[p].nself);
+		free(t->prof[p].memo);
 	}
 	free(t->nodes);
 	free(t->slots);
@@ -325,6 +344,8 @@ new_node(struct tree *t, uint32_t parent, uint32_t name)
 		t->prof[p].self[id] = t->prof[p].total[id] = 0;
 		if (t->prof[p].fself != NULL)
 			t->prof[p].fself[id] = t->prof[p].ftotal[id] = 0.0;
+		if (t->prof[p].nself != NULL)
+			t->prof[p].nself[id] = 0;
 	}
 	return id;
 }
@@ -380,6 +401,96 @@ tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 	pr->self[node] = acc.n;
 	if (pr->fself != NULL)
 		pr->fself[node] = acc.frac;
+}
+
+void
+tree_keep_samples(struct tree *t)
+{
+	int p;
+
+	for (p = 0; p < t->nprof; p++) {
+		struct prof *pr = &t->prof[p];
+
+		if (pr->nself == NULL) {
+			pr->nself = xcalloc(t->cap, sizeof *pr->nself);
+			pr->memo = xcalloc(1, sizeof *pr->memo);
+		}
+	}
+}
+
+int
+tree_has_samples(const struct tree *t)
+{
+	return t->prof[0].nself != NULL;
+}
+
+void
+tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n)
+{
+	uint32_t *s = &t->prof[prof].nself[node];
+
+	*s = *s > UINT32_MAX - n || n > UINT32_MAX ? UINT32_MAX :
+	    *s + (uint32_t)n;
+}
+
+/* The sample records of id's subtree: a walk down the sibling links. */
+static uint64_t
+sum_samples(const struct tree *t, const uint32_t *ns, uint32_t id)
+{
+	const struct tree_node *nodes = t->nodes;
+	uint64_t sum = 0;
+	uint32_t c = id;
+	size_t i;
+
+	if (id == TREE_ROOT) {
+		/* Every node: read in order, the fastest walk there is. */
+		for (i = 0; i < t->size; i++)
+			sum += ns[i];
+		return sum;
+	}
+	for (;;) {
+		sum += ns[c];
+		if (nodes[c].first_child != TREE_NONE) {
+			c = nodes[c].first_child;
+			continue;
+		}
+		while (c != id && nodes[c].next_sibling == TREE_NONE)
+			c = nodes[c].parent;
+		if (c == id)
+			return sum;
+		c = nodes[c].next_sibling;
+	}
+}
+
+uint64_t
+tree_samples(const struct tree *t, int prof, uint32_t id)
+{
+	const struct prof *pr = &t->prof[prof];
+	struct samples_memo *m = pr->memo;
+
+	if (pr->nself == NULL)
+		return 0;
+	if (id == TREE_ROOT) {
+		if (!m->valid_root) {
+			m->root = sum_samples(t, pr->nself, id);
+			m->valid_root = 1;
+		}
+		return m->root;
+	}
+	if (!m->valid_node || m->node != id) {
+		m->total = sum_samples(t, pr->nself, id);
+		m->node = id;
+		m->valid_node = 1;
+	}
+	return m->total;
+}
+
+uint64_t
+tree_samples_self(const struct tree *t, int prof, uint32_t id)
+{
+	const struct prof *pr = &t->prof[prof];
+
+	return pr->nself != NULL ? pr->nself[id] : 0;
 }
 
 /* Ranking dst's names in another thread while tree_merge() copies nodes. */
@@ -452,6 +563,13 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 		if (c.n != 0 || c.frac != 0.0)
 			tree_add_self(dst, dprof, map[i], c);
 	}
+	if (src->prof[sprof].nself != NULL) {
+		tree_keep_samples(dst);
+		for (i = 0; i < src->size; i++)
+			if (src->prof[sprof].nself[i] != 0)
+				tree_add_samples(dst, dprof, map[i],
+				    src->prof[sprof].nself[i]);
+	}
 	dst->overflows += src->overflows;
 	if (threaded) {
 		thread_join(&tj);
@@ -509,6 +627,8 @@ tree_clear_self(struct tree *t, int prof)
 	memset(pr->self, 0, t->size * sizeof *pr->self);
 	if (pr->fself != NULL)
 		memset(pr->fself, 0, t->size * sizeof *pr->fself);
+	if (pr->nself != NULL)
+		memset(pr->nself, 0, t->size * sizeof *pr->nself);
 }
 
 /*
@@ -541,6 +661,8 @@ compute_totals(struct tree *t, int prof)
 	}
 	stacks += pr->self[0] != 0 || (pr->fself != NULL && pr->fself[0] != 0.0);
 	t->stacks[prof] = stacks;
+	if (pr->memo != NULL)
+		pr->memo->valid_root = pr->memo->valid_node = 0;
 }
 
 /* All profiles' totals (a thread's start routine). */
@@ -810,7 +932,8 @@ tree_memory(const struct tree *t)
 
 	for (p = 0; p < t->nprof; p++)
 		per += 2 * sizeof(uint64_t) +
-		    (t->prof[p].fself ? 2 * sizeof(double) : 0);
+		    (t->prof[p].fself ? 2 * sizeof(double) : 0) +
+		    (t->prof[p].nself ? sizeof(uint32_t) : 0);
 	return t->cap * per + ((size_t)t->mask + 1) * sizeof *t->slots +
 	    (size_t)t->nranked * sizeof *t->rank + strtab_memory(t->st);
 }

@@ -334,6 +334,8 @@ struct flow {
 	double time, minwidth_time;
 	uint32_t *oname;          /* open frames' names, index = depth */
 	double *ostart, *odelta;
+	double stime;             /* sample records so far (tree_samples) */
+	double *osamp;            /* open frames' stime at their start */
 	size_t nopen, capopen;
 	size_t capframes;
 	uint32_t *names;          /* the current line's names, depth 1.. */
@@ -362,6 +364,7 @@ close_frame(struct flow *f, size_t i)
 	fr->start = f->ostart[i];
 	fr->end = f->time;
 	fr->delta = f->odelta[i];
+	fr->samples = f->stime - f->osamp[i];
 	fr->name = f->oname[i];
 	fr->depth = (uint32_t)i;
 	fr->has_delta = f->prof == SVG_DIFF;
@@ -403,17 +406,21 @@ flow_names(struct flow *f, uint32_t node, uint32_t depth)
 		xgrow((void **)&f->oname, &cap, len, sizeof *f->oname);
 		f->ostart = xreallocarray(f->ostart, cap, sizeof *f->ostart);
 		f->odelta = xreallocarray(f->odelta, cap, sizeof *f->odelta);
+		f->osamp = xreallocarray(f->osamp, cap, sizeof *f->osamp);
 		f->capopen = cap;
 	}
 	for (i = n; i < len; i++) {
 		f->oname[i] = i == 0 ? tree_node(t, TREE_ROOT)->name :
 		    f->names[i - 1];
 		f->ostart[i] = f->time;
+		f->osamp[i] = f->stime;
 		/* A new frame's delta: the line's when it is the leaf. */
 		f->odelta[i] = i == len - 1 ? d : 0;
 	}
 	f->nopen = len;
 	f->time += line_weight(t, f->prof, node);
+	if (f->prof != SVG_DIFF)
+		f->stime += (double)tree_samples_self(t, f->prof, node);
 }
 
 /* A line of the forward walk: its nodes' names. */
@@ -567,6 +574,7 @@ svg_graph_build(struct svg_graph *g, const struct tree *t, int prof,
 	free(f.oname);
 	free(f.ostart);
 	free(f.odelta);
+	free(f.osamp);
 	free(f.names);
 	qsort(g->frames, g->nframes, sizeof *g->frames, cmp_frame);
 	return SVG_OK;

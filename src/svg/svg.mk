@@ -20,6 +20,6 @@ tests_unit_check_svg_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
 # End to end: title multisets and frames against flamegraph.pl's, xmllint
 # on every output; then a headless Chromium zooms and searches.
-SVG_TESTS = tests/golden/svg.sh tests/svg/browser.sh
+SVG_TESTS = tests/golden/svg.sh tests/svg/browser.sh tests/golden/numbers.sh
 TESTS += tests/unit/check_svg $(SVG_TESTS)
 EXTRA_DIST += $(SVG_TESTS) tests/svg/browser.js tests/data/svg

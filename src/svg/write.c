@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/units.h"
 #include "svg/svg.h"
 #include "util/xalloc.h"
 
@@ -65,6 +66,8 @@ struct doc {
 	double ypad1, ypad2, ypad3;
 	double timemax, widthpertime;
 	size_t zoom;               /* frame index, or SIZE_MAX */
+	struct tf_units units;     /* the tooltips' wording (model/units.h) */
+	int worded;                /* not flamegraph.pl's "N samples" */
 };
 
 static void
@@ -168,6 +171,7 @@ write_script(struct doc *d)
 	svg_put_json(fp, o->nametype, strlen(o->nametype));
 	fputs(", \"countname\": ", fp);
 	svg_put_json(fp, o->countname, strlen(o->countname));
+	fprintf(fp, ", \"worded\": %s", d->worded ? "true" : "false");
 	fputs(", \"fontsize\": ", fp);
 	put_num(fp, d->FS);
 	fputs(", \"fontwidth\": ", fp);
@@ -287,18 +291,37 @@ write_frame(struct doc *d, const struct svg_frame *f)
 		y2 = d->ypad1 + (f->depth + 1) * d->FH - FRAMEPAD;
 	}
 
-	/* <title>NAME (N samples, P%[; D%])</title> */
+	/*
+	 * <title>NAME (N samples, P%[; D%])</title>, or worded as the
+	 * viewer's status line: NAME (2.46 s cpu-clock, 1,228 samples, P%),
+	 * the weight then in data-w for the script.
+	 */
 	shown = svg_strip_annotation(name, len);
-	fputs("<g >\n<title>", fp);
+	if (d->worded) {
+		fputs("<g data-w=\"", fp);
+		put_num(fp, end - f->start);
+		fputs("\">\n<title>", fp);
+	} else
+		fputs("<g >\n<title>", fp);
 	if (root)
 		fputs("all", fp);
 	else
 		svg_put_xml(fp, name, shown, 1);
 	fputs(" (", fp);
-	fwrite(buf, 1, svg_format_samples(buf, sizeof buf, end - f->start,
-	    &samples), fp);
-	putc(' ', fp);
-	put_str_xml(fp, o->countname);
+	if (d->worded) {
+		char words[256];
+
+		svg_format_samples(buf, sizeof buf, end - f->start, &samples);
+		units_total(words, sizeof words, &d->units,
+		    (struct tf_count){(uint64_t)samples, 0.0},
+		    (uint64_t)f->samples);
+		put_str_xml(fp, words);
+	} else {
+		fwrite(buf, 1, svg_format_samples(buf, sizeof buf,
+		    end - f->start, &samples), fp);
+		putc(' ', fp);
+		put_str_xml(fp, o->countname);
+	}
 	if (root) {
 		fputs(", 100%", fp);
 	} else {
@@ -405,6 +428,12 @@ write_doc(FILE *fp, const struct tree *t, const struct svg_view *v,
 	d.ypad2 = d.FS * 2 + 10;
 	d.ypad3 = d.FS * 2;
 	d.timemax = d.g.time;
+	if (v->prof != SVG_DIFF) {
+		units_init(&d.units, o->event, o->countname,
+		    tree_has_samples(t) && tree_samples(t, v->prof, TREE_ROOT) !=
+		    tree_total(t, v->prof, TREE_ROOT).n);
+		d.worded = d.units.samples || d.units.of != NULL;
+	}
 	d.widthpertime = (d.W - 2 * SVG_XPAD) / d.timemax;
 	d.H = (d.g.depthmax + 1) * d.FH + d.ypad1 + d.ypad2;
 	if (o->subtitle != NULL && o->subtitle[0] != '\0')

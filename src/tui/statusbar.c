@@ -7,8 +7,13 @@
  *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
  *	[flame]  zoomed: NAME                          2 messages (!)  ? help
  *
- * ("of zoom" only once zoomed in: at the root it would repeat "of all",
- * and every cursor move would send it again.)
+ * ("of zoom" only once zoomed in, and only for the zoomed frame and the
+ * frames inside it: at the root it would repeat "of all", and a dimmed
+ * caller is more than all of the zoom.)  In the reverse view a frame of
+ * the first level shows its function's own self total as "self".  The counts are worded by
+ * model/units.h: perf input has the weight in its unit and the sample
+ * records ("2.46 s cpu-clock, 1,228 samples ... self 0 s"), folded input
+ * "1,234 samples" or --countname's word.
  *
  * With a search, its pattern and figures follow the view's name:
  *
@@ -42,6 +47,7 @@
 
 #include "diff/diff.h"
 #include "model/count.h"
+#include "model/units.h"
 #include "search/search.h"
 #include "tui/colors.h"
 #include "tui/prompt.h"
@@ -64,16 +70,52 @@ statusbar_lines(int cols, int lines)
 static void
 fmt_count(char *out, size_t cap, struct tf_count c)
 {
-	char raw[COUNT_BUFSZ];
-	size_t n = count_format(raw, c), ilen, i, o = 0;
+	units_group(out, cap, c);
+}
 
-	ilen = strcspn(raw, ".");
-	for (i = 0; i < n && o + 2 < cap; i++) {
-		out[o++] = raw[i];
-		if (i + 1 < ilen && (ilen - i - 1) % 3 == 0)
-			out[o++] = ',';
-	}
-	out[o] = '\0';
+/*
+ * The selected frame's self count as shown: in the reverse view a frame
+ * of the first level is the function sampled there, and its self is all
+ * of that node (the reverse tree keeps the count at the outermost caller).
+ */
+static struct tf_count
+shown_self(const struct tui_view *v)
+{
+	if (v->reverse && v->sel != TREE_ROOT &&
+	    tree_node(v->tree, v->sel)->depth == 1)
+		return tree_total(v->tree, v->prof, v->sel);
+	return tree_self(v->tree, v->prof, v->sel);
+}
+
+/* True when node is the zoomed frame or inside it (not a dimmed caller). */
+static int
+in_zoom(const struct tui_view *v, uint32_t node)
+{
+	uint32_t depth = tree_node(v->tree, v->zoom)->depth;
+
+	while (node != TREE_NONE && tree_node(v->tree, node)->depth > depth)
+		node = tree_node(v->tree, node)->parent;
+	return node == v->zoom;
+}
+
+/*
+ * The selected frame's numbers in their unit (model/units.h) into n and
+ * its self weight into s: "2.46 s cpu-clock, 1,228 samples" and "0 s",
+ * "100 samples" and "5".
+ */
+static void
+count_text(const struct tui_view *v, char *n, size_t ncap, char *s,
+    size_t scap)
+{
+	struct tf_units u;
+	const struct tree *t = v->tree;
+
+	units_init(&u, v->svg.opts.event, v->svg.opts.countname,
+	    tree_has_samples(t) && tree_samples(t, v->prof, TREE_ROOT) !=
+	    tree_total(t, v->prof, TREE_ROOT).n);
+	units_total(n, ncap, &u, tree_total(v->tree, v->prof, v->sel),
+	    tree_samples(v->tree, v->prof, v->sel));
+	units_weight(s, scap, &u, shown_self(v));
 }
 
 /* part as a percentage of whole, "12.34%". */
@@ -162,9 +204,8 @@ static void
 stats(const struct tui_view *v, char *buf, size_t cap)
 {
 	struct tf_count total = tree_total(v->tree, v->prof, v->sel);
-	struct tf_count self = tree_self(v->tree, v->prof, v->sel);
 	double t = count_value(total);
-	char n[64], s[64], pa[32], pz[32];
+	char n[128], s[64], pa[32], pz[32];
 
 	if (view_sel_merged(v)) {
 		merged_stats(v, buf, cap);
@@ -175,19 +216,17 @@ stats(const struct tui_view *v, char *buf, size_t cap)
 		return;
 	}
 
-	fmt_count(n, sizeof n, total);
-	fmt_count(s, sizeof s, self);
+	count_text(v, n, sizeof n, s, sizeof s);
 	fmt_share(pa, sizeof pa, t,
 	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
 	pz[0] = '\0';
-	if (v->zoom != TREE_ROOT) {
+	if (v->zoom != TREE_ROOT && in_zoom(v, v->sel)) {
 		memcpy(pz, "  ", 3);
 		fmt_share(pz + 2, sizeof pz - 2, t,
 		    count_value(tree_total(v->tree, v->prof, v->zoom)));
 		strncat(pz, " of zoom", sizeof pz - strlen(pz) - 1);
 	}
-	snprintf(buf, cap, "%s sample%s  %s of all%s  self %s", n,
-	    total.n == 1 && total.frac == 0.0 ? "" : "s", pa, pz, s);
+	snprintf(buf, cap, "%s  %s of all%s  self %s", n, pa, pz, s);
 }
 
 /* The name of the view, as the status line shows it. */

@@ -50,7 +50,10 @@ help_draw(struct tui_screen *s)
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
 	if (y < last)
 		put(y++, 1, "tflame: keys", cols);
-	y++;
+	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+	if (y < last) /* in the place of a blank line: no key is left out */
+		put(y++, 1, "Percentages are shares of the weight (the event "
+		    "count), not of samples.", cols);
 	for (i = 0; i < nb && y < last; i++, y++) {
 		/* A binding without keys text is described by the row before. */
 		if (b[i].keys[0] == '\0') {

@@ -61,7 +61,7 @@ run "PATH=$tmpd/bin:\$PATH $TFLAME $tmpd/fake.data"
 check "perf.data: the progress names perf script" \
     wait_for "reading perf script -i $tmpd/fake.data:"
 touch "$gate"
-check "perf.data: the whole profile" wait_for "all  169 samples"
+check "perf.data: the whole profile" wait_for "all  169 cpu-clock samples"
 keys q
 finished
 check "perf.data: exit 0" exited 0

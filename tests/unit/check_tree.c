@@ -11,6 +11,7 @@
 #include "export/collapse.h"
 #include "helpers.h"
 #include "loaders/sink.h"
+#include "model/units.h"
 #include "util/xalloc.h"
 
 /*
@@ -1013,6 +1014,137 @@ START_TEST(test_name_ranks)
 }
 END_TEST
 
+/*
+ * Sample records beside the weights: a sink that keeps them counts one
+ * per stack (end() and again()), tree_finish() sums them up the tree, a
+ * forked sink's records come through the join, and a tree that does not
+ * keep them says 0.
+ */
+START_TEST(test_samples_kept)
+{
+	struct tree *t = tree_new(1), *plain = tree_new(1);
+	struct sink_tree st;
+	struct stack_sink sink, *child;
+	uint64_t h;
+	uint32_t a, b;
+
+	sink_tree_init(&st, &sink, t, 0);
+	sink_tree_keep_samples(&st);
+	sink.begin(sink.ctx);
+	sink.frame(sink.ctx, "a", 1);
+	sink.frame(sink.ctx, "b", 1);
+	sink.end(sink.ctx, (struct tf_count){1000, 0.0});
+	h = sink.speed->last(sink.ctx);
+	sink.speed->again(sink.ctx, h, (struct tf_count){500, 0.0});
+	child = sink.par->fork(sink.ctx);
+	child->begin(child->ctx);
+	child->frame(child->ctx, "a", 1);
+	child->end(child->ctx, (struct tf_count){7, 0.0});
+	sink.par->join(sink.ctx, child);
+	tree_finish(t);
+	a = tree_find_child(t, TREE_ROOT, strtab_intern(tree_strtab(t), "a", 1));
+	b = tree_find_child(t, a, strtab_intern(tree_strtab(t), "b", 1));
+	ck_assert(tree_has_samples(t));
+	ck_assert_uint_eq(tree_total(t, 0, TREE_ROOT).n, 1507);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 3);
+	ck_assert_uint_eq(tree_samples(t, 0, a), 3);
+	ck_assert_uint_eq(tree_samples_self(t, 0, a), 1);
+	ck_assert_uint_eq(tree_samples(t, 0, b), 2);
+	ck_assert_uint_eq(tree_samples_self(t, 0, b), 2);
+	tree_finish(plain);
+	ck_assert(!tree_has_samples(plain));
+	ck_assert_uint_eq(tree_samples(plain, 0, TREE_ROOT), 0);
+	tree_free(t);
+	tree_free(plain);
+}
+END_TEST
+
+/*
+ * tree_samples() sums a subtree by walking its sibling links: siblings,
+ * a subtree beside another, the root, and its memo forgotten at the next
+ * tree_finish().
+ */
+START_TEST(test_samples_subtrees)
+{
+	static const char *const stacks[] = {
+		"a;b", "a;c;d", "a;c", "a;c;d", "e", "e;f", "a"
+	};
+	struct tree *t = tree_new(1);
+	struct sink_tree st;
+	struct stack_sink sink;
+	const char *p, *q;
+	size_t i;
+
+	sink_tree_init(&st, &sink, t, 0);
+	sink_tree_keep_samples(&st);
+	for (i = 0; i < sizeof stacks / sizeof stacks[0]; i++) {
+		sink.begin(sink.ctx);
+		for (p = stacks[i]; *p != '\0'; p = *q ? q + 1 : q) {
+			q = strchr(p, ';');
+			if (q == NULL)
+				q = p + strlen(p);
+			sink.frame(sink.ctx, p, (size_t)(q - p));
+		}
+		sink.end(sink.ctx, (struct tf_count){10, 0.0});
+	}
+	tree_finish(t);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a")), 5);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a;c")), 3);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a;b")), 1);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "e")), 2);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 7);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "a;c;d")), 2);
+	sink.begin(sink.ctx);
+	sink.frame(sink.ctx, "e", 1);
+	sink.end(sink.ctx, (struct tf_count){10, 0.0});
+	tree_finish(t);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 8);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "e")), 3);
+	ck_assert_uint_eq(tree_samples(t, 0, node_at(t, "e")), 3);
+	tree_free(t);
+}
+END_TEST
+
+/* units_total() and units_weight(): each input's wording, whole. */
+START_TEST(test_units_wording)
+{
+	struct tf_units u;
+	char buf[128];
+
+	units_init(&u, "cpu-clock", "samples", 1);
+	units_total(buf, sizeof buf, &u, (struct tf_count){835671336, 0.0}, 417);
+	ck_assert_str_eq(buf, "0.84 s cpu-clock, 417 samples");
+	units_weight(buf, sizeof buf, &u, (struct tf_count){2500000, 0.0});
+	ck_assert_str_eq(buf, "2.50 ms");
+	units_weight(buf, sizeof buf, &u, (struct tf_count){0, 0.0});
+	ck_assert_str_eq(buf, "0 s");
+	units_weight(buf, sizeof buf, &u, (struct tf_count){850, 0.0});
+	ck_assert_str_eq(buf, "850 ns");
+	units_init(&u, "task-clock", NULL, 1);
+	units_total(buf, sizeof buf, &u, (struct tf_count){12345678901ULL, 0.0}, 1);
+	ck_assert_str_eq(buf, "12.35 s task-clock, 1 sample");
+	units_init(&u, "cycles", NULL, 1);
+	units_total(buf, sizeof buf, &u, (struct tf_count){835671336, 0.0}, 417);
+	ck_assert_str_eq(buf, "835,671,336 cycles, 417 samples");
+	units_init(&u, "", "samples", 0);
+	units_total(buf, sizeof buf, &u, (struct tf_count){1234, 0.0}, 0);
+	ck_assert_str_eq(buf, "1,234 samples");
+	units_total(buf, sizeof buf, &u, (struct tf_count){1, 0.0}, 0);
+	ck_assert_str_eq(buf, "1 sample");
+	units_init(&u, NULL, "widgets", 0);
+	units_total(buf, sizeof buf, &u, (struct tf_count){1, 0.0}, 0);
+	ck_assert_str_eq(buf, "1 widgets");
+	units_init(&u, "cpu-clock", NULL, 0);
+	units_total(buf, sizeof buf, &u, (struct tf_count){286, 0.0}, 286);
+	ck_assert_str_eq(buf, "286 cpu-clock samples");
+	units_weight(buf, sizeof buf, &u, (struct tf_count){12, 0.0});
+	ck_assert_str_eq(buf, "12");
+	units_init(&u, "cpu-clock", "bytes", 1);
+	units_total(buf, sizeof buf, &u, (struct tf_count){6000000, 0.0}, 3);
+	ck_assert_str_eq(buf, "6,000,000 bytes, 3 samples");
+}
+END_TEST
+
 Suite *
 suite_tree(void)
 {
@@ -1039,6 +1171,9 @@ suite_tree(void)
 	tcase_add_test(tc, test_child_lookup_shapes);
 	tcase_add_test(tc, test_merge_lookups);
 	tcase_add_test(tc, test_name_ranks);
+	tcase_add_test(tc, test_samples_kept);
+	tcase_add_test(tc, test_samples_subtrees);
+	tcase_add_test(tc, test_units_wording);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,54 @@
+/*
+ * What the numbers of a profile are, in words, for the viewer's status
+ * line and the SVG's tooltips.
+ *
+ * A frame has a weight (its count: flamegraph.pl's "samples") and, for
+ * perf input, the number of sample records behind it (the tree keeps
+ * them: tree_samples()).  perf's weight is the sum of the periods: for
+ * cpu-clock and task-clock nanoseconds, shown as a duration
+ * ("0.84 s cpu-clock, 417 samples"), for other events a count of the
+ * event ("835,671,336 cycles, 417 samples"); without periods, one number
+ * ("286 cpu-clock samples").  Folded input has one number,
+ * "1,234 samples".  --countname names the weight whatever the input
+ * ("6,000,000 bytes, 3 samples").
+ */
+#ifndef TFLAME_MODEL_UNITS_H
+#define TFLAME_MODEL_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/count.h"
+
+struct tf_units {
+	const char *name; /* of the weight: "samples", an event, --countname */
+	int ns;           /* the weight is nanoseconds: shown as a duration */
+	int samples;      /* sample records are known beside the weight */
+	const char *of;   /* one number, of this event: "286 cpu-clock samples" */
+};
+
+/*
+ * Fill u: event is perf's event ("" or NULL when there is none),
+ * countname the --countname word (NULL or "samples": not given), samples
+ * whether the tree keeps sample records that differ from the weight
+ * (perf script output without periods weighs each sample 1: then there
+ * is one number, "286 cpu-clock samples").
+ */
+void units_init(struct tf_units *u, const char *event, const char *countname,
+    int samples);
+
+/* c with thousands separators into out: "1,234,567" or "12.5". */
+void units_group(char *out, size_t cap, struct tf_count c);
+
+/*
+ * A frame's numbers into buf: "2.46 s cpu-clock, 1,228 samples",
+ * "6,000,000 cycles, 3 samples", "100 samples", "1 sample".
+ */
+void units_total(char *buf, size_t cap, const struct tf_units *u,
+    struct tf_count weight, uint64_t samples);
+
+/* The weight alone ("self"): "0.02 s" for a duration, else "1,234". */
+void units_weight(char *buf, size_t cap, const struct tf_units *u,
+    struct tf_count weight);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * The wording of a profile's numbers: see model/units.h.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "model/units.h"
+
+void
+units_init(struct tf_units *u, const char *event, const char *countname,
+    int samples)
+{
+	int known = event != NULL && event[0] != '\0';
+
+	u->samples = samples;
+	u->ns = 0;
+	u->of = NULL;
+	if (countname != NULL && strcmp(countname, "samples") != 0)
+		u->name = countname;
+	else if (known && samples) {
+		u->name = event;
+		u->ns = strcmp(event, "cpu-clock") == 0 ||
+		    strcmp(event, "task-clock") == 0;
+	} else {
+		/* One number: the weight is the samples. */
+		u->name = "samples";
+		u->of = known ? event : NULL;
+		u->samples = 0;
+	}
+}
+
+void
+units_group(char *out, size_t cap, struct tf_count c)
+{
+	char raw[COUNT_BUFSZ];
+	size_t n = count_format(raw, c), ilen, i, o = 0;
+
+	if (cap == 0)
+		return;
+	ilen = strcspn(raw, ".");
+	for (i = 0; i < n && o + 2 < cap; i++) {
+		out[o++] = raw[i];
+		if (i + 1 < ilen && (ilen - i - 1) % 3 == 0)
+			out[o++] = ',';
+	}
+	out[o] = '\0';
+}
+
+/* Nanoseconds as "2.46 s", "1.25 ms" or "850 ns". */
+static void
+fmt_duration(char *out, size_t cap, double ns)
+{
+	if (ns == 0)
+		snprintf(out, cap, "0 s");
+	else if (ns >= 1e7)
+		snprintf(out, cap, "%.2f s", ns / 1e9);
+	else if (ns >= 1e4)
+		snprintf(out, cap, "%.2f ms", ns / 1e6);
+	else
+		snprintf(out, cap, "%.0f ns", ns);
+}
+
+void
+units_weight(char *buf, size_t cap, const struct tf_units *u,
+    struct tf_count weight)
+{
+	if (u->ns)
+		fmt_duration(buf, cap, count_value(weight));
+	else
+		units_group(buf, cap, weight);
+}
+
+void
+units_total(char *buf, size_t cap, const struct tf_units *u,
+    struct tf_count weight, uint64_t samples)
+{
+	char w[64], s[64];
+	const char *name = u->name;
+
+	units_weight(w, sizeof w, u, weight);
+	if (strcmp(name, "samples") == 0 && weight.n == 1 && weight.frac == 0.0)
+		name = "sample";
+	if (!u->samples) {
+		snprintf(buf, cap, "%s %s%s%s", w, u->of != NULL ? u->of : "",
+		    u->of != NULL ? " " : "", name);
+		return;
+	}
+	units_group(s, sizeof s, (struct tf_count){samples, 0.0});
+	snprintf(buf, cap, "%s %s, %s sample%s", w, name, s,
+	    samples == 1 ? "" : "s");
+}
