@@ -97,6 +97,9 @@ add_self(struct walk *w, uint32_t in, uint32_t k)
 		if (out == TREE_NONE)
 			out = place(w, k);
 		tree_add_self(w->o, p, out, c);
+		if (tree_has_samples(w->t)) /* perf: the sample records too */
+			tree_add_samples(w->o, p, out,
+			    tree_samples_self(w->t, p, in));
 	}
 }
 
@@ -245,6 +248,8 @@ run(const struct tree *t, enum kind k, const unsigned char *marks,
 	w.marks = marks;
 	w.nprof = tree_nprof(t);
 	w.o = tree_new(w.nprof);
+	if (tree_has_samples(t))
+		tree_keep_samples(w.o);
 	copy_names(w.o, t);
 	for (p = 0; p < w.nprof; p++)
 		w.self[p] = tree_selfs(t, p, &w.fself[p]);

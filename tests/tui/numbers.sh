@@ -81,6 +81,14 @@ check "folded: --countname names the unit" \
 keys q
 finished
 
+# A transform makes a new tree: it keeps the sample records.
+run "$TFLAME --focus=work $cycles"
+viewer_up
+check "perf: --focus keeps both numbers" \
+    status "all  3,500,000 cycles, 2 samples  100.00% of all  self 0"
+keys q
+finished
+
 run "$TFLAME --countname=bytes $cycles"
 viewer_up
 check "perf: --countname wins" \
