@@ -3,8 +3,8 @@
  *
  * Vocabulary (see also layout/layout.h):
  *  - The "selection" is one frame, kept as a node id (so it survives a new
- *    layout) and as its rectangle in the current layout.  It is never a
- *    merged rectangle.
+ *    layout) and as its rectangle in the current layout, or a "+" bar
+ *    (below).
  *  - The "zoom history" is the stack of earlier zoom nodes; Enter and Esc
  *    push, Backspace pops.
  *  - The "picture" is the whole graph, rows stacked in the view's

@@ -158,6 +158,10 @@ view_search_quote(struct tui_screen *sc)
 		v->msg = "Select a frame first: the root has no name.";
 		return TUI_REDRAW;
 	}
+	if (view_sel_merged(v)) {
+		v->msg = "Select a frame first: a + bar stands for several.";
+		return TUI_REDRAW;
+	}
 	name = tree_name(v->tree, v->sel, &len);
 	q = xmalloc(search_quote_size(len));
 	n = search_quote(q, name, len, &flags);

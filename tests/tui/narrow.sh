@@ -40,6 +40,8 @@ check "l stops on the + bar: frames and their total" \
 keys_quiet l
 check "l again: nothing further right" \
     status_is "+ 500 frames  5,002 samples  80.65% of all"
+keys '#'
+check "# on the + bar: a note, no search" has "a + bar stands for several"
 keys h
 check "h: back to a_big" \
     status_is "a_big  1,000 samples  16.12% of all  self 1,000"
