@@ -179,7 +179,7 @@ view_is_match(const struct tui_view *v, uint32_t node)
 /* statusbar.c */
 int statusbar_lines(int cols, int lines);
 void statusbar_draw(struct tui_view *v, int y);
-int statusbar_tick(struct tui_view *v);
+int statusbar_scroll(struct tui_view *v, int dir);
 void statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
     const char *verb, const struct tui_progress *p, double secs);
 

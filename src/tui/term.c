@@ -294,6 +294,7 @@ term_done(void)
 		tty_fp = NULL;
 	}
 	tty_fd = key_fd = -1;
+	text_done();
 	signals_restore();
 	fatal_set_cleanup(NULL);
 }

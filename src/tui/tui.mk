@@ -5,8 +5,10 @@
 # tui/ is a second library, linked only by the tflame binary, the only code
 # besides src/cli/ that may include curses.
 
-libtfcore_a_SOURCES += src/layout/layout.c src/layout/palette.c
-noinst_HEADERS += include/layout/layout.h include/layout/palette.h
+libtfcore_a_SOURCES += src/layout/layout.c src/layout/palette.c \
+	src/layout/shortname.c
+noinst_HEADERS += include/layout/layout.h include/layout/palette.h \
+	include/layout/shortname.h
 
 noinst_LIBRARIES += libtftui.a
 libtftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
@@ -33,6 +35,12 @@ tests_unit_check_layout_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
-	tests/tui/limits.sh
-TESTS += tests/unit/check_layout $(TUI_TESTS)
+	tests/tui/limits.sh tests/tui/names.sh tests/tui/small.sh
+# Name shortening (layout/shortname.h).
+check_PROGRAMS += tests/unit/check_shortname
+tests_unit_check_shortname_SOURCES = tests/unit/check_shortname.c
+tests_unit_check_shortname_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_shortname_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+
+TESTS += tests/unit/check_layout tests/unit/check_shortname $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -55,6 +55,9 @@ static int act_bottom(struct tui_screen *);
 static int act_help(struct tui_screen *);
 static int act_redraw(struct tui_screen *);
 static int act_quit(struct tui_screen *);
+static int act_name_left(struct tui_screen *);
+static int act_name_right(struct tui_screen *);
+static int act_templates(struct tui_screen *);
 
 /*
  * The key table.  The help screen lists it in this order.  Later work
@@ -97,6 +100,11 @@ static const struct tui_binding bindings[] = {
 	{"g G", "scroll to the top / bottom (also Home, End)", act_top,
 	    {'g', KEY_HOME, 0}},
 	{"", "", act_bottom, {'G', KEY_END, 0}},
+	{"< >", "scroll the selected name in the status line", act_name_left,
+	    {'<', 0}},
+	{"", "", act_name_right, {'>', 0}},
+	{"T", "collapse template arguments to <\u2026> everywhere, or not",
+	    act_templates, {'T', 0}},
 	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
 	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
 	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
@@ -446,6 +454,9 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 		len = 3;
 	} else
 		name = tree_name(v->tree, r->node, &len);
+	/* Keep the end of a long name: the method (layout/shortname.h). */
+	name = text_shorten(name, len, (size_t)n - (v->diff &&
+	    colors_mode() != COLORS_256), &len);
 	if (v->diff && colors_mode() != COLORS_256 && r->node != TREE_ROOT) {
 		/* Without shades the direction is a mark: "+grew", "-shrank". */
 		int64_t d = diff_delta(v->tree, r->node, v->negate);
@@ -666,6 +677,33 @@ act_quit(struct tui_screen *sc)
 	return TUI_QUIT;
 }
 
+/* Scroll the selected name in the status line to the left. */
+static int
+act_name_left(struct tui_screen *sc)
+{
+	return statusbar_scroll(view_of(sc), -1);
+}
+
+/* Scroll the selected name in the status line to the right. */
+static int
+act_name_right(struct tui_screen *sc)
+{
+	return statusbar_scroll(view_of(sc), 1);
+}
+
+/* Collapse every template argument list in names, or show them again. */
+static int
+act_templates(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+
+	text_set_templates(!text_templates());
+	v->sel_text_node = TREE_NONE; /* the name starts again at its start */
+	v->msg = text_templates() ? "Templates collapsed to <\u2026> (T: show "
+	    "them)." : "Templates shown in full (T: collapse them).";
+	return TUI_REDRAW;
+}
+
 /* True when a is node b or one of its ancestors. */
 static int
 is_ancestor(const struct tree *t, uint32_t a, uint32_t b)
@@ -764,7 +802,7 @@ idle_pending(const struct tui_view *v)
 	return order_pending(v) || (v->rev == NULL && v->revbuild == NULL);
 }
 
-/* Advance timed things (the scrolling status line), or do idle work. */
+/* Do idle work. */
 static int
 flame_tick(struct tui_screen *sc)
 {
@@ -778,7 +816,7 @@ flame_tick(struct tui_screen *sc)
 		view_reverse_start(v);
 		return 0;
 	}
-	return statusbar_tick(v);
+	return 0;
 }
 
 /* Return how long to wait for a key, in ms (-1: forever; 0: idle work). */
@@ -791,7 +829,7 @@ flame_delay(const struct tui_screen *sc)
 		return -1; /* loading: the tree changes between two steps */
 	if (idle_pending(v))
 		return 0;
-	return v->name_scrolls ? 1500 : -1;
+	return -1;
 }
 
 /* True when key quits from the graph as it is (no prompt, no question). */
