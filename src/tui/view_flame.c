@@ -114,7 +114,8 @@ static const struct tui_binding bindings[] = {
 static const char *const legend[] = {
 	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame;",
-	"magenta = frames matching the search; + = frames too narrow to draw.",
+	"magenta = frames matching the search; + = frames too narrow to draw;",
+	"the selection: reverse video, bold (underlined when it matches).",
 	"Counts in the status line: samples, share of all samples, share of",
 	"the zoomed frame, self samples.  Matched: the samples whose stack has",
 	"a matching frame (counted once), and i/N when one is selected.",
@@ -437,9 +438,11 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 		mvaddch(y, (int)x0, COLORS_MERGED_CHAR);
 		return;
 	}
-	if (i == v->sel_rect)
+	if (i == v->sel_rect) {
 		colors_use(COLORS_SELECTED, PALETTE_USER, 0);
-	else if (view_is_match(v, r->node))
+		if (view_is_match(v, r->node))
+			attron(A_UNDERLINE); /* the selected match */
+	} else if (view_is_match(v, r->node))
 		colors_use(COLORS_MATCH, PALETTE_USER, 0);
 	else if (r->flags & LAYOUT_ANCESTOR)
 		colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);

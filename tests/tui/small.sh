@@ -77,7 +77,7 @@ done
 tr '\n' ' ' < "$tmpd/all" | tr -s ' ' > "$tmpd/flat"
 for w in 'Colours: warm = user code, blue = kernel' \
     'magenta = frames matching the search' \
-    '+ = frames too narrow to draw.' \
+    '+ = frames too narrow to draw;' 'the selection: reverse video, bold' \
     'their callers above them.'; do
 	check "40x10 ?: legend: $w" grep -qF "$w" "$tmpd/flat"
 done
