@@ -36,12 +36,19 @@ TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
 	tests/tui/limits.sh tests/tui/names.sh tests/tui/small.sh \
-	tests/tui/select.sh
+	tests/tui/select.sh tests/tui/copy.sh
 # Name shortening (layout/shortname.h).
 check_PROGRAMS += tests/unit/check_shortname
 tests_unit_check_shortname_SOURCES = tests/unit/check_shortname.c
 tests_unit_check_shortname_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_shortname_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
-TESTS += tests/unit/check_layout tests/unit/check_shortname $(TUI_TESTS)
+# The folded subtree of the viewer's Y (export/subtree.h).
+check_PROGRAMS += tests/unit/check_subtree
+tests_unit_check_subtree_SOURCES = tests/unit/check_subtree.c
+tests_unit_check_subtree_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_subtree_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+
+TESTS += tests/unit/check_layout tests/unit/check_shortname \
+	tests/unit/check_subtree $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -21,15 +21,18 @@
 #include "config.h"
 
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff/diff.h"
+#include "export/subtree.h"
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
 #include "search/search.h"
 #include "tui/colors.h"
+#include "tui/loop.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/view.h"
@@ -38,6 +41,7 @@
 
 #define KEY_CTRL(c) ((c) & 0x1f)
 #define KEY_ESCAPE 27
+#define COPY_MAX (100u << 10) /* y, Y: at most 100 KB to the clipboard */
 
 static int act_left(struct tui_screen *);
 static int act_right(struct tui_screen *);
@@ -58,6 +62,8 @@ static int act_quit(struct tui_screen *);
 static int act_name_left(struct tui_screen *);
 static int act_name_right(struct tui_screen *);
 static int act_templates(struct tui_screen *);
+static int act_copy_name(struct tui_screen *);
+static int act_copy_subtree(struct tui_screen *);
 
 /*
  * The key table.  The help screen lists it in this order.  Later work
@@ -105,6 +111,9 @@ static const struct tui_binding bindings[] = {
 	{"", "", act_name_right, {'>', 0}},
 	{"T", "collapse template arguments to <\u2026> everywhere, or not",
 	    act_templates, {'T', 0}},
+	{"y Y", "copy the selected name / its subtree as folded stacks "
+	    "(OSC 52 clipboard)", act_copy_name, {'y', 0}},
+	{"", "", act_copy_subtree, {'Y', 0}},
 	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
 	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
 	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
@@ -705,6 +714,52 @@ act_templates(struct tui_screen *sc)
 	v->msg = text_templates() ? "Templates collapsed to <\u2026> (T: show "
 	    "them)." : "Templates shown in full (T: collapse them).";
 	return TUI_REDRAW;
+}
+
+/* Say in the status line what went to the clipboard: what, lines, bytes. */
+static int
+copied(struct tui_view *v, int rc, const char *what, size_t bytes, int cut)
+{
+	if (rc != 0) {
+		v->msg = "Copy failed: could not write to the terminal.";
+		return TUI_REDRAW;
+	}
+	snprintf(v->msgbuf, sizeof v->msgbuf, "Copied %s (%zu byte%s%s) to "
+	    "the clipboard.", what, bytes, bytes == 1 ? "" : "s",
+	    cut ? ", cut at 100 KB" : "");
+	v->msg = v->msgbuf;
+	return TUI_REDRAW;
+}
+
+/* y: copy the selected frame's full name to the clipboard (OSC 52). */
+static int
+act_copy_name(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	const char *name = "all";
+	size_t len = 3, n;
+
+	if (v->sel != TREE_ROOT)
+		name = tree_name(v->tree, v->sel, &len);
+	n = TF_MIN(len, (size_t)COPY_MAX);
+	return copied(v, term_clipboard(name, n), "the name", n, n < len);
+}
+
+/* Y: copy the selected subtree as folded stacks (OSC 52, 100 KB at most). */
+static int
+act_copy_subtree(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	struct subtree_text st;
+	char *buf = xmalloc(COPY_MAX + 1), what[64];
+	int rc;
+
+	subtree_folded(v->tree, v->prof, v->sel, buf, COPY_MAX + 1, &st);
+	rc = term_clipboard(buf, st.len);
+	free(buf);
+	snprintf(what, sizeof what, "%llu stack%s",
+	    (unsigned long long)st.lines, st.lines == 1 ? "" : "s");
+	return copied(v, rc, what, st.len, st.cut);
 }
 
 /* True when a is node b or one of its ancestors. */
