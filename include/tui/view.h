@@ -118,6 +118,7 @@ struct tui_view {
 	struct tui_search search;
 	struct prompt prompt;
 	int cursor_on;           /* the terminal cursor is shown (prompt) */
+	int mouse_off;           /* M: the mouse left to the terminal */
 };
 
 /* view_flame.c */

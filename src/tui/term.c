@@ -393,6 +393,12 @@ term_start(void)
 	reset_add("cnorm");
 	reset_add("rmkx");
 	reset_add("rmcup");
+	/* The mouse (term_mouse()): xterm's tracking off, as endwin() does. */
+	if (tigetstr("kmous") != NULL && tigetstr("kmous") != (char *)-1 &&
+	    reset_len + 8 <= sizeof reset_seq) {
+		memcpy(reset_seq + reset_len, "\033[?1000l", 8);
+		reset_len += 8;
+	}
 	active = 1;
 	fatal_set_cleanup(term_done);
 	cbreak();
@@ -410,9 +416,24 @@ term_start(void)
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(5);
 	curs_set(0);
+	term_mouse(1);
 	colors_init();
 	text_setup();
 	return 0;
+}
+
+/*
+ * Take the mouse (1) or leave it to the terminal's own text selection (0):
+ * presses and releases of the left and right buttons and the wheel, each
+ * reported at once (mouseinterval 0: no wait to tell a click from a
+ * double click; a click on the selected frame zooms instead).
+ */
+void
+term_mouse(int on)
+{
+	mouseinterval(0);
+	mousemask(on ? BUTTON1_PRESSED | BUTTON3_PRESSED | BUTTON4_PRESSED |
+	    BUTTON5_PRESSED : 0, NULL);
 }
 
 /* Write all of buf[0..len) to fd; 0, or -1 on an error. */

@@ -36,7 +36,7 @@ TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
 	tests/tui/limits.sh tests/tui/names.sh tests/tui/small.sh \
-	tests/tui/select.sh tests/tui/copy.sh
+	tests/tui/select.sh tests/tui/copy.sh tests/tui/mouse.sh
 # Name shortening (layout/shortname.h).
 check_PROGRAMS += tests/unit/check_shortname
 tests_unit_check_shortname_SOURCES = tests/unit/check_shortname.c

@@ -64,6 +64,8 @@ static int act_name_right(struct tui_screen *);
 static int act_templates(struct tui_screen *);
 static int act_copy_name(struct tui_screen *);
 static int act_copy_subtree(struct tui_screen *);
+static int act_mouse(struct tui_screen *);
+static int act_mouse_toggle(struct tui_screen *);
 
 /*
  * The key table.  The help screen lists it in this order.  Later work
@@ -114,6 +116,11 @@ static const struct tui_binding bindings[] = {
 	{"y Y", "copy the selected name / its subtree as folded stacks "
 	    "(OSC 52 clipboard)", act_copy_name, {'y', 0}},
 	{"", "", act_copy_subtree, {'Y', 0}},
+	{"Mouse", "click: select, click the selected: zoom, wheel: scroll, "
+	    "right click or click the status line: back", act_mouse,
+	    {KEY_MOUSE, 0}},
+	{"M", "mouse off (the terminal's own text selection) / on",
+	    act_mouse_toggle, {'M', 0}},
 	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
 	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
 	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
@@ -760,6 +767,67 @@ act_copy_subtree(struct tui_screen *sc)
 	snprintf(what, sizeof what, "%llu stack%s",
 	    (unsigned long long)st.lines, st.lines == 1 ? "" : "s");
 	return copied(v, rc, what, st.len, st.cut);
+}
+
+/* Rectangle drawn at screen cell (x, y), or LAYOUT_NONE. */
+static uint32_t
+rect_at(const struct tui_view *v, int x, int y)
+{
+	const struct layout *l = &v->layout;
+	long d = depth_of(v, v->scroll + y), x0, x1;
+	uint32_t i;
+
+	if (y < 0 || y >= v->graph_lines || d < 0)
+		return LAYOUT_NONE;
+	for (i = l->row_start[d]; i < l->row_start[d + 1]; i++) {
+		layout_cells(&l->rects[i], &x0, &x1);
+		if (x >= x0 && x < x1)
+			return l->rects[i].flags & LAYOUT_MERGED ? LAYOUT_NONE : i;
+	}
+	return LAYOUT_NONE;
+}
+
+/*
+ * A mouse event, as keys would do it: a click selects (on the selected
+ * frame: zooms), the wheel scrolls three lines, a right click or a click
+ * on the status lines goes back a zoom.
+ */
+static int
+act_mouse(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	MEVENT ev;
+	uint32_t i;
+
+	if (getmouse(&ev) != OK)
+		return 0;
+	if (ev.bstate & BUTTON4_PRESSED)
+		return scroll_by(v, -3);
+	if (ev.bstate & BUTTON5_PRESSED)
+		return scroll_by(v, 3);
+	if ((ev.bstate & BUTTON3_PRESSED) ||
+	    ((ev.bstate & BUTTON1_PRESSED) && ev.y >= v->graph_lines))
+		return act_back(sc);
+	if (!(ev.bstate & BUTTON1_PRESSED))
+		return 0;
+	if ((i = rect_at(v, ev.x, ev.y)) == LAYOUT_NONE)
+		return 0;
+	if (i == v->sel_rect)
+		return act_zoom(sc);
+	return select_rect(v, i);
+}
+
+/* Give the mouse to the terminal (its own text selection), or take it. */
+static int
+act_mouse_toggle(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+
+	v->mouse_off = !v->mouse_off;
+	term_mouse(!v->mouse_off);
+	v->msg = v->mouse_off ? "Mouse off: the terminal selects text (M: "
+	    "mouse on)." : "Mouse on: click, double-click, wheel (M: off).";
+	return TUI_REDRAW;
 }
 
 /* True when a is node b or one of its ancestors. */
