@@ -12,8 +12,10 @@
  *
  * Frames matching a search are magenta, as flamegraph.pl paints them
  * (rgb(230,0,230)); in monochrome they are reverse, bold and underlined.
- * With 8 colours magenta is the only hue left for them, so there the
- * selection is bold, underlined white on black instead of on magenta.
+ * The selection is reverse video and bold, white on black, in 256 and 8
+ * colours: no bar is black, and it does not rely on telling two hues
+ * apart (it was purple, next to the matches' magenta); a selected match
+ * is underlined as well (view_flame.c).
  *
  * colors_use() sets the attributes of stdscr; nothing here returns curses
  * types, so this header stays free of curses.

@@ -54,6 +54,9 @@ void text_append(struct tui_text *tx, const char *name, size_t len,
 /* Set tx to plain ASCII text s (our own text, not a frame name). */
 void text_set_ascii(struct tui_text *tx, const char *s);
 
+/* Append character c of w columns, as converted by text_set(). */
+void text_append_wc(struct tui_text *tx, wchar_t c, int w);
+
 /* Append plain ASCII text s to tx. */
 void text_append_ascii(struct tui_text *tx, const char *s);
 
@@ -71,5 +74,21 @@ int text_draw(const struct tui_text *tx, int y, int x, size_t skip,
  * drawn.
  */
 int text_draw_label(const struct tui_text *tx, int y, int x, int ncols);
+
+/*
+ * Shorten name[0..len) to fit ncols columns, keeping its end (the method;
+ * layout/shortname.h), every template collapsed when text_templates() is
+ * on; ncols TEXT_ALL applies only that.  The result (name itself or a
+ * buffer valid until the next call) still goes through text_set().
+ */
+const char *text_shorten(const char *name, size_t len, size_t ncols,
+    size_t *outlen);
+
+/* The T key: collapse every template argument list in names, or not. */
+void text_set_templates(int on);
+int text_templates(void);
+
+/* Release what text_shorten() keeps between calls. */
+void text_done(void);
 
 #endif

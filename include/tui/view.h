@@ -134,6 +134,7 @@ struct tui_view {
 	struct tui_search search;
 	struct prompt prompt;
 	int cursor_on;           /* the terminal cursor is shown (prompt) */
+	int mouse_off;           /* M: the mouse left to the terminal */
 };
 
 /* view_flame.c */
@@ -213,7 +214,7 @@ view_sel_merged(const struct tui_view *v)
 /* statusbar.c */
 int statusbar_lines(int cols, int lines);
 void statusbar_draw(struct tui_view *v, int y);
-int statusbar_tick(struct tui_view *v);
+int statusbar_scroll(struct tui_view *v, int dir);
 void statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
     const char *verb, const struct tui_progress *p, double secs);
 

@@ -84,7 +84,9 @@ init_256(void)
 	role_attr[COLORS_ANCESTOR] = pair(252, 240);
 	role_attr[COLORS_MERGED] = pair(246, 237);
 	role_attr[COLORS_MATCH] = pair(16, xterm256(match_rgb));
-	role_attr[COLORS_SELECTED] = pair(231, 90) | A_BOLD;
+	/* Reverse video: white on black, shown as far from every bar colour
+	 * and from the matches' magenta as a terminal can. */
+	role_attr[COLORS_SELECTED] = pair(16, 231) | A_REVERSE | A_BOLD;
 	role_attr[COLORS_STATUS] = pair(252, 236);
 	role_attr[COLORS_STATUS_NAME] = pair(231, 236) | A_BOLD;
 	role_attr[COLORS_STATUS_MSG] = pair(226, 236) | A_BOLD;
@@ -118,8 +120,8 @@ init_8(void)
 	role_attr[COLORS_ANCESTOR] = white | A_DIM;
 	role_attr[COLORS_MERGED] = A_DIM;
 	role_attr[COLORS_MATCH] = pair(COLOR_BLACK, COLOR_MAGENTA);
-	role_attr[COLORS_SELECTED] = pair(COLOR_WHITE, COLOR_BLACK) | A_BOLD |
-	    A_UNDERLINE;
+	role_attr[COLORS_SELECTED] = pair(COLOR_BLACK, COLOR_WHITE) |
+	    A_REVERSE | A_BOLD;
 	role_attr[COLORS_STATUS] = A_REVERSE;
 	role_attr[COLORS_STATUS_NAME] = A_REVERSE | A_BOLD;
 	role_attr[COLORS_STATUS_MSG] = A_REVERSE | A_BOLD;

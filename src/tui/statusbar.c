@@ -10,10 +10,11 @@
  * ("of zoom" only once zoomed in, and only for the zoomed frame and the
  * frames inside it: at the root it would repeat "of all", and a dimmed
  * caller is more than all of the zoom.)  In the reverse view a frame of
- * the first level shows its function's own self total as "self".  The counts are worded by
- * model/units.h: perf input has the weight in its unit and the sample
- * records ("2.46 s cpu-clock, 1,228 samples ... self 0 s"), folded input
- * "1,234 samples" or --countname's word.
+ * the first level shows its function's own self total as "self".  The
+ * counts are worded by model/units.h: perf input has the weight in its
+ * unit and the sample records ("2.46 s cpu-clock, 1,228 samples ... self
+ * 0 s"), folded input "1,234 samples" or --countname's word.  A selected
+ * "+" bar shows "+ N frames" for the name and its frames' total.
  *
  * With a search, its pattern and figures follow the view's name:
  *
@@ -35,9 +36,12 @@
  *
  * The first line shows the selected frame's full name, never cut: when the
  * counts do not fit after it they move to the second line, and a name wider
- * than the screen scrolls across the line, a step every 1.5 seconds, with
- * "<" and ">" showing which way there is more.  A smaller screen gets one
- * line holding everything, scrolling the same way.
+ * than the screen is shown from its start with ">" at the right edge; the
+ * keys < and > scroll it a screen at a time (statusbar_scroll()), with "<"
+ * and ">" marking which way there is more.  (A timed marquee moved under
+ * the reader's eyes and sent a redraw every 1.5 s.)  With T, the name's
+ * template arguments are collapsed to "<…>" (tui/text.h).  A smaller
+ * screen gets one line holding everything, scrolling the same way.
  */
 #include "config.h"
 
@@ -118,6 +122,15 @@ count_text(const struct tui_view *v, char *n, size_t ncap, char *s,
 	units_weight(s, scap, &u, shown_self(v));
 }
 
+/* The selection's total in profile prof: a "+" bar's is its frames'. */
+static struct tf_count
+sel_total(const struct tui_view *v, int prof)
+{
+	if (view_sel_merged(v))
+		return v->nar_total[prof];
+	return tree_total(v->tree, prof, v->sel);
+}
+
 /* part as a percentage of whole, "12.34%". */
 static void
 fmt_share(char *out, size_t cap, double part, double whole)
@@ -126,107 +139,133 @@ fmt_share(char *out, size_t cap, double part, double whole)
 }
 
 /*
+ * The fields of the status line, one function each: append the field's
+ * text to tx, or nothing when it has nothing to say.
+ */
+typedef void sb_fill(struct tui_view *, struct tui_text *);
+
+/* The share of all, "12.34%", of the selection in profile prof. */
+static void
+share_of_all(const struct tui_view *v, int prof, char *out, size_t cap)
+{
+	fmt_share(out, cap, count_value(sel_total(v, prof)),
+	    count_value(tree_total(v->tree, prof, TREE_ROOT)));
+}
+
+/*
+ * "1,234 samples", "2.46 s cpu-clock, 1,228 samples"; --diff: "before
+ * 1,200 (12.00%)".
+ */
+static void
+f_samples(struct tui_view *v, struct tui_text *tx)
+{
+	struct tf_count total = sel_total(v, v->diff ? DIFF_BEFORE : v->prof);
+	char n[128], s[64], p[32], buf[192];
+
+	if (v->diff) {
+		fmt_count(n, sizeof n, total);
+		share_of_all(v, DIFF_BEFORE, p, sizeof p);
+		snprintf(buf, sizeof buf, "before %s (%s)", n, p);
+	} else if (view_sel_merged(v)) {
+		fmt_count(n, sizeof n, total);
+		snprintf(buf, sizeof buf, "%s sample%s", n,
+		    total.n == 1 && total.frac == 0.0 ? "" : "s");
+	} else {
+		count_text(v, n, sizeof n, s, sizeof s);
+		snprintf(buf, sizeof buf, "%s", n);
+	}
+	text_append_ascii(tx, buf);
+}
+
+/* "45.67% of all"; --diff: "after 1,300 (13.00%)". */
+static void
+f_of_all(struct tui_view *v, struct tui_text *tx)
+{
+	char n[64], p[32], buf[128];
+
+	if (v->diff) {
+		fmt_count(n, sizeof n, sel_total(v, DIFF_AFTER));
+		share_of_all(v, DIFF_AFTER, p, sizeof p);
+		snprintf(buf, sizeof buf, "after %s (%s)", n, p);
+	} else {
+		share_of_all(v, v->prof, p, sizeof p);
+		snprintf(buf, sizeof buf, "%s of all", p);
+	}
+	text_append_ascii(tx, buf);
+}
+
+/*
  * The selected frame's change in percentage points of each side's total
  * (AFTER's share minus BEFORE's; the other way with --negate): "+3.45".
  */
 static void
-diff_points(const struct tui_view *v, char *buf, size_t cap, double *pp)
+diff_points(const struct tui_view *v, char *buf, size_t cap)
 {
 	double tb = count_value(tree_total(v->tree, DIFF_BEFORE, TREE_ROOT));
 	double ta = count_value(tree_total(v->tree, DIFF_AFTER, TREE_ROOT));
 	double sb = tb > 0 ? 100.0 *
-	    count_value(tree_total(v->tree, DIFF_BEFORE, v->sel)) / tb : 0;
+	    count_value(sel_total(v, DIFF_BEFORE)) / tb : 0;
 	double sa = ta > 0 ? 100.0 *
-	    count_value(tree_total(v->tree, DIFF_AFTER, v->sel)) / ta : 0;
+	    count_value(sel_total(v, DIFF_AFTER)) / ta : 0;
+	double pp = v->negate ? sb - sa : sa - sb;
 
-	*pp = v->negate ? sb - sa : sa - sb;
-	if (*pp > -0.005 && *pp < 0.005)
-		*pp = 0; /* no "-0.00" */
-	snprintf(buf, cap, "%+.2f", *pp);
+	if (pp > -0.005 && pp < 0.005)
+		pp = 0; /* no "-0.00" */
+	snprintf(buf, cap, "%+.2f", pp);
 }
 
 /*
- * The counts of the selected frame in differential mode: BEFORE and AFTER
- * samples with their shares of each side's total, and the change.
+ * "100.00% of zoom", once zoomed in, for the zoomed frame and the frames
+ * inside it (at the root it would repeat "of all", and every cursor move
+ * would send it again; a dimmed caller is more than the zoom); --diff:
+ * "change +100 (+3.45 pp)".
  */
 static void
-diff_stats(const struct tui_view *v, char *buf, size_t cap)
+f_of_zoom(struct tui_view *v, struct tui_text *tx)
 {
-	struct tf_count b = tree_total(v->tree, DIFF_BEFORE, v->sel);
-	struct tf_count a = tree_total(v->tree, DIFF_AFTER, v->sel);
-	double vb = count_value(b), va = count_value(a), d, pp;
-	char nb[64], na[64], nd[64], pb[32], pa[32], np[40];
+	double vb, va, d;
+	char buf[96];
 
-	fmt_count(nb, sizeof nb, b);
-	fmt_count(na, sizeof na, a);
-	fmt_share(pb, sizeof pb, vb,
-	    count_value(tree_total(v->tree, DIFF_BEFORE, TREE_ROOT)));
-	fmt_share(pa, sizeof pa, va,
-	    count_value(tree_total(v->tree, DIFF_AFTER, TREE_ROOT)));
-	d = v->negate ? vb - va : va - vb;
-	fmt_count(nd, sizeof nd, (struct tf_count){(uint64_t)(d < 0 ? -d : d), 0});
-	diff_points(v, np, sizeof np, &pp);
-	/* A line cut at cap is still useful: the status bar scrolls it. */
-	if (snprintf(buf, cap, "before %s (%s)  after %s (%s)  change %s%s "
-	    "(%s pp)  [widths: %s]", nb, pb, na, pa,
-	    d > 0 ? "+" : d < 0 ? "-" : "", nd, np,
-	    v->prof == DIFF_AFTER ? "after" : "before") >= (int)cap)
-		buf[cap - 1] = '\0';
-}
-
-/*
- * The counts of a selected "+" bar: the total of its frames, and its
- * shares ("N frames" is the name's place; view_narrow_count()).
- */
-static void
-merged_stats(const struct tui_view *v, char *buf, size_t cap)
-{
-	struct tf_count total = v->nar_total[v->prof];
-	double t = count_value(total);
-	char n[64], pa[32], pz[32];
-
-	fmt_count(n, sizeof n, total);
-	fmt_share(pa, sizeof pa, t,
-	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
-	pz[0] = '\0';
-	if (v->zoom != TREE_ROOT) {
-		memcpy(pz, "  ", 3);
-		fmt_share(pz + 2, sizeof pz - 2, t,
-		    count_value(tree_total(v->tree, v->prof, v->zoom)));
-		strncat(pz, " of zoom", sizeof pz - strlen(pz) - 1);
-	}
-	snprintf(buf, cap, "%s sample%s  %s of all%s", n,
-	    total.n == 1 && total.frac == 0.0 ? "" : "s", pa, pz);
-}
-
-/* The counts of the selected frame. */
-static void
-stats(const struct tui_view *v, char *buf, size_t cap)
-{
-	struct tf_count total = tree_total(v->tree, v->prof, v->sel);
-	double t = count_value(total);
-	char n[128], s[64], pa[32], pz[32];
-
-	if (view_sel_merged(v)) {
-		merged_stats(v, buf, cap);
-		return;
-	}
 	if (v->diff) {
-		diff_stats(v, buf, cap);
+		vb = count_value(sel_total(v, DIFF_BEFORE));
+		va = count_value(sel_total(v, DIFF_AFTER));
+		d = v->negate ? vb - va : va - vb;
+		text_append_ascii(tx, "change ");
+		text_append_ascii(tx, d > 0 ? "+" : d < 0 ? "-" : "");
+		fmt_count(buf, sizeof buf,
+		    (struct tf_count){(uint64_t)(d < 0 ? -d : d), 0});
+		text_append_ascii(tx, buf);
+		diff_points(v, buf, sizeof buf);
+		text_append_ascii(tx, " (");
+		text_append_ascii(tx, buf);
+		text_append_ascii(tx, " pp)");
 		return;
 	}
+	if (v->zoom == TREE_ROOT ||
+	    (!view_sel_merged(v) && !in_zoom(v, v->sel)))
+		return;
+	fmt_share(buf, sizeof buf, count_value(sel_total(v, v->prof)),
+	    count_value(tree_total(v->tree, v->prof, v->zoom)));
+	text_append_ascii(tx, buf);
+	text_append_ascii(tx, " of zoom");
+}
 
-	count_text(v, n, sizeof n, s, sizeof s);
-	fmt_share(pa, sizeof pa, t,
-	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
-	pz[0] = '\0';
-	if (v->zoom != TREE_ROOT && in_zoom(v, v->sel)) {
-		memcpy(pz, "  ", 3);
-		fmt_share(pz + 2, sizeof pz - 2, t,
-		    count_value(tree_total(v->tree, v->prof, v->zoom)));
-		strncat(pz, " of zoom", sizeof pz - strlen(pz) - 1);
+/* "self 12"; --diff: "[widths: after]". */
+static void
+f_self(struct tui_view *v, struct tui_text *tx)
+{
+	char n[128], s[64];
+
+	if (v->diff) {
+		text_append_ascii(tx, v->prof == DIFF_AFTER ?
+		    "[widths: after]" : "[widths: before]");
+		return;
 	}
-	snprintf(buf, cap, "%s  %s of all%s  self %s", n, pa, pz, s);
+	if (view_sel_merged(v))
+		return; /* the frames of a "+" bar have no one self */
+	count_text(v, n, sizeof n, s, sizeof s);
+	text_append_ascii(tx, "self ");
+	text_append_ascii(tx, s);
 }
 
 /* The name of the view, as the status line shows it. */
@@ -236,6 +275,30 @@ view_name(const struct tui_view *v)
 	if (v->reverse)
 		return v->inverted ? "[reverse icicle]" : "[reverse flame]";
 	return v->inverted ? "[icicle]" : "[flame]";
+}
+
+/* "[flame]", "[reverse icicle]"... */
+static void
+f_view(struct tui_view *v, struct tui_text *tx)
+{
+	text_append_ascii(tx, view_name(v));
+}
+
+/* The one-shot message, or while loading the progress line. */
+static void
+f_msg(struct tui_view *v, struct tui_text *tx)
+{
+	if (v->msg != NULL)
+		text_append(tx, v->msg, strlen(v->msg), TEXT_ALL);
+	else if (v->progress != NULL)
+		text_append(tx, v->progress, strlen(v->progress), TEXT_ALL);
+}
+
+/* True when the search's fields are shown (a message needs the room). */
+static int
+search_shown(const struct tui_view *v)
+{
+	return v->search.re != NULL && v->msg == NULL && v->progress == NULL;
 }
 
 /* Append pattern s[0..len) to tx, cut with ".." past maxw columns. */
@@ -253,57 +316,81 @@ append_pattern(struct tui_text *tx, const char *s, size_t len, size_t maxw)
 	}
 }
 
+/* "/PATTERN/" or "/PATTERN/i". */
+static void
+f_pattern(struct tui_view *v, struct tui_text *tx)
+{
+	struct tui_search *s = &v->search;
+
+	if (!search_shown(v))
+		return;
+	text_append_ascii(tx, "/");
+	append_pattern(tx, s->pattern, s->patlen, PATTERN_COLS);
+	text_append_ascii(tx, search_re_caseless(s->re) ? "/i" : "/");
+}
+
 /*
- * Append the search's part of the status line to tx:
- * "  /PATTERN/  Matched 12.34% of all[  50.00% of zoom]  3/12 frames".
+ * "Matched 12.34% of all" (flamegraph.pl's figure: search/search.h), or
+ * "no match".
  */
 static void
-search_part(struct tui_view *v, struct tui_text *tx)
+f_matched(struct tui_view *v, struct tui_text *tx)
+{
+	const struct search_hits *h = &v->search.hits[v->reverse];
+	char pa[32];
+
+	if (!search_shown(v))
+		return;
+	if (h->nnodes == 0) {
+		text_append_ascii(tx, "no match");
+		return;
+	}
+	fmt_share(pa, sizeof pa, count_value(h->matched[v->prof]),
+	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
+	text_append_ascii(tx, "Matched ");
+	text_append_ascii(tx, pa);
+	text_append_ascii(tx, " of all");
+}
+
+/* "40.00% of zoom": the matched share within the zoomed frame. */
+static void
+f_matched_zoom(struct tui_view *v, struct tui_text *tx)
 {
 	struct tui_search *s = &v->search;
 	const struct search_hits *h = &s->hits[v->reverse];
-	uint32_t n = h->nnodes, pos;
-	char buf[160], pa[32], pz[32], ix[24];
+	char pz[32];
 
-	if (s->re == NULL)
+	if (!search_shown(v) || h->nnodes == 0 || v->zoom == TREE_ROOT)
 		return;
 	if (s->zoom_node != v->zoom) {
 		s->zoom_matched = search_matched_under(h, v->tree,
 		    s->marks, &s->order[v->reverse], v->prof, v->zoom);
 		s->zoom_node = v->zoom;
 	}
-	text_append_ascii(tx, "  /");
-	append_pattern(tx, s->pattern, s->patlen, PATTERN_COLS);
-	text_append_ascii(tx, search_re_caseless(s->re) ? "/i" : "/");
-	if (n == 0) {
-		text_append_ascii(tx, "  no match");
-		return;
-	}
-	fmt_share(pa, sizeof pa, count_value(h->matched[v->prof]),
-	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
-	pz[0] = '\0';
-	if (v->zoom != TREE_ROOT) {
-		memcpy(pz, "  ", 3);
-		fmt_share(pz + 2, sizeof pz - 2, count_value(s->zoom_matched),
-		    count_value(tree_total(v->tree, v->prof, v->zoom)));
-		strncat(pz, " of zoom", sizeof pz - strlen(pz) - 1);
-	}
-	ix[0] = '\0';
-	pos = search_hits_find(h, &s->order[v->reverse], v->sel);
-	if (pos < n && h->nodes[pos] == v->sel)
-		snprintf(ix, sizeof ix, "%lu/", (unsigned long)pos + 1);
-	snprintf(buf, sizeof buf, "  Matched %s of all%s  %s%lu frame%s", pa,
-	    pz, ix, (unsigned long)n, n == 1 ? "" : "s");
-	text_append_ascii(tx, buf);
+	fmt_share(pz, sizeof pz, count_value(s->zoom_matched),
+	    count_value(tree_total(v->tree, v->prof, v->zoom)));
+	text_append_ascii(tx, pz);
+	text_append_ascii(tx, " of zoom");
 }
 
-/* The label of the search prompt. */
-static const char *
-prompt_label(const struct tui_view *v)
+/* "3/12 frames": the selection's place among the matches in flame order. */
+static void
+f_index(struct tui_view *v, struct tui_text *tx)
 {
-	if (v->saving)
-		return "Save SVG as: ";
-	return v->search.caseless ? "Search (ignore case): " : "Search: ";
+	const struct search_hits *h = &v->search.hits[v->reverse];
+	uint32_t n = h->nnodes, pos;
+	char buf[48];
+
+	if (!search_shown(v) || n == 0)
+		return;
+	pos = search_hits_find(h, &v->search.order[v->reverse], v->sel);
+	if (pos < n && h->nodes[pos] == v->sel)
+		snprintf(buf, sizeof buf, "%lu/%lu frame%s",
+		    (unsigned long)pos + 1, (unsigned long)n, n == 1 ? "" : "s");
+	else
+		snprintf(buf, sizeof buf, "%lu frame%s", (unsigned long)n,
+		    n == 1 ? "" : "s");
+	text_append_ascii(tx, buf);
 }
 
 /* Name bytes of node as shown: the root is "all". */
@@ -315,6 +402,191 @@ shown_name(const struct tui_view *v, uint32_t node, size_t *len)
 		return "all";
 	}
 	return tree_name(v->tree, node, len);
+}
+
+/* "zoomed: NAME" (the end of the line is cut when space is short). */
+static void
+f_zoomed(struct tui_view *v, struct tui_text *tx)
+{
+	const char *name;
+	size_t len;
+
+	if (v->zoom == TREE_ROOT || v->msg != NULL || v->progress != NULL)
+		return;
+	text_append_ascii(tx, "zoomed: ");
+	name = shown_name(v, v->zoom, &len);
+	if (text_templates())
+		name = text_shorten(name, len, TEXT_ALL, &len);
+	text_append(tx, name, len, (size_t)TF_MAX(v->cols, 0));
+}
+
+/* "2 messages (!)", until the messages panel has been opened. */
+static void
+f_messages(struct tui_view *v, struct tui_text *tx)
+{
+	char buf[64];
+	size_t n;
+
+	view_messages_count(v, buf, sizeof buf);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+	text_append_ascii(tx, buf);
+}
+
+/*
+ * "? help" (not while loading, with a message or with a search: they need
+ * the room, and who searches knows the keys).
+ */
+static void
+f_help(struct tui_view *v, struct tui_text *tx)
+{
+	if (v->progress == NULL && v->msg == NULL && v->search.re == NULL)
+		text_append_ascii(tx, "? help");
+}
+
+/*
+ * The fields, in the order they are drawn: the left ones from the left,
+ * then the right ones flush right.  When the line is too narrow, the
+ * field with the highest prio number goes first (the later one of a tie);
+ * a field with a min is first cut with ".." down to min columns; prio 0
+ * never goes.  SB_COUNT fields follow the name on the first line when all
+ * of them fit there.  Fields of later work slot in as rows.
+ */
+enum sb_where { SB_LEFT, SB_RIGHT };
+#define SB_COUNT 0x1             /* a count of the selection */
+#define SB_MSG_COLOUR 0x2        /* drawn in the message colour */
+
+static const struct sb_field {
+	const char *name;        /* what it is, for the reader */
+	int prio;                /* 0: always shown; higher: dropped sooner */
+	int min;                 /* > 0: may be cut down to min columns */
+	enum sb_where where;
+	unsigned flags;
+	sb_fill *fill;
+} sb_fields[] = {
+	/* name           prio  min  where     flags          fill */
+	{"samples",          2,   0, SB_LEFT,  SB_COUNT,      f_samples},
+	{"share of all",     3,   0, SB_LEFT,  SB_COUNT,      f_of_all},
+	{"share of zoom",    6,   0, SB_LEFT,  SB_COUNT,      f_of_zoom},
+	{"self",             5,   0, SB_LEFT,  SB_COUNT,      f_self},
+	{"view",             0,   0, SB_LEFT,  0,             f_view},
+	{"message",          1,  12, SB_LEFT,  SB_MSG_COLOUR, f_msg},
+	{"pattern",          2,   0, SB_LEFT,  0,             f_pattern},
+	{"matched",          3,   0, SB_LEFT,  0,             f_matched},
+	{"matched in zoom",  7,   0, SB_LEFT,  0,             f_matched_zoom},
+	{"match index",      3,   0, SB_LEFT,  0,             f_index},
+	{"zoomed",           8,  12, SB_LEFT,  0,             f_zoomed},
+	{"messages",         4,   0, SB_RIGHT, 0,             f_messages},
+	{"help",             0,   0, SB_RIGHT, 0,             f_help},
+};
+#define SB_NFIELDS ARRAY_SIZE(sb_fields)
+#define SB_MESSAGE 5             /* the row of the message */
+#define SB_GAP 2                 /* columns between two fields */
+
+/* The text of each field (scratch, kept from draw to draw). */
+static struct tui_text sb_text[SB_NFIELDS];
+
+/*
+ * Narrow the fields in use[] (their columns; 0: not shown) to fit cols
+ * columns, cutting and dropping by priority.  Returns the columns used.
+ */
+static size_t
+sb_fit(size_t *use, size_t cols)
+{
+	size_t i, total = 0, n = 0, worst, cut;
+
+	for (i = 0; i < SB_NFIELDS; i++)
+		if (use[i] > 0) {
+			total += use[i];
+			n++;
+		}
+	total += n > 1 ? (n - 1) * SB_GAP : 0;
+	while (total > cols) {
+		worst = SB_NFIELDS;
+		for (i = 0; i < SB_NFIELDS; i++)
+			if (use[i] > 0 && sb_fields[i].prio > 0 &&
+			    (worst == SB_NFIELDS ||
+			    sb_fields[i].prio >= sb_fields[worst].prio))
+				worst = i;
+		if (worst == SB_NFIELDS)
+			break; /* only fields that always stay: cut at the end */
+		if (sb_fields[worst].min > 0 &&
+		    use[worst] > (size_t)sb_fields[worst].min) {
+			cut = TF_MIN(total - cols,
+			    use[worst] - (size_t)sb_fields[worst].min);
+			use[worst] -= cut;
+			total -= cut;
+			continue;
+		}
+		total -= use[worst] + (n > 1 ? SB_GAP : 0);
+		use[worst] = 0;
+		n--;
+	}
+	return total;
+}
+
+/* Draw field i in w columns at (y, x); returns the columns drawn. */
+static int
+sb_draw_field(size_t i, int y, int x, size_t w)
+{
+	colors_use(sb_fields[i].flags & SB_MSG_COLOUR ? COLORS_STATUS_MSG :
+	    COLORS_STATUS, PALETTE_USER, 0);
+	return text_draw_label(&sb_text[i], y, x, (int)w);
+}
+
+/* Lay out and draw the fields in use[] on line y. */
+static void
+sb_draw_line(size_t *use, int y, int cols)
+{
+	size_t i, right = 0, nr = 0;
+	int x = 0, first = 1;
+
+	sb_fit(use, (size_t)cols);
+	for (i = 0; i < SB_NFIELDS; i++) {
+		if (use[i] == 0 || sb_fields[i].where != SB_LEFT)
+			continue;
+		if (!first)
+			x += SB_GAP;
+		first = 0;
+		if (x < cols)
+			x += sb_draw_field(i, y, x,
+			    TF_MIN(use[i], (size_t)(cols - x)));
+	}
+	for (i = 0; i < SB_NFIELDS; i++)
+		if (use[i] > 0 && sb_fields[i].where == SB_RIGHT) {
+			right += use[i];
+			nr++;
+		}
+	if (nr == 0)
+		return;
+	right += (nr - 1) * SB_GAP;
+	x = TF_MAX(cols - (int)right, first ? 0 : x + SB_GAP);
+	for (i = 0; i < SB_NFIELDS; i++) {
+		if (use[i] == 0 || sb_fields[i].where != SB_RIGHT || x >= cols)
+			continue;
+		x += sb_draw_field(i, y, x,
+		    TF_MIN(use[i], (size_t)(cols - x))) + SB_GAP;
+	}
+}
+
+/* Append the characters of field text f to tx. */
+static void
+sb_text_append(struct tui_text *tx, const struct tui_text *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		text_append_wc(tx, f->wc[i], f->width[i]);
+}
+
+/* The label of the search prompt. */
+static const char *
+prompt_label(const struct tui_view *v)
+{
+	if (v->saving)
+		return "Save SVG as: ";
+	return v->search.caseless ? "Search (ignore case): " : "Search: ";
 }
 
 /* Paint line y in the status colours. */
@@ -359,11 +631,11 @@ draw_scrolling(struct tui_view *v, const struct tui_text *tx, int y)
 void
 statusbar_draw(struct tui_view *v, int y)
 {
-	struct tui_text *a = &v->sel_text, *b = &v->line;
-	char st[STATS_BUFSZ], right[64], mname[48];
+	struct tui_text *a = &v->sel_text;
 	const char *name;
-	size_t len, sw, rw;
-	int cols = v->cols, on_first, two = v->status_lines >= 2, i;
+	char mname[48];
+	size_t len, i, use[SB_NFIELDS], counts = 0, nc = 0;
+	int cols = v->cols, on_first, two = v->status_lines >= 2;
 
 	if (v->sel != v->sel_text_node) {
 		v->sel_text_node = v->sel;
@@ -372,11 +644,16 @@ statusbar_draw(struct tui_view *v, int y)
 	v->name_scrolls = 0;
 	if (view_sel_merged(v))
 		view_narrow_count(v);
-	stats(v, st, sizeof st);
-	sw = strlen(st);
-	view_messages_count(v, right, sizeof right);
-	strncat(right, "? help", sizeof right - strlen(right) - 1);
-	rw = strlen(right);
+	for (i = 0; i < SB_NFIELDS; i++) {
+		text_clear(&sb_text[i]);
+		sb_fields[i].fill(v, &sb_text[i]);
+		use[i] = sb_text[i].cols;
+		if ((sb_fields[i].flags & SB_COUNT) && use[i] > 0) {
+			counts += use[i];
+			nc++;
+		}
+	}
+	counts += nc > 1 ? (nc - 1) * SB_GAP : 0;
 
 	/*
 	 * The first line's blanks take the name's attributes: the same
@@ -384,10 +661,10 @@ statusbar_draw(struct tui_view *v, int y)
 	 * terminal clears the rest of the line without an attribute change
 	 * (about 30 bytes less for every move of the selection).
 	 */
-	for (i = 0; i < v->status_lines; i++) {
+	for (i = 0; i < (size_t)v->status_lines; i++) {
 		colors_use(i == 0 ? COLORS_STATUS_NAME : COLORS_STATUS,
 		    PALETTE_USER, 0);
-		blank(y + i, cols);
+		blank(y + (int)i, cols);
 	}
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
 	if (v->prompt.active && !two) {
@@ -396,13 +673,14 @@ statusbar_draw(struct tui_view *v, int y)
 	}
 	if (v->progress != NULL && !two) {
 		colors_use(COLORS_STATUS_MSG, PALETTE_USER, 0);
-		text_set_ascii(b, v->msg != NULL ? v->msg : v->progress);
-		text_draw_label(b, y, 0, cols);
+		text_draw_label(&sb_text[SB_MESSAGE], y, 0, cols);
 		return;
 	}
 
-	/* First line: the name, and the counts when they fit after it. */
+	/* First line: the name, and the counts when they all fit after it. */
 	name = shown_name(v, v->sel, &len);
+	if (text_templates())
+		name = text_shorten(name, len, TEXT_ALL, &len);
 	text_set(a, name, len, TEXT_ALL);
 	if (view_sel_merged(v)) {
 		snprintf(mname, sizeof mname, "+ %lu frame%s",
@@ -411,17 +689,15 @@ statusbar_draw(struct tui_view *v, int y)
 	}
 	if (a->more)
 		text_append_ascii(a, " [name cut: too long]");
-	on_first = !a->more && a->cols + 2 + sw <= (size_t)cols;
-	if (!two || on_first) {
+	on_first = !a->more && a->cols + SB_GAP + counts <= (size_t)cols;
+	for (i = 0; i < SB_NFIELDS; i++) {
+		/* One line: every field after the name, scrolling with it. */
+		if (use[i] == 0 || (two && (!on_first ||
+		    !(sb_fields[i].flags & SB_COUNT))))
+			continue;
 		text_append_ascii(a, "  ");
-		text_append_ascii(a, st);
-	}
-	if (!two) {
-		text_append_ascii(a, "  ");
-		text_append_ascii(a, view_name(v));
-		search_part(v, a);
-		text_append_ascii(a, "  ");
-		text_append_ascii(a, right);
+		sb_text_append(a, &sb_text[i]);
+		use[i] = 0;
 	}
 	colors_use(COLORS_STATUS_NAME, PALETTE_USER, 0);
 	draw_scrolling(v, a, y);
@@ -431,62 +707,27 @@ statusbar_draw(struct tui_view *v, int y)
 		prompt_draw(&v->prompt, y + 1, cols, prompt_label(v));
 		return;
 	}
-
-	/* Second line: the counts if they moved here, the view, the hints. */
-	text_clear(b);
-	if (!on_first && v->progress == NULL) {
-		/* While loading, the progress has this line to itself. */
-		text_append_ascii(b, st);
-		text_append_ascii(b, "  ");
-	}
-	text_append_ascii(b, view_name(v));
-	if (v->msg == NULL && v->progress == NULL)
-		search_part(v, b); /* else the message needs the room */
-	if (v->msg != NULL || v->progress != NULL) {
-		colors_use(COLORS_STATUS, PALETTE_USER, 0);
-		i = text_draw_label(b, y + 1, 0, cols) + 2;
-		if (i < cols) {
-			colors_use(COLORS_STATUS_MSG, PALETTE_USER, 0);
-			text_set_ascii(b, v->msg != NULL ? v->msg : v->progress);
-			text_draw_label(b, y + 1, i, cols - i);
-		}
-		return;
-	}
-	if (v->zoom != TREE_ROOT) {
-		text_append_ascii(b, "  zoomed: ");
-		name = shown_name(v, v->zoom, &len);
-		text_append(b, name, len, (size_t)cols);
-	}
-	/*
-	 * The hints on the right go first when space is short, then the end
-	 * of the left part (the zoomed name, cut with ".."); the counts are
-	 * cut only when they alone are wider than the screen.  With a search,
-	 * the hints give way to it entirely.
-	 */
-	colors_use(COLORS_STATUS, PALETTE_USER, 0);
-	if (b->cols + 2 + rw <= (size_t)cols || (v->search.re == NULL &&
-	    (on_first ? 0 : sw) + 2 + rw + 8 <= (size_t)cols)) {
-		text_draw_label(b, y + 1, 0, cols - (int)rw - 2);
-		mvaddstr(y + 1, cols - (int)rw, right);
-	} else
-		text_draw_label(b, y + 1, 0, cols);
+	/* Second line: the counts if they moved here, the view, the rest. */
+	sb_draw_line(use, y + 1, cols);
 }
 
-/* Scroll a name wider than the line one step further. */
+/* Scroll a name wider than the line a step left (dir < 0) or right. */
 int
-statusbar_tick(struct tui_view *v)
+statusbar_scroll(struct tui_view *v, int dir)
 {
-	size_t total = v->sel_text.cols, avail, step;
+	size_t total = v->sel_text.cols, avail, step, old = v->name_off;
 
-	if (!v->name_scrolls || v->cols < 3)
-		return 0;
+	if (!v->name_scrolls || v->cols < 3) {
+		v->msg = "< >: the line is shown whole, nothing to scroll.";
+		return TUI_REDRAW;
+	}
 	avail = (size_t)v->cols - 2;
 	step = avail > 16 ? avail - 8 : TF_MAX(avail / 2, (size_t)1);
-	if (v->name_off + avail >= total)
-		v->name_off = 0;
-	else
+	if (dir < 0)
+		v->name_off = v->name_off > step ? v->name_off - step : 0;
+	else if (v->name_off + avail < total)
 		v->name_off = TF_MIN(v->name_off + step, total - avail);
-	return TUI_REDRAW;
+	return v->name_off != old ? TUI_REDRAW : 0;
 }
 
 /* bytes as "812 B", "12.3 kB", "182.4 MB" or "1.21 GB" (powers of 1000). */

@@ -16,6 +16,13 @@
  * ignored, and ends the process by its default action.  SIGWINCH is left to curses, which turns it into KEY_RESIZE, and
  * SIGTSTP too, which suspends and resumes cleanly.
  *
+ * The clipboard.  term_clipboard() hands text to the terminal with OSC 52
+ * ("ESC ] 52 ; c ; BASE64 BEL"), which xterm, kitty, iTerm2, WezTerm,
+ * foot and tmux (set-clipboard on) put on the clipboard, over SSH too.
+ * The bytes go out as base64 only, so a name can never reach the terminal
+ * as a control sequence; the write goes straight to the descriptor curses
+ * uses, between two draws (curses has flushed its own output by then).
+ *
  * Standard error.  While curses owns a terminal that is also standard
  * error, fd 2 points at a temporary file; it is put back and the file's
  * contents copied to it when the terminal is restored, in the crash handler
@@ -27,6 +34,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +49,7 @@
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/macros.h"
+#include "util/xalloc.h"
 
 
 static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
@@ -294,6 +303,7 @@ term_done(void)
 		tty_fp = NULL;
 	}
 	tty_fd = key_fd = -1;
+	text_done();
 	signals_restore();
 	fatal_set_cleanup(NULL);
 }
@@ -385,6 +395,12 @@ term_start(void)
 	reset_add("cnorm");
 	reset_add("rmkx");
 	reset_add("rmcup");
+	/* The mouse (term_mouse()): xterm's tracking off, as endwin() does. */
+	if (tigetstr("kmous") != NULL && tigetstr("kmous") != (char *)-1 &&
+	    reset_len + 8 <= sizeof reset_seq) {
+		memcpy(reset_seq + reset_len, "\033[?1000l", 8);
+		reset_len += 8;
+	}
 	active = 1;
 	fatal_set_cleanup(term_done);
 	cbreak();
@@ -402,9 +418,80 @@ term_start(void)
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(5);
 	curs_set(0);
+	term_mouse(1);
 	colors_init();
 	text_setup();
 	return 0;
+}
+
+/*
+ * Take the mouse (1) or leave it to the terminal's own text selection (0):
+ * presses and releases of the left and right buttons and the wheel, each
+ * reported at once (mouseinterval 0: no wait to tell a click from a
+ * double click; a click on the selected frame zooms instead).
+ */
+void
+term_mouse(int on)
+{
+	mouseinterval(0);
+	mousemask(on ? BUTTON1_PRESSED | BUTTON3_PRESSED | BUTTON4_PRESSED |
+	    BUTTON5_PRESSED : 0, NULL);
+}
+
+/* Write all of buf[0..len) to fd; 0, or -1 on an error. */
+static int
+write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Put s[0..len) on the terminal's clipboard (OSC 52); 0, or -1. */
+int
+term_clipboard(const char *s, size_t len)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *u = (const unsigned char *)s;
+	char *buf, *o;
+	size_t i, n;
+	uint32_t v;
+	int rc;
+
+	if (!active || tty_fd < 0)
+		return -1;
+	n = 7 + (len + 2) / 3 * 4 + 1;
+	buf = xmalloc(n);
+	memcpy(buf, "\033]52;c;", 7);
+	o = buf + 7;
+	for (i = 0; i + 2 < len; i += 3) {
+		v = (uint32_t)u[i] << 16 | (uint32_t)u[i + 1] << 8 | u[i + 2];
+		*o++ = b64[v >> 18];
+		*o++ = b64[v >> 12 & 63];
+		*o++ = b64[v >> 6 & 63];
+		*o++ = b64[v & 63];
+	}
+	if (i < len) {
+		v = (uint32_t)u[i] << 16 | (i + 1 < len ? (uint32_t)u[i + 1] << 8 : 0);
+		*o++ = b64[v >> 18];
+		*o++ = b64[v >> 12 & 63];
+		*o++ = i + 1 < len ? b64[v >> 6 & 63] : '=';
+		*o++ = '=';
+	}
+	*o++ = '\a';
+	rc = write_all(tty_fd, buf, (size_t)(o - buf));
+	free(buf);
+	return rc;
 }
 
 /* Return the descriptor curses reads keys from (-1: no terminal). */

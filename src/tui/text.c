@@ -10,12 +10,15 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "layout/shortname.h"
 #include "tui/text.h"
 #include "util/escape.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
 static int text_utf8;
+static int text_templates_on;       /* T: collapse every template */
+static struct shortname text_short; /* scratch of text_shorten() */
 
 /* Note whether the locale can show UTF-8. */
 void
@@ -149,6 +152,13 @@ text_set_ascii(struct tui_text *tx, const char *s)
 	text_set(tx, s, strlen(s), TEXT_ALL);
 }
 
+/* Append character c, already converted, w columns wide. */
+void
+text_append_wc(struct tui_text *tx, wchar_t c, int w)
+{
+	push(tx, c, w);
+}
+
 /* Append our own ASCII text (anything else becomes "?"). */
 void
 text_append_ascii(struct tui_text *tx, const char *s)
@@ -210,4 +220,39 @@ text_draw_label(const struct tui_text *tx, int y, int x, int ncols)
 	text_draw(tx, y, x, 0, (int)cols);
 	mvaddnstr(y, x + (int)cols, "..", 2);
 	return (int)cols + 2;
+}
+
+/* Collapse every template argument list in the names shown, or not (T). */
+void
+text_set_templates(int on)
+{
+	text_templates_on = on;
+}
+
+/* Return whether template argument lists are collapsed (T). */
+int
+text_templates(void)
+{
+	return text_templates_on;
+}
+
+/* Shorten a name to ncols columns for a box (layout/shortname.h). */
+const char *
+text_shorten(const char *name, size_t len, size_t ncols, size_t *outlen)
+{
+	unsigned flags = text_templates_on ? SHORTNAME_TEMPLATES : 0;
+
+	if (ncols < 3 && flags == 0) {
+		/* text_draw_label() leaves such a box empty. */
+		*outlen = len;
+		return name;
+	}
+	return shortname(&text_short, name, len, ncols, flags, outlen);
+}
+
+/* Release text_shorten()'s scratch space. */
+void
+text_done(void)
+{
+	shortname_free(&text_short);
 }

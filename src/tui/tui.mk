@@ -34,7 +34,9 @@ TUI_LIBS = libtftui.a
 TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
-	tests/tui/limits.sh tests/tui/numbers.sh
+	tests/tui/limits.sh tests/tui/numbers.sh \
+	tests/tui/names.sh tests/tui/small.sh tests/tui/select.sh \
+	tests/tui/copy.sh tests/tui/mouse.sh
 TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -26,11 +26,13 @@
 #include <string.h>
 
 #include "diff/diff.h"
+#include "export/subtree.h"
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
 #include "search/search.h"
 #include "tui/colors.h"
+#include "tui/loop.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/view.h"
@@ -39,6 +41,7 @@
 
 #define KEY_CTRL(c) ((c) & 0x1f)
 #define KEY_ESCAPE 27
+#define COPY_MAX (100u << 10) /* y, Y: at most 100 KB to the clipboard */
 
 static int act_left(struct tui_screen *);
 static int act_right(struct tui_screen *);
@@ -56,6 +59,13 @@ static int act_bottom(struct tui_screen *);
 static int act_help(struct tui_screen *);
 static int act_redraw(struct tui_screen *);
 static int act_quit(struct tui_screen *);
+static int act_name_left(struct tui_screen *);
+static int act_name_right(struct tui_screen *);
+static int act_templates(struct tui_screen *);
+static int act_copy_name(struct tui_screen *);
+static int act_copy_subtree(struct tui_screen *);
+static int act_mouse(struct tui_screen *);
+static int act_mouse_toggle(struct tui_screen *);
 
 /*
  * The key table.  The help screen lists it in this order.  Later work
@@ -102,6 +112,19 @@ static const struct tui_binding bindings[] = {
 	{"g G", "scroll to the top / bottom (also Home, End)", act_top,
 	    {'g', KEY_HOME, 0}},
 	{"", "", act_bottom, {'G', KEY_END, 0}},
+	{"< >", "scroll the selected name in the status line", act_name_left,
+	    {'<', 0}},
+	{"", "", act_name_right, {'>', 0}},
+	{"T", "collapse template arguments to <\u2026> everywhere, or not",
+	    act_templates, {'T', 0}},
+	{"y Y", "copy the selected name / its subtree as folded stacks "
+	    "(OSC 52 clipboard)", act_copy_name, {'y', 0}},
+	{"", "", act_copy_subtree, {'Y', 0}},
+	{"Mouse", "click: select, click the selected: zoom, wheel: scroll, "
+	    "right click or click the status line: back", act_mouse,
+	    {KEY_MOUSE, 0}},
+	{"M", "mouse off (the terminal's own text selection) / on",
+	    act_mouse_toggle, {'M', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
 	    act_help, {'?', KEY_F(1), 0}},
 	{"", "", view_messages_open, {'!', 0}},
@@ -115,7 +138,8 @@ static const char *const legend[] = {
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
 	"(beyond three, folded into one \"... N callers\" line);",
 	"magenta = frames matching the search; + = frames too narrow to draw",
-	"(select it with h/l, Enter lists them, heaviest first).",
+	"(select it with h/l, Enter lists them, heaviest first);",
+	"the selection: reverse video, bold (underlined when it matches).",
 	"Counts in the status line: samples, share of all samples, share of",
 	"the zoomed frame, self samples.  Matched: the samples whose stack has",
 	"a matching frame (counted once), and i/N when one is selected.",
@@ -555,9 +579,11 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 		mvaddch(y, (int)x0, COLORS_MERGED_CHAR);
 		return;
 	}
-	if (i == v->sel_rect)
+	if (i == v->sel_rect) {
 		colors_use(COLORS_SELECTED, PALETTE_USER, 0);
-	else if (view_is_match(v, r->node))
+		if (view_is_match(v, r->node))
+			attron(A_UNDERLINE); /* the selected match */
+	} else if (view_is_match(v, r->node))
 		colors_use(COLORS_MATCH, PALETTE_USER, 0);
 	else if (r->flags & LAYOUT_ANCESTOR)
 		colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);
@@ -572,6 +598,9 @@ draw_rect(struct tui_view *v, uint32_t i, int y)
 		len = 3;
 	} else
 		name = tree_name(v->tree, r->node, &len);
+	/* Keep the end of a long name: the method (layout/shortname.h). */
+	name = text_shorten(name, len, (size_t)n - (v->diff &&
+	    colors_mode() != COLORS_256), &len);
 	if (v->diff && colors_mode() != COLORS_256 && r->node != TREE_ROOT) {
 		/* Without shades the direction is a mark: "+grew", "-shrank". */
 		int64_t d = diff_delta(v->tree, r->node, v->negate);
@@ -877,6 +906,140 @@ act_quit(struct tui_screen *sc)
 	return TUI_QUIT;
 }
 
+/* Scroll the selected name in the status line to the left. */
+static int
+act_name_left(struct tui_screen *sc)
+{
+	return statusbar_scroll(view_of(sc), -1);
+}
+
+/* Scroll the selected name in the status line to the right. */
+static int
+act_name_right(struct tui_screen *sc)
+{
+	return statusbar_scroll(view_of(sc), 1);
+}
+
+/* Collapse every template argument list in names, or show them again. */
+static int
+act_templates(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+
+	text_set_templates(!text_templates());
+	v->sel_text_node = TREE_NONE; /* the name starts again at its start */
+	v->msg = text_templates() ? "Templates collapsed to <\u2026> (T: show "
+	    "them)." : "Templates shown in full (T: collapse them).";
+	return TUI_REDRAW;
+}
+
+/* Say in the status line what went to the clipboard: what, lines, bytes. */
+static int
+copied(struct tui_view *v, int rc, const char *what, size_t bytes, int cut)
+{
+	if (rc != 0) {
+		v->msg = "Copy failed: could not write to the terminal.";
+		return TUI_REDRAW;
+	}
+	snprintf(v->msgbuf, sizeof v->msgbuf, "Copied %s (%zu byte%s%s) to "
+	    "the clipboard.", what, bytes, bytes == 1 ? "" : "s",
+	    cut ? ", cut at 100 KB" : "");
+	v->msg = v->msgbuf;
+	return TUI_REDRAW;
+}
+
+/* y: copy the selected frame's full name to the clipboard (OSC 52). */
+static int
+act_copy_name(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	const char *name = "all";
+	size_t len = 3, n;
+
+	if (v->sel != TREE_ROOT)
+		name = tree_name(v->tree, v->sel, &len);
+	n = TF_MIN(len, (size_t)COPY_MAX);
+	return copied(v, term_clipboard(name, n), "the name", n, n < len);
+}
+
+/* Y: copy the selected subtree as folded stacks (OSC 52, 100 KB at most). */
+static int
+act_copy_subtree(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	struct subtree_text st;
+	char *buf = xmalloc(COPY_MAX + 1), what[64];
+	int rc;
+
+	subtree_folded(v->tree, v->prof, v->sel, buf, COPY_MAX + 1, &st);
+	rc = term_clipboard(buf, st.len);
+	free(buf);
+	snprintf(what, sizeof what, "%llu stack%s",
+	    (unsigned long long)st.lines, st.lines == 1 ? "" : "s");
+	return copied(v, rc, what, st.len, st.cut);
+}
+
+/* Rectangle drawn at screen cell (x, y), or LAYOUT_NONE. */
+static uint32_t
+rect_at(const struct tui_view *v, int x, int y)
+{
+	const struct layout *l = &v->layout;
+	long d = depth_of(v, v->scroll + y), x0, x1;
+	uint32_t i;
+
+	if (y < 0 || y >= v->graph_lines || d < 0)
+		return LAYOUT_NONE;
+	for (i = l->row_start[d]; i < l->row_start[d + 1]; i++) {
+		layout_cells(&l->rects[i], &x0, &x1);
+		if (x >= x0 && x < x1)
+			return l->rects[i].flags & LAYOUT_MERGED ? LAYOUT_NONE : i;
+	}
+	return LAYOUT_NONE;
+}
+
+/*
+ * A mouse event, as keys would do it: a click selects (on the selected
+ * frame: zooms), the wheel scrolls three lines, a right click or a click
+ * on the status lines goes back a zoom.
+ */
+static int
+act_mouse(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	MEVENT ev;
+	uint32_t i;
+
+	if (getmouse(&ev) != OK)
+		return 0;
+	if (ev.bstate & BUTTON4_PRESSED)
+		return scroll_by(v, -3);
+	if (ev.bstate & BUTTON5_PRESSED)
+		return scroll_by(v, 3);
+	if ((ev.bstate & BUTTON3_PRESSED) ||
+	    ((ev.bstate & BUTTON1_PRESSED) && ev.y >= v->graph_lines))
+		return act_back(sc);
+	if (!(ev.bstate & BUTTON1_PRESSED))
+		return 0;
+	if ((i = rect_at(v, ev.x, ev.y)) == LAYOUT_NONE)
+		return 0;
+	if (i == v->sel_rect)
+		return act_zoom(sc);
+	return select_rect(v, i);
+}
+
+/* Give the mouse to the terminal (its own text selection), or take it. */
+static int
+act_mouse_toggle(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+
+	v->mouse_off = !v->mouse_off;
+	term_mouse(!v->mouse_off);
+	v->msg = v->mouse_off ? "Mouse off: the terminal selects text (M: "
+	    "mouse on)." : "Mouse on: click, double-click, wheel (M: off).";
+	return TUI_REDRAW;
+}
+
 /* True when a is node b or one of its ancestors. */
 static int
 is_ancestor(const struct tree *t, uint32_t a, uint32_t b)
@@ -975,7 +1138,7 @@ idle_pending(const struct tui_view *v)
 	return order_pending(v) || (v->rev == NULL && v->revbuild == NULL);
 }
 
-/* Advance timed things (the scrolling status line), or do idle work. */
+/* Do idle work. */
 static int
 flame_tick(struct tui_screen *sc)
 {
@@ -989,7 +1152,7 @@ flame_tick(struct tui_screen *sc)
 		view_reverse_start(v);
 		return 0;
 	}
-	return statusbar_tick(v);
+	return 0;
 }
 
 /* Return how long to wait for a key, in ms (-1: forever; 0: idle work). */
@@ -1002,7 +1165,7 @@ flame_delay(const struct tui_screen *sc)
 		return -1; /* loading: the tree changes between two steps */
 	if (idle_pending(v))
 		return 0;
-	return v->name_scrolls ? 1500 : -1;
+	return -1;
 }
 
 /* True when key quits from the graph as it is (no prompt, no question). */

@@ -191,7 +191,7 @@ check "empty Enter: the first screen again" same "$tmpd/initial"
 keys r
 check "r: the reverse view is named" has "[reverse flame]"
 check "r: the leaf functions next to the root" \
-    matches 20 '^call  *free  *idle  *malloc  *mem'
+    matches 20 "^call  *free  *idle  *malloc  *$(printf '\342\200\246')mset"
 check "r: the root stays at the bottom" starts 21 all
 check "r: callers above (call <- eval <- main)" matches 19 '^eval '
 keys r
@@ -229,7 +229,7 @@ run "$TFLAME --reverse --search='malloc|free' $fix"
 viewer_up
 check "--reverse: reverse view" has "[reverse flame]"
 check "--reverse: leaf functions next to the root" \
-    matches 20 '^call  *free  *idle  *malloc  *mem'
+    matches 20 "^call  *free  *idle  *malloc  *$(printf '\342\200\246')mset"
 check "--search: applied from the start" has "/malloc|free/  Matched 44.61%"
 check "--search: highlighted" highlighted
 keys / Up
