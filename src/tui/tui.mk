@@ -8,12 +8,12 @@ noinst_LIBRARIES += libtftui.a
 libtftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
 libtftui_a_SOURCES = \
 	src/tui/tui.c src/tui/term.c src/tui/stream.c src/tui/screen.c \
-	src/tui/view_flame.c src/tui/view_search.c src/tui/view_reverse.c \
+	src/tui/view_flame.c src/tui/flame_geom.c src/tui/view_search.c src/tui/view_reverse.c \
 	src/tui/view_save.c src/tui/view_help.c src/tui/statusbar.c \
 	src/tui/colors.c src/tui/text.c
 noinst_HEADERS += \
 	include/tui/tui.h include/tui/view.h include/tui/screen.h \
-	include/tui/loop.h \
+	include/tui/loop.h include/tui/flame.h \
 	include/tui/colors.h include/tui/text.h
 libtftui_a_SOURCES += src/tui/prompt.c src/tui/view_table.c \
 	src/tui/view_sandwich.c src/tui/live.c src/tui/termtype.c

@@ -7,10 +7,8 @@
  * shows and sends only the difference, so moving the selection costs the
  * two frames that changed and the status line.
  *
- * Screen geometry.  The picture has max(rows, graph lines) lines; in the
- * flame view row d is picture line (lines - 1 - d), so the root sits on the
- * last line of the graph area; in the icicle view row d is line d.  The
- * graph area shows picture lines [scroll, scroll + graph lines).
+ * Screen geometry (which picture line shows which row, the fold of
+ * callers, scrolling) is in flame_geom.c (tui/flame.h).
  *
  * The other parts of this screen have files of their own: the search
  * (view_search.c), the reverse view and the thread that builds its tree
@@ -32,6 +30,7 @@
 #include "model/reverse.h"
 #include "search/search.h"
 #include "tui/colors.h"
+#include "tui/flame.h"
 #include "tui/loop.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
@@ -232,227 +231,6 @@ view_flame_done(struct tui_view *v)
 	v->tree = v->fwd;
 }
 
-/*
- * Callers of the zoomed frame: rows [0, zoom depth) of the layout.  The
- * nearest VIEW_CALLER_ROWS of them keep a line each; the others are
- * "folded" into one line, "... N callers", so that the zoomed frame's
- * subtree gets the screen.  Picture lines count that line once.
- */
-#define VIEW_CALLER_ROWS 3
-
-/* Rows folded into the "... N callers" line (0: none). */
-static uint32_t
-folded_rows(const struct tui_view *v)
-{
-	uint32_t zd = v->layout.zoom_depth;
-
-	return zd > VIEW_CALLER_ROWS ? zd - VIEW_CALLER_ROWS : 0;
-}
-
-/* Rows the fold saves: it shows folded_rows() rows on one line. */
-static long
-fold_saves(const struct tui_view *v)
-{
-	uint32_t f = folded_rows(v);
-
-	return f > 0 ? (long)f - 1 : 0;
-}
-
-/* Lines in the picture: every row, and at least the graph area. */
-static long
-picture_lines(const struct tui_view *v)
-{
-	return TF_MAX((long)v->layout.nrows - fold_saves(v),
-	    (long)v->graph_lines);
-}
-
-/* Picture line of row depth (a folded row: the fold's line). */
-static long
-line_of(const struct tui_view *v, uint32_t depth)
-{
-	long r = depth < folded_rows(v) ? 0 : (long)depth - fold_saves(v);
-
-	return v->inverted ? r : picture_lines(v) - 1 - r;
-}
-
-/* True when picture line line is the "... N callers" line. */
-static int
-is_fold_line(const struct tui_view *v, long line)
-{
-	return folded_rows(v) > 0 && line == line_of(v, 0);
-}
-
-/*
- * Row shown on picture line line (the fold's line: the nearest folded
- * row), or -1 for an empty line.
- */
-static long
-depth_of(const struct tui_view *v, long line)
-{
-	long r = v->inverted ? line : picture_lines(v) - 1 - line;
-	long f = (long)folded_rows(v);
-
-	if (r < 0 || r >= (long)v->layout.nrows - fold_saves(v))
-		return -1;
-	if (f > 0 && r == 0)
-		return f - 1;
-	return r + fold_saves(v);
-}
-
-/* Keep scroll within the picture. */
-static void
-clamp_scroll(struct tui_view *v)
-{
-	long max = picture_lines(v) - v->graph_lines;
-
-	if (v->scroll > max)
-		v->scroll = max;
-	if (v->scroll < 0)
-		v->scroll = 0;
-}
-
-/* Scroll so that the selection is on the screen. */
-static void
-show_selection(struct tui_view *v)
-{
-	long line;
-
-	if (v->sel_rect == LAYOUT_NONE || v->graph_lines <= 0)
-		return;
-	line = line_of(v, v->layout.rects[v->sel_rect].depth);
-	if (line < v->scroll)
-		v->scroll = line;
-	else if (line >= v->scroll + v->graph_lines)
-		v->scroll = line - v->graph_lines + 1;
-	clamp_scroll(v);
-}
-
-/* Select rectangle i (LAYOUT_NONE: stay); reaction flags. */
-static int
-select_rect(struct tui_view *v, uint32_t i)
-{
-	if (i == LAYOUT_NONE || i == v->sel_rect)
-		return 0;
-	v->sel_rect = i;
-	v->want = v->sel = v->layout.rects[i].node;
-	show_selection(v);
-	return TUI_REDRAW;
-}
-
-/*
- * After scrolling, move the selection onto the screen when it left it,
- * and only onto a frame of the zoomed subtree (never a dimmed caller, nor
- * the fold): up its ancestors when it is past the rows of the subtree
- * shown, down its widest children (or straight down to the nearest frame
- * of the first of those rows) when it is short of them.  When the screen
- * shows no row of the subtree (a few lines of callers), it stays.
- */
-static void
-follow_scroll(struct tui_view *v)
-{
-	const struct layout *l = &v->layout;
-	long top = v->scroll, bot = v->scroll + v->graph_lines - 1, y, d;
-	long zd = (long)l->zoom_depth, lo = -1, hi = -1, line;
-	uint32_t i = v->sel_rect, c, row, best;
-	double mid, dist, bd;
-
-	if (i == LAYOUT_NONE)
-		return;
-	line = line_of(v, l->rects[i].depth);
-	if (line >= top && line <= bot)
-		return;
-	for (y = top; y <= bot; y++) {
-		d = depth_of(v, y);
-		if (d < zd || is_fold_line(v, y))
-			continue;
-		if (lo < 0 || d < lo)
-			lo = d;
-		if (d > hi)
-			hi = d;
-	}
-	if (lo < 0)
-		return;
-	d = (long)l->rects[i].depth;
-	while (d > hi && l->rects[i].parent != LAYOUT_NONE) {
-		i = l->rects[i].parent;
-		d--;
-	}
-	while (d < lo && (c = layout_child(l, i)) != LAYOUT_NONE) {
-		i = c;
-		d++;
-	}
-	if (d < lo) {
-		mid = l->rects[i].x + l->rects[i].w / 2;
-		best = LAYOUT_NONE;
-		bd = 0;
-		for (row = l->row_start[lo]; row < l->row_start[lo + 1];
-		    row++) {
-			if (l->rects[row].flags & LAYOUT_MERGED)
-				continue;
-			dist = l->rects[row].x + l->rects[row].w / 2 - mid;
-			if (dist < 0)
-				dist = -dist;
-			if (best == LAYOUT_NONE || dist < bd) {
-				best = row;
-				bd = dist;
-			}
-		}
-		if (best == LAYOUT_NONE)
-			return;
-		i = best;
-	}
-	v->sel_rect = i;
-	v->want = v->sel = l->rects[i].node;
-}
-
-/*
- * The "+" bar of the layout that holds node, or LAYOUT_NONE: one of its
- * parent's child rectangles whose run of siblings has node in it.
- */
-static uint32_t
-find_merged(const struct tui_view *v, uint32_t node)
-{
-	const struct layout *l = &v->layout;
-	const struct tree_node *nodes = tree_nodes(v->tree);
-	uint32_t p, i, n, end;
-
-	if (node == TREE_ROOT || (p = layout_find(l, v->tree,
-	    nodes[node].parent)) == LAYOUT_NONE)
-		return LAYOUT_NONE;
-	for (i = l->rects[p].child; l->rects[p].child != LAYOUT_NONE &&
-	    i < l->rects[p].child + l->rects[p].nchild; i++) {
-		if (!(l->rects[i].flags & LAYOUT_MERGED))
-			continue;
-		end = layout_run_end(l, i);
-		for (n = l->rects[i].node; n != end && n != TREE_NONE;
-		    n = nodes[n].next_sibling)
-			if (n == node)
-				return i;
-	}
-	return LAYOUT_NONE;
-}
-
-/*
- * The rectangle that shows node: its own, else the "+" bar it is in, else
- * the same for its nearest ancestor that is shown.
- */
-static uint32_t
-find_shown(const struct tui_view *v, uint32_t node)
-{
-	const struct layout *l = &v->layout;
-	uint32_t i;
-
-	if (l->nrects == 0)
-		return LAYOUT_NONE;
-	if (node >= tree_size(v->tree))
-		node = l->zoom;
-	for (; node != TREE_NONE; node = tree_node(v->tree, node)->parent)
-		if ((i = layout_find(l, v->tree, node)) != LAYOUT_NONE ||
-		    (i = find_merged(v, node)) != LAYOUT_NONE)
-			return i;
-	return l->zoom_depth;
-}
-
 /* Lay out again for a new screen size, zoom or orientation. */
 void
 view_flame_relayout(struct tui_view *v, int cols, int lines)
@@ -472,19 +250,19 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	p.inverted = v->inverted;
 	p.merge = 1;
 	layout_build(&v->layout, v->tree, &p);
-	v->sel_rect = find_shown(v, v->want);
+	v->sel_rect = flame_find_shown(v, v->want);
 	v->sel = v->layout.rects[v->sel_rect].node;
 	/*
 	 * Start from the root's end of the picture; when that leaves the
 	 * zoomed frame out (a few lines), put it on the edge towards its
 	 * subtree.  Then show the selection.
 	 */
-	v->scroll = v->inverted ? 0 : picture_lines(v) - v->graph_lines;
-	zl = line_of(v, v->layout.zoom_depth);
+	v->scroll = v->inverted ? 0 : flame_picture_lines(v) - v->graph_lines;
+	zl = flame_line_of(v, v->layout.zoom_depth);
 	if (zl < v->scroll || zl >= v->scroll + v->graph_lines)
 		v->scroll = v->inverted ? zl : zl - v->graph_lines + 1;
-	clamp_scroll(v);
-	show_selection(v);
+	flame_clamp_scroll(v);
+	flame_show_selection(v);
 }
 
 /*
@@ -621,7 +399,7 @@ static void
 draw_fold(struct tui_view *v, int y)
 {
 	char buf[64];
-	uint32_t f = folded_rows(v);
+	uint32_t f = flame_folded_rows(v);
 	int selected = v->sel_rect != LAYOUT_NONE &&
 	    v->layout.rects[v->sel_rect].depth < f;
 
@@ -645,16 +423,16 @@ flame_draw(struct tui_screen *sc)
 	uint32_t i;
 
 	for (y = 0; y < v->graph_lines; y++) {
-		d = depth_of(v, v->scroll + y);
+		d = flame_depth_of(v, v->scroll + y);
 		if (d < 0)
 			continue;
-		if (is_fold_line(v, v->scroll + y))
+		if (flame_is_fold_line(v, v->scroll + y))
 			draw_fold(v, y);
 		else
 			for (i = l->row_start[d]; i < l->row_start[d + 1]; i++)
 				draw_rect(v, i, y);
 		if (v->sel_rect != LAYOUT_NONE &&
-		    line_of(v, l->rects[v->sel_rect].depth) == v->scroll + y)
+		    flame_line_of(v, l->rects[v->sel_rect].depth) == v->scroll + y)
 			sy = y;
 	}
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
@@ -679,7 +457,7 @@ act_left(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
 	v->ntrail = 0; /* a move to the side forgets the way back */
-	return select_rect(v, layout_prev(&v->layout, v->sel_rect));
+	return flame_select_rect(v, layout_prev(&v->layout, v->sel_rect));
 }
 
 /* Select the frame to the right. */
@@ -688,7 +466,7 @@ act_right(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
 	v->ntrail = 0;
-	return select_rect(v, layout_next(&v->layout, v->sel_rect));
+	return flame_select_rect(v, layout_next(&v->layout, v->sel_rect));
 }
 
 /*
@@ -705,7 +483,7 @@ to_parent(struct tui_view *v)
 		return 0;
 	if (v->trail_at != from)
 		v->ntrail = 0;
-	flags = select_rect(v, i);
+	flags = flame_select_rect(v, i);
 	xgrow((void **)&v->trail, &v->captrail, v->ntrail + 1,
 	    sizeof *v->trail);
 	v->trail[v->ntrail++] = from;
@@ -724,7 +502,7 @@ to_child(struct tui_view *v)
 	uint32_t i = LAYOUT_NONE, c;
 
 	if (v->trail_at == v->sel && v->ntrail > 0) {
-		c = find_shown(v, v->trail[v->ntrail - 1]);
+		c = flame_find_shown(v, v->trail[v->ntrail - 1]);
 		if (c != LAYOUT_NONE && l->rects[c].parent == v->sel_rect)
 			i = c;
 	}
@@ -735,7 +513,7 @@ to_child(struct tui_view *v)
 		v->ntrail--;
 	if (i == LAYOUT_NONE)
 		return 0;
-	select_rect(v, i);
+	flame_select_rect(v, i);
 	v->trail_at = v->sel;
 	return TUI_REDRAW;
 }
@@ -840,10 +618,10 @@ scroll_by(struct tui_view *v, long delta)
 	long old = v->scroll;
 
 	v->scroll += delta;
-	clamp_scroll(v);
+	flame_clamp_scroll(v);
 	if (v->scroll == old)
 		return 0;
-	follow_scroll(v);
+	flame_follow_scroll(v);
 	return TUI_REDRAW;
 }
 
@@ -876,7 +654,7 @@ static int
 act_bottom(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, picture_lines(v) - v->graph_lines - v->scroll);
+	return scroll_by(v, flame_picture_lines(v) - v->graph_lines - v->scroll);
 }
 
 /* Show the help screen. */
@@ -984,7 +762,7 @@ static uint32_t
 rect_at(const struct tui_view *v, int x, int y)
 {
 	const struct layout *l = &v->layout;
-	long d = depth_of(v, v->scroll + y), x0, x1;
+	long d = flame_depth_of(v, v->scroll + y), x0, x1;
 	uint32_t i;
 
 	if (y < 0 || y >= v->graph_lines || d < 0)
@@ -1024,7 +802,7 @@ act_mouse(struct tui_screen *sc)
 		return 0;
 	if (i == v->sel_rect)
 		return act_zoom(sc);
-	return select_rect(v, i);
+	return flame_select_rect(v, i);
 }
 
 /* Give the mouse to the terminal (its own text selection), or take it. */
@@ -1090,7 +868,7 @@ view_flame_show(struct tui_view *v, uint32_t node)
 	i = layout_find(&v->layout, v->tree, node);
 	if (i == LAYOUT_NONE)
 		return TUI_RELAYOUT; /* not expected: relayout finds it */
-	select_rect(v, i);
+	flame_select_rect(v, i);
 	return TUI_REDRAW;
 }
 

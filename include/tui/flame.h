@@ -1,0 +1,34 @@
+/*
+ * The graph screen's geometry (view_flame.c, flame_geom.c): which picture
+ * line shows which row of the layout, the "... N callers" fold, scrolling,
+ * and keeping the selection on the screen.  Private to src/tui.
+ */
+#ifndef TFLAME_TUI_FLAME_H
+#define TFLAME_TUI_FLAME_H
+
+#include <stdint.h>
+
+struct tui_view;
+
+/* Rows folded into the "... N callers" line (0: none). */
+uint32_t flame_folded_rows(const struct tui_view *v);
+/* Lines in the picture: every row, and at least the graph area. */
+long flame_picture_lines(const struct tui_view *v);
+/* Picture line of row depth (a folded row: the fold's line). */
+long flame_line_of(const struct tui_view *v, uint32_t depth);
+/* True when picture line line is the "... N callers" line. */
+int flame_is_fold_line(const struct tui_view *v, long line);
+/* Row shown on picture line line (the fold: its nearest row), or -1. */
+long flame_depth_of(const struct tui_view *v, long line);
+/* Keep the scroll within the picture. */
+void flame_clamp_scroll(struct tui_view *v);
+/* Scroll so that the selection is on the screen. */
+void flame_show_selection(struct tui_view *v);
+/* Select rectangle i (LAYOUT_NONE: stay); reaction flags. */
+int flame_select_rect(struct tui_view *v, uint32_t i);
+/* After scrolling, bring the selection onto the screen (never a caller). */
+void flame_follow_scroll(struct tui_view *v);
+/* The rectangle that shows node: its own, its "+" bar, or an ancestor's. */
+uint32_t flame_find_shown(const struct tui_view *v, uint32_t node);
+
+#endif
