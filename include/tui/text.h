@@ -84,7 +84,7 @@ int text_draw_label(const struct tui_text *tx, int y, int x, int ncols);
 const char *text_shorten(const char *name, size_t len, size_t ncols,
     size_t *outlen);
 
-/* The T key: collapse every template argument list in names, or not. */
+/* The C key: collapse every template argument list in names, or not. */
 void text_set_templates(int on);
 int text_templates(void);
 

@@ -39,7 +39,7 @@
  * than the screen is shown from its start with ">" at the right edge; the
  * keys < and > scroll it a screen at a time (statusbar_scroll()), with "<"
  * and ">" marking which way there is more.  (A timed marquee moved under
- * the reader's eyes and sent a redraw every 1.5 s.)  With T, the name's
+ * the reader's eyes and sent a redraw every 1.5 s.)  With C, the name's
  * template arguments are collapsed to "<…>" (tui/text.h).  A smaller
  * screen gets one line holding everything, scrolling the same way.
  */

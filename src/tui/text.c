@@ -17,7 +17,7 @@
 #include "util/xalloc.h"
 
 static int text_utf8;
-static int text_templates_on;       /* T: collapse every template */
+static int text_templates_on;       /* C: collapse every template */
 static struct shortname text_short; /* scratch of text_shorten() */
 
 /* Note whether the locale can show UTF-8. */
@@ -222,14 +222,14 @@ text_draw_label(const struct tui_text *tx, int y, int x, int ncols)
 	return (int)cols + 2;
 }
 
-/* Collapse every template argument list in the names shown, or not (T). */
+/* Collapse every template argument list in the names shown, or not (C). */
 void
 text_set_templates(int on)
 {
 	text_templates_on = on;
 }
 
-/* Return whether template argument lists are collapsed (T). */
+/* Return whether template argument lists are collapsed (C). */
 int
 text_templates(void)
 {

@@ -114,8 +114,8 @@ static const struct tui_binding bindings[] = {
 	{"< >", "scroll the selected name in the status line", act_name_left,
 	    {'<', 0}},
 	{"", "", act_name_right, {'>', 0}},
-	{"T", "collapse template arguments to <\u2026> everywhere, or not",
-	    act_templates, {'T', 0}},
+	{"C", "collapse template arguments to <\u2026> everywhere, or not",
+	    act_templates, {'C', 0}},
 	{"y Y", "copy the selected name / its subtree as folded stacks "
 	    "(OSC 52 clipboard)", act_copy_name, {'y', 0}},
 	{"", "", act_copy_subtree, {'Y', 0}},
@@ -706,8 +706,8 @@ act_templates(struct tui_screen *sc)
 
 	text_set_templates(!text_templates());
 	v->sel_text_node = TREE_NONE; /* the name starts again at its start */
-	v->msg = text_templates() ? "Templates collapsed to <\u2026> (T: show "
-	    "them)." : "Templates shown in full (T: collapse them).";
+	v->msg = text_templates() ? "Templates collapsed to <\u2026> (C: show "
+	    "them)." : "Templates shown in full (C: collapse them).";
 	return TUI_REDRAW;
 }
 

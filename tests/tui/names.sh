@@ -2,7 +2,7 @@
 # Long C++ names (issue #36, item 5): a box shows the end of the name (the
 # method), with argument lists dropped and template arguments collapsed
 # from the innermost level out; the status line shows the whole name on
-# one line and scrolls it with < and > (no timed marquee); T collapses
+# one line and scrolls it with < and > (no timed marquee); C collapses
 # every template argument list, in the boxes and in the status line.
 #
 # names.folded (100 samples):
@@ -48,13 +48,13 @@ keys '<' '<' '<' '<'
 check "80: < scrolls back" \
     label 22 " $(printf %s "$full" | cut -c1-78)>"
 
-keys T
-check "T: templates collapsed in the status line" \
+keys C
+check "C: templates collapsed in the status line" \
     label 22 "ns::detail::Registry<$E>::lookup(std::__cxx11::basic_string<$E> const&)"
-check "T: the counts on the second line" matches 23 "^60 samples  60.00% of all"
-check "T: says so" has "Templates collapsed"
-keys T
-check "T again: the full name back" \
+check "C: the counts on the second line" matches 23 "^60 samples  60.00% of all"
+check "C: says so" has "Templates collapsed"
+keys C
+check "C again: the full name back" \
     label 22 " $(printf %s "$full" | cut -c1-78)>"
 T send-keys -t t q
 finished
@@ -65,8 +65,8 @@ run "$TFLAME $names"
 viewer_up
 check "200: arguments dropped, templates kept" \
     matches 19 "^ns::detail::Registry<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >, Widget>::lookup  *other"
-keys T
-check "200 T: templates collapsed in the box" \
+keys C
+check "200 C: templates collapsed in the box" \
     matches 19 "^ns::detail::Registry<$E>::lookup(std::__cxx11::basic_string<$E> const&)  *other"
 T send-keys -t t q
 finished

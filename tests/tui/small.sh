@@ -70,7 +70,7 @@ done
 check "PgDn: reaches the end" matches 9 "-$total/$total "
 # Every key of the graph's table, and the legend, somewhere in the pages.
 for k in 'Left  h' 'Right l' 'Up    k' 'Down  j' Enter 'Bksp  u' Esc i r w s \
-    / 'n N' '#' 't S' 'Tab Ctrl-I' 'PgUp PgDn' 'g G' '< >' T 'y Y' Mouse M '?' Ctrl-L \
+    / 'n N' '#' 't S' 'Tab Ctrl-I' 'PgUp PgDn' 'g G' '< >' C 'y Y' Mouse M '?' Ctrl-L \
     'q Ctrl-C'; do
 	check "40x10 ?: lists $k" grep -q "^   $k\( \|\$\)" "$tmpd/all"
 done
