@@ -8,6 +8,7 @@
 #ifndef TFLAME_LOADERS_LOADER_H
 #define TFLAME_LOADERS_LOADER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "loaders/sink.h"
@@ -69,6 +70,18 @@ struct load_opts {
 	 */
 	void (*weighted)(void *arg);
 	void *weighted_arg;
+	/*
+	 * Each frame's module, from loaders that know it (perf: the DSO in
+	 * parentheses), when not NULL (the viewer and --top set them; batch
+	 * modes pay nothing): module_id() gives the sink's id of a module
+	 * (kind: TREE_MOD_KERNEL, TREE_MOD_JIT or 0), module_set() gives
+	 * one to the frame the sink took last, right after its frame() or
+	 * frame_id().  Both get that sink's ctx (a fork()ed one included):
+	 * only for a sink_tree, sink_tree_module_id() and _set().
+	 */
+	uint32_t (*module_id)(void *ctx, const char *name, size_t len,
+	    unsigned kind);
+	void (*module_set)(void *ctx, uint32_t id);
 };
 
 struct load_result {

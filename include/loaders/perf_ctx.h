@@ -34,9 +34,13 @@ struct frame_ref {
 	uint32_t off, len;
 };
 
-/* A remembered stack line: its frames, leaf first, in the frame store. */
+/*
+ * A remembered stack line: its frames, leaf first, in the frame store,
+ * and the sink's id of its module (0 unless the module hooks are set).
+ */
 struct line_frames {
 	uint32_t first, n;
+	uint32_t mod;
 };
 
 /* The sample being read (perf.c). */
@@ -53,6 +57,8 @@ struct perf_sample {
 	size_t flen, fcap;
 	struct frame_ref *frames;
 	size_t nframes, capframes;
+	uint32_t *mods;   /* by frame, with the module hooks: its module */
+	size_t capmods;
 };
 
 /* Stack line -> line id, and the frame store (perf_memo.c). */
@@ -137,6 +143,7 @@ struct line_class {
 void perf_classify(const char *line, size_t len, int status, size_t k,
     void *aux, void *ctx);
 void perf_add_stack_line(struct perf_ctx *p, const struct stack_line *sl);
+uint32_t perf_module_id(struct perf_ctx *p, const struct stack_line *sl);
 void perf_read_stack_line(struct perf_ctx *p, const char *line, size_t len,
     uint64_t lineno);
 void perf_emit_frames(struct perf_ctx *p);

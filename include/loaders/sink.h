@@ -104,4 +104,12 @@ void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
  */
 void sink_tree_keep_samples(void *ctx);
 
+/*
+ * struct load_opts' module hooks for a sink_tree: the tree's id of a
+ * module, and that module given to the node the last frame led to.
+ */
+uint32_t sink_tree_module_id(void *ctx, const char *name, size_t len,
+    unsigned kind);
+void sink_tree_module_set(void *ctx, uint32_t id);
+
 #endif

@@ -101,6 +101,43 @@ void tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n);
 uint64_t tree_samples(const struct tree *t, int prof, uint32_t id);
 uint64_t tree_samples_self(const struct tree *t, int prof, uint32_t id);
 
+/*
+ * Each frame's module (perf: its DSO, "libc.so.6", "[kernel.kallsyms]"),
+ * for the viewer: once tree_keep_modules() was called (a loader's module
+ * hook did it), one 32-bit number more per node, nothing otherwise.  A
+ * module is interned with its kind (TREE_MOD_KERNEL, TREE_MOD_JIT or 0)
+ * by tree_module_intern(); tree_set_module() gives it to a node, and a
+ * node given two different modules (frames merged by name across
+ * modules) has TREE_MOD_SEVERAL, keeping the kind when both had the
+ * same.  tree_module() is TREE_MOD_NONE when the node has none or the
+ * modules are not kept; tree_merge(), the reverse tree and the
+ * transforms carry them.
+ */
+#define TREE_MOD_NONE 0u
+#define TREE_MOD_SEVERAL 0x3fffffffu /* the index part of a module */
+#define TREE_MOD_INDEX(m) ((m) & TREE_MOD_SEVERAL)
+#define TREE_MOD_KIND(m) ((m) >> 30)
+#define TREE_MOD_KERNEL 1u /* kinds */
+#define TREE_MOD_JIT 2u
+
+void tree_keep_modules(struct tree *t);
+int tree_has_modules(const struct tree *t);
+uint32_t tree_module_intern(struct tree *t, const char *name, size_t len,
+    unsigned kind);
+void tree_set_module(struct tree *t, uint32_t node, uint32_t mod);
+uint32_t tree_module(const struct tree *t, uint32_t node);
+/* A module's name ("" for none, "several modules" for several). */
+const char *tree_module_name(const struct tree *t, uint32_t mod,
+    size_t *len);
+/*
+ * Keep modules in dst, a tree that has none yet, when src keeps them,
+ * with the same ids (for trees made from src: reverse, transforms).
+ */
+void tree_keep_modules_of(struct tree *dst, const struct tree *src);
+/* A module of src as dst's (interned there); TREE_MOD_NONE stays so. */
+uint32_t tree_module_copy(struct tree *dst, const struct tree *src,
+    uint32_t mod);
+
 /* Replace the self count of node in profile prof (totals: tree_finish() again). */
 void tree_set_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 

@@ -132,6 +132,12 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		lo.weighted = sink_tree_keep_samples;
 		lo.weighted_arg = &st[0];
 	}
+	if (!three_columns && !o->diff &&
+	    (o->mode == MODE_VIEW || o->mode == MODE_TOP)) {
+		/* The viewer's colours and status line: each frame's module. */
+		lo.module_id = sink_tree_module_id;
+		lo.module_set = sink_tree_module_set;
+	}
 	memset(&res, 0, sizeof res);
 	if (three_columns)
 		load_folded_diff(r, sink[0], sink[1], d, &res);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "layout/palette.h"
+#include "model/tree.h"
 #include "util/escape.h"
 #include "util/xalloc.h"
 
@@ -30,6 +31,17 @@ palette_family(const char *name, size_t len)
 		return PALETTE_JIT;
 	if (has_suffix(name, len, "_[i]"))
 		return PALETTE_INLINE;
+	return PALETTE_USER;
+}
+
+/* The family of a module's kind. */
+enum palette_family
+palette_module_family(unsigned kind)
+{
+	if (kind == TREE_MOD_KERNEL)
+		return PALETTE_KERNEL;
+	if (kind == TREE_MOD_JIT)
+		return PALETTE_JIT;
 	return PALETTE_USER;
 }
 

@@ -87,10 +87,13 @@ perf_emit_frames(struct perf_ctx *p)
 	}
 	p->sink->begin(p->sink->ctx);
 	p->sink->frame(p->sink->ctx, p->cur.root, p->cur.rootlen);
-	for (i = p->cur.nframes; i > 0; i--)
+	for (i = p->cur.nframes; i > 0; i--) {
 		p->sink->frame(p->sink->ctx,
 		    p->cur.fbuf + p->cur.frames[i - 1].off,
 		    p->cur.frames[i - 1].len);
+		if (p->opts->module_set != NULL)
+			p->opts->module_set(p->sink->ctx, p->cur.mods[i - 1]);
+	}
 	p->sink->end(p->sink->ctx, p->cur.period);
 	p->res->samples++;
 	p->cur.nframes = p->cur.flen = 0;
@@ -128,10 +131,10 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	perf_memo_start(p);
 }
 
-/* Append one frame part (already cut out) to the sample, cleaned. */
+/* Append one frame part (cut out, of module mod) to the sample, cleaned. */
 static void
 add_part(struct perf_ctx *p, const char *part, size_t plen, size_t idx,
-    const struct stack_line *sl)
+    const struct stack_line *sl, uint32_t mod)
 {
 	struct perf_sample *s = &p->cur;
 	size_t w;
@@ -149,8 +152,35 @@ add_part(struct perf_ctx *p, const char *part, size_t plen, size_t idx,
 	    sizeof *s->frames);
 	s->frames[s->nframes].off = (uint32_t)s->flen;
 	s->frames[s->nframes].len = (uint32_t)w;
+	if (p->opts->module_set != NULL) {
+		xgrow((void **)&s->mods, &s->capmods, s->nframes + 1,
+		    sizeof *s->mods);
+		s->mods[s->nframes] = mod;
+	}
 	s->nframes++;
 	s->flen += w;
+}
+
+/* The sink's id of sl's module (0 without the module hooks). */
+uint32_t
+perf_module_id(struct perf_ctx *p, const struct stack_line *sl)
+{
+	unsigned kind = 0;
+	size_t i;
+
+	if (p->opts->module_id == NULL || sl->modlen == 0)
+		return 0;
+	if (perf_kernel_module(sl->mod, sl->modlen))
+		kind = TREE_MOD_KERNEL;
+	else if (perf_jit_module(sl->mod, sl->modlen))
+		kind = TREE_MOD_JIT;
+	/* Its file name, as perf report's "Shared Object" column shows it. */
+	for (i = sl->modlen; i > 0 && sl->mod[i - 1] != '/'; i--)
+		;
+	if (i == sl->modlen)
+		i = 0; /* "/usr/lib/": keep it all */
+	return p->opts->module_id(p->sink->ctx, sl->mod + i, sl->modlen - i,
+	    kind);
 }
 
 /* Add the frames of one stack line to the open sample. */
@@ -159,10 +189,11 @@ perf_add_stack_line(struct perf_ctx *p, const struct stack_line *sl)
 {
 	const char *ps[PERF_MAX_PARTS];
 	size_t pl[PERF_MAX_PARTS], i;
+	uint32_t mod = perf_module_id(p, sl);
 
 	/* Leaf-first storage: the last part is the innermost frame. */
 	for (i = perf_split_parts(sl, ps, pl); i > 0; i--)
-		add_part(p, ps[i - 1], pl[i - 1], i - 1, sl);
+		add_part(p, ps[i - 1], pl[i - 1], i - 1, sl, mod);
 }
 
 /* One stack line of the open sample: its frames, or a message. */
@@ -439,6 +470,7 @@ perf_free(struct perf_ctx *p)
 	free(p->cur.root);
 	free(p->cur.fbuf);
 	free(p->cur.frames);
+	free(p->cur.mods);
 	free(p->st.key);
 	perf_memos_free(p);
 }

@@ -106,6 +106,11 @@ add_remembered(struct perf_ctx *p, const struct line_frames *lf)
 		    p->cur.nframes + 1, sizeof *p->cur.frames);
 		p->cur.frames[p->cur.nframes].off = (uint32_t)p->cur.flen;
 		p->cur.frames[p->cur.nframes].len = f[i].len;
+		if (p->opts->module_set != NULL) {
+			xgrow((void **)&p->cur.mods, &p->cur.capmods,
+			    p->cur.nframes + 1, sizeof *p->cur.mods);
+			p->cur.mods[p->cur.nframes] = lf->mod;
+		}
 		p->cur.nframes++;
 		p->cur.flen += f[i].len;
 	}
@@ -137,13 +142,13 @@ frames_hash(const struct perf_ctx *p, const struct line_frames *lf)
 	if (lf->n == 0)
 		return hash_mix64(1);
 	h = hash_bytes(p->ln.ftext + f[0].off,
-	    f[lf->n - 1].off + f[lf->n - 1].len - f[0].off);
+	    f[lf->n - 1].off + f[lf->n - 1].len - f[0].off) + lf->mod;
 	for (i = 0; i < lf->n; i++)
 		h = hash_mix64(h + f[i].len + 1);
 	return h;
 }
 
-/* Do line frames a and b have the same names? */
+/* Do line frames a and b have the same names (and module)? */
 static int
 frames_equal(const struct perf_ctx *p, const struct line_frames *a,
     const struct line_frames *b)
@@ -151,7 +156,7 @@ frames_equal(const struct perf_ctx *p, const struct line_frames *a,
 	const struct frame_ref *f = frames_of(p, a), *g = frames_of(p, b);
 	uint32_t i;
 
-	if (a->n != b->n)
+	if (a->n != b->n || a->mod != b->mod)
 		return 0;
 	for (i = 0; i < a->n; i++)
 		if (f[i].len != g[i].len ||
@@ -211,6 +216,8 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 	perf_add_stack_line(p, sl);
 	lf.first = (uint32_t)p->ln.nfr;
 	lf.n = (uint32_t)(p->cur.nframes - n0);
+	/* With the module hooks, a line's module is part of what it is. */
+	lf.mod = lf.n > 0 && p->opts->module_set != NULL ? p->cur.mods[n0] : 0;
 	xgrow((void **)&p->ln.fr, &p->ln.capfr, p->ln.nfr + lf.n,
 	    sizeof *p->ln.fr);
 	xgrow((void **)&p->ln.frid, &p->ln.capfrid, p->ln.nfr + lf.n,
@@ -392,6 +399,8 @@ emit_lines(struct perf_ctx *p)
 				p->ln.frid[x] = sp->intern(k->ctx,
 				    p->ln.ftext + f[j - 1].off, f[j - 1].len);
 			sp->frame_id(k->ctx, p->ln.frid[x]);
+			if (p->opts->module_set != NULL)
+				p->opts->module_set(k->ctx, p->ln.lf[id].mod);
 		}
 		p->st.steps[i + 1] = sp->at(k->ctx);
 	}

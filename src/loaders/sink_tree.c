@@ -152,3 +152,21 @@ sink_tree_keep_samples(void *ctx)
 	st->samples = 1;
 	tree_keep_samples(st->tree);
 }
+
+/* The tree's id of a module (struct load_opts' module_id hook). */
+uint32_t
+sink_tree_module_id(void *ctx, const char *name, size_t len, unsigned kind)
+{
+	struct sink_tree *st = ctx;
+
+	return tree_module_intern(st->tree, name, len, kind);
+}
+
+/* Give module id to the node the last frame led to (module_set hook). */
+void
+sink_tree_module_set(void *ctx, uint32_t id)
+{
+	struct sink_tree *st = ctx;
+
+	tree_set_module(st->tree, st->cur, id);
+}

@@ -33,6 +33,7 @@ reverse_begin(struct reverse_job *j, const struct tree *t)
 	copy_names(j->r, t);
 	if (tree_has_samples(t))
 		tree_keep_samples(j->r);
+	tree_keep_modules_of(j->r, t);
 }
 
 int
@@ -62,8 +63,11 @@ reverse_step(struct reverse_job *j, uint32_t n)
 		 * tree_child() may move r's node array, so only ids are kept.
 		 */
 		cur = TREE_ROOT;
-		for (k = i; k != TREE_ROOT; k = nodes[k].parent)
+		for (k = i; k != TREE_ROOT; k = nodes[k].parent) {
 			cur = tree_child(j->r, cur, nodes[k].name);
+			/* Same ids (reverse_begin()); several when they differ. */
+			tree_set_module(j->r, cur, tree_module(t, k));
+		}
 		for (p = 0; p < np; p++)
 			if (!count_is_zero(self[p]))
 				tree_add_self(j->r, p, cur, self[p]);

@@ -75,6 +75,8 @@ place(struct walk *w, uint32_t k)
 		k = w->chain[--n];
 		par = tree_child(w->o, par, w->e[k].name);
 		w->e[k].out = par;
+		/* Its module (same ids: run()); several when merged. */
+		tree_set_module(w->o, par, tree_module(w->t, w->e[k].in));
 	}
 	return par;
 }
@@ -250,6 +252,7 @@ run(const struct tree *t, enum kind k, const unsigned char *marks,
 	w.o = tree_new(w.nprof);
 	if (tree_has_samples(t))
 		tree_keep_samples(w.o);
+	tree_keep_modules_of(w.o, t);
 	copy_names(w.o, t);
 	for (p = 0; p < w.nprof; p++)
 		w.self[p] = tree_selfs(t, p, &w.fself[p]);

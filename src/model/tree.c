@@ -70,6 +70,13 @@ struct tree {
 	uint64_t overflows;      /* self counts that saturated */
 	uint64_t total_overflows; /* totals that did, at the last finish */
 	uint64_t stacks[TREE_MAX_PROFILES]; /* nodes with a self count */
+	/*
+	 * Modules: NULL unless tree_keep_modules(); by node, the kind in
+	 * the top 2 bits and 1 + the id in mods below (TREE_MOD_SEVERAL
+	 * for several).
+	 */
+	uint32_t *module;
+	struct strtab *mods;
 	enum tree_order order; /* what tree_finish() leaves */
 	int order_prof;        /* weight order: by this profile's totals */
 };
@@ -108,6 +115,8 @@ prof_grow(struct tree *t, size_t cap)
 		if (pr->nself != NULL)
 			pr->nself = xreallocarray(pr->nself, cap, sizeof *pr->nself);
 	}
+	if (t->module != NULL)
+		t->module = xreallocarray(t->module, cap, sizeof *t->module);
 }
 
 /* Initial capacity (a power of two; the fuzz build makes it small). */
@@ -154,6 +163,9 @@ tree_free(struct tree *t)
 	free(t->nodes);
 	free(t->slots);
 	free(t->rank);
+	free(t->module);
+	if (t->mods != NULL)
+		strtab_free(t->mods);
 	strtab_free(t->st);
 	free(t);
 }
@@ -347,6 +359,8 @@ new_node(struct tree *t, uint32_t parent, uint32_t name)
 		if (t->prof[p].nself != NULL)
 			t->prof[p].nself[id] = 0;
 	}
+	if (t->module != NULL)
+		t->module[id] = TREE_MOD_NONE;
 	return id;
 }
 
@@ -431,6 +445,112 @@ tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n)
 
 	*s = *s > UINT32_MAX - n || n > UINT32_MAX ? UINT32_MAX :
 	    *s + (uint32_t)n;
+}
+
+/* Keep a module per node from now on (none yet). */
+void
+tree_keep_modules(struct tree *t)
+{
+	if (t->module == NULL) {
+		t->module = xcalloc(t->cap, sizeof *t->module);
+		t->mods = strtab_new();
+	}
+}
+
+/* Are modules kept? */
+int
+tree_has_modules(const struct tree *t)
+{
+	return t->module != NULL;
+}
+
+/* The module named name, of kind kind. */
+uint32_t
+tree_module_intern(struct tree *t, const char *name, size_t len,
+    unsigned kind)
+{
+	uint32_t id;
+
+	tree_keep_modules(t);
+	id = strtab_intern(t->mods, name, len) + 1;
+	if (id >= TREE_MOD_SEVERAL)
+		return TREE_MOD_NONE; /* 2^30 modules: no more names */
+	return (uint32_t)(kind & 3u) << 30 | id;
+}
+
+/* Give mod to node: several when it had another. */
+void
+tree_set_module(struct tree *t, uint32_t node, uint32_t mod)
+{
+	uint32_t *m;
+
+	if (mod == TREE_MOD_NONE)
+		return;
+	tree_keep_modules(t);
+	m = &t->module[node];
+	if (*m == TREE_MOD_NONE)
+		*m = mod;
+	else if (*m != mod)
+		*m = (TREE_MOD_KIND(*m) == TREE_MOD_KIND(mod) ?
+		    TREE_MOD_KIND(mod) << 30 : 0) | TREE_MOD_SEVERAL;
+}
+
+/* The module of node. */
+uint32_t
+tree_module(const struct tree *t, uint32_t node)
+{
+	return t->module != NULL ? t->module[node] : TREE_MOD_NONE;
+}
+
+/* The name of module mod. */
+const char *
+tree_module_name(const struct tree *t, uint32_t mod, size_t *len)
+{
+	uint32_t i = TREE_MOD_INDEX(mod);
+
+	if (i == TREE_MOD_SEVERAL) {
+		*len = 15;
+		return "several modules";
+	}
+	if (i == TREE_MOD_NONE || t->mods == NULL ||
+	    i - 1 >= strtab_count(t->mods)) {
+		*len = 0;
+		return "";
+	}
+	return strtab_get(t->mods, i - 1, len);
+}
+
+/* Keep modules in dst (none yet) when src does, with src's ids. */
+void
+tree_keep_modules_of(struct tree *dst, const struct tree *src)
+{
+	uint32_t i, n;
+	const char *s;
+	size_t len;
+
+	if (src->mods == NULL)
+		return;
+	tree_keep_modules(dst);
+	n = strtab_count(src->mods);
+	for (i = 0; i < n; i++) {
+		s = strtab_get(src->mods, i, &len);
+		if (strtab_intern(dst->mods, s, len) != i)
+			fatal("internal error: module ids differ");
+	}
+}
+
+/* Module mod of src, as dst's. */
+uint32_t
+tree_module_copy(struct tree *dst, const struct tree *src, uint32_t mod)
+{
+	const char *s;
+	size_t len;
+
+	if (TREE_MOD_INDEX(mod) == TREE_MOD_NONE ||
+	    TREE_MOD_INDEX(mod) == TREE_MOD_SEVERAL || src == dst)
+		return mod;
+	s = tree_module_name(src, mod, &len);
+	return tree_module_intern(dst, s, len, TREE_MOD_KIND(mod));
 }
 
 /* The sample records of id's subtree: a walk down the sibling links. */
@@ -563,6 +683,11 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 		if (c.n != 0 || c.frac != 0.0)
 			tree_add_self(dst, dprof, map[i], c);
 	}
+	if (src->module != NULL)
+		for (i = 1; i < src->size; i++)
+			if (src->module[i] != TREE_MOD_NONE)
+				tree_set_module(dst, map[i],
+				    tree_module_copy(dst, src, src->module[i]));
 	if (src->prof[sprof].nself != NULL) {
 		tree_keep_samples(dst);
 		for (i = 0; i < src->size; i++)
@@ -934,6 +1059,9 @@ tree_memory(const struct tree *t)
 		per += 2 * sizeof(uint64_t) +
 		    (t->prof[p].fself ? 2 * sizeof(double) : 0) +
 		    (t->prof[p].nself ? sizeof(uint32_t) : 0);
+	if (t->module != NULL)
+		per += sizeof *t->module;
 	return t->cap * per + ((size_t)t->mask + 1) * sizeof *t->slots +
-	    (size_t)t->nranked * sizeof *t->rank + strtab_memory(t->st);
+	    (size_t)t->nranked * sizeof *t->rank + strtab_memory(t->st) +
+	    (t->mods != NULL ? strtab_memory(t->mods) : 0);
 }

@@ -4,7 +4,7 @@
  * On a screen of at least 8 lines there are two, always (so the graph does
  * not jump when the selection moves to a longer name):
  *
- *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
+ *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12  in libc.so.6
  *	[flame]  zoomed: NAME                          2 messages (!)  ? help
  *
  * ("of zoom" only once zoomed in, and only for the zoomed frame and the
@@ -13,7 +13,9 @@
  * the first level shows its function's own self total as "self".  The
  * counts are worded by model/units.h: perf input has the weight in its
  * unit and the sample records ("2.46 s cpu-clock, 1,228 samples ... self
- * 0 s"), folded input "1,234 samples" or --countname's word.  A selected
+ * 0 s"), folded input "1,234 samples" or --countname's word.  "in
+ * MODULE" names the frame's module when the input gave one (perf's DSO;
+ * "in several modules" for frames merged by name across modules).  A selected
  * "+" bar shows "+ N frames" for the name and its frames' total.
  *
  * With a search, its pattern and figures follow the view's name:
@@ -268,6 +270,26 @@ f_self(struct tui_view *v, struct tui_text *tx)
 	text_append_ascii(tx, s);
 }
 
+/*
+ * "in libc.so.6", "in [kernel.kallsyms]", "in several modules": the
+ * selection's module, when the input named one (perf).
+ */
+static void
+f_module(struct tui_view *v, struct tui_text *tx)
+{
+	uint32_t mod = tree_module(v->tree, v->sel);
+	const char *name;
+	size_t len;
+
+	if (mod == TREE_MOD_NONE || view_sel_merged(v))
+		return;
+	name = tree_module_name(v->tree, mod, &len);
+	if (len == 0)
+		return;
+	text_append_ascii(tx, "in ");
+	text_append(tx, name, len, TEXT_ALL);
+}
+
 /* The name of the view, as the status line shows it. */
 static const char *
 view_name(const struct tui_view *v)
@@ -470,6 +492,7 @@ static const struct sb_field {
 	{"share of all",     3,   0, SB_LEFT,  SB_COUNT,      f_of_all},
 	{"share of zoom",    6,   0, SB_LEFT,  SB_COUNT,      f_of_zoom},
 	{"self",             5,   0, SB_LEFT,  SB_COUNT,      f_self},
+	{"module",           5,   0, SB_LEFT,  SB_COUNT,      f_module},
 	{"view",             0,   0, SB_LEFT,  0,             f_view},
 	{"message",          1,  12, SB_LEFT,  SB_MSG_COLOUR, f_msg},
 	{"pattern",          2,   0, SB_LEFT,  0,             f_pattern},
@@ -481,7 +504,7 @@ static const struct sb_field {
 	{"help",             0,   0, SB_RIGHT, 0,             f_help},
 };
 #define SB_NFIELDS ARRAY_SIZE(sb_fields)
-#define SB_MESSAGE 5             /* the row of the message */
+#define SB_MESSAGE 6             /* the row of the message */
 #define SB_GAP 2                 /* columns between two fields */
 
 /* The text of each field (scratch, kept from draw to draw). */

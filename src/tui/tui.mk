@@ -47,3 +47,7 @@ TESTS += tests/tui/messages.sh tests/tui/difftraps.sh tests/golden/messages.sh \
 	tests/tui/savehome.sh
 EXTRA_DIST += tests/tui/messages.sh tests/tui/difftraps.sh tests/golden/messages.sh \
 	tests/tui/savehome.sh
+
+# Kernel frames and modules: colours and "in MODULE" from perf's DSO (#30).
+TESTS += tests/tui/modules.sh
+EXTRA_DIST += tests/tui/modules.sh

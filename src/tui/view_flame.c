@@ -133,7 +133,7 @@ static const struct tui_binding bindings[] = {
 
 /* What the help screen says after the keys. */
 static const char *const legend[] = {
-	"Colours: warm = user code, blue = kernel (_[k]), green = JIT (_[j]),",
+	"Colours: warm = user code, blue = kernel, green = JIT (module or _[k]/_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
 	"(beyond three, folded into one \"... N callers\" line);",
 	"magenta = frames matching the search; + = frames too narrow to draw",
@@ -291,7 +291,10 @@ diff_style(struct tui_view *v, uint32_t node)
 	return (unsigned char)(0x80 | (unsigned)f << 3 | shade);
 }
 
-/* Palette family and shade of node, computed once per name. */
+/*
+ * Palette family and shade of node, computed once per name; the family
+ * of a user frame from its module when that is kernel or JIT.
+ */
 static unsigned char
 node_style(struct tui_view *v, uint32_t node)
 {
@@ -307,6 +310,14 @@ node_style(struct tui_view *v, uint32_t node)
 		f = palette_family(s, len);
 		v->style[name] = (unsigned char)(0x80 | (unsigned)f << 3 |
 		    palette_shade(palette_value(s, len), COLORS_SHADES));
+	}
+	/* A user frame's module may say kernel or JIT (perf's DSO). */
+	if (((v->style[name] >> 3) & 0x7) == PALETTE_USER) {
+		f = palette_module_family(TREE_MOD_KIND(tree_module(v->tree,
+		    node)));
+		if (f != PALETTE_USER)
+			return (unsigned char)((v->style[name] & ~0x38u) |
+			    (unsigned)f << 3);
 	}
 	return v->style[name];
 }

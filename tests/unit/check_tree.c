@@ -11,6 +11,8 @@
 #include "export/collapse.h"
 #include "helpers.h"
 #include "loaders/sink.h"
+#include "model/reverse.h"
+#include "model/transform.h"
 #include "model/units.h"
 #include "util/xalloc.h"
 
@@ -524,6 +526,22 @@ END_TEST
  * self counts (fractions bit for bit), then, finished, the same --collapse
  * text.  Frees both trees.
  */
+/* Node i has the same module (name and kind) in t1 and t2. */
+static void
+assert_same_module(const struct tree *t1, const struct tree *t2, uint32_t i)
+{
+	uint32_t m1 = tree_module(t1, i), m2 = tree_module(t2, i);
+	const char *n1, *n2;
+	size_t l1, l2;
+
+	ck_assert_int_eq(tree_has_modules(t1), tree_has_modules(t2));
+	n1 = tree_module_name(t1, m1, &l1);
+	n2 = tree_module_name(t2, m2, &l2);
+	ck_assert_uint_eq(l1, l2);
+	ck_assert(memcmp(n1, n2, l1) == 0);
+	ck_assert_uint_eq(TREE_MOD_KIND(m1), TREE_MOD_KIND(m2));
+}
+
 static void
 assert_same_loads(struct tree *t1, struct tree *t2)
 {
@@ -540,6 +558,7 @@ assert_same_loads(struct tree *t1, struct tree *t2)
 		c2 = tree_self(t2, 0, (uint32_t)i);
 		ck_assert(c1.n == c2.n);
 		ck_assert(memcmp(&c1.frac, &c2.frac, sizeof c1.frac) == 0);
+		assert_same_module(t1, t2, (uint32_t)i);
 	}
 	tree_finish(t1);
 	tree_finish(t2);
@@ -635,6 +654,19 @@ START_TEST(test_folded_parts)
 }
 END_TEST
 
+/* Nodes of t whose frames came from several modules. */
+static int
+count_several(const struct tree *t)
+{
+	uint32_t i;
+	int n = 0;
+
+	ck_assert(tree_has_modules(t));
+	for (i = 0; i < tree_size(t); i++)
+		n += TREE_MOD_INDEX(tree_module(t, i)) == TREE_MOD_SEVERAL;
+	return n;
+}
+
 /*
  * perf samples read as remembered lines go to the sink from where the
  * stack before got to (emit_lines(): the root and outer lines they share
@@ -655,13 +687,19 @@ START_TEST(test_perf_shared_lines)
 	char *buf;
 	size_t len;
 	struct tree *t1, *t2;
-	int round, i, k, d, parts, cut = 0;
-	struct load_opts small;
+	int round, i, k, d, parts, cut = 0, several = 0;
+	struct load_opts small, mods, smallmods;
 	FILE *fp;
 
 	memset(&small, 0, sizeof small);
 	small.format = FORMAT_PERF;
 	small.memo_budget = 8192 + 2048;
+	memset(&mods, 0, sizeof mods);
+	mods.format = FORMAT_PERF;
+	mods.module_id = sink_tree_module_id;
+	mods.module_set = sink_tree_module_set;
+	smallmods = mods;
+	smallmods.memo_budget = small.memo_budget;
 	for (round = 0; round < 150; round++) {
 		buf = NULL;
 		fp = open_memstream(&buf, &len);
@@ -707,9 +745,24 @@ START_TEST(test_perf_shared_lines)
 		t1 = tree_load(FORMAT_PERF, buf, len, 0, NULL);
 		t2 = tree_load_opts(&small, buf, len, 1, NULL);
 		assert_same_loads(t1, t2);
+		/*
+		 * With each frame's module kept: lines that differ only in
+		 * module are not the same line any more, in every path.
+		 */
+		t1 = tree_load_opts(&mods, buf, len, 0, NULL);
+		several += count_several(t1);
+		t2 = tree_load_opts(&mods, buf, len, 1, NULL);
+		assert_same_loads(t1, t2);
+		t1 = tree_load_opts(&mods, buf, len, 0, NULL);
+		t2 = tree_load_opts(&mods, buf, len, 1, &parts);
+		assert_same_loads(t1, t2);
+		t1 = tree_load_opts(&mods, buf, len, 0, NULL);
+		t2 = tree_load_opts(&smallmods, buf, len, 1, NULL);
+		assert_same_loads(t1, t2);
 		free(buf);
 	}
 	ck_assert_int_gt(cut, 140);
+	ck_assert_int_gt(several, 100); /* f0 in /x and /y under one caller */
 }
 END_TEST
 
@@ -1105,6 +1158,143 @@ START_TEST(test_samples_subtrees)
 }
 END_TEST
 
+/* The module of the node at path, as "kind:name". */
+static const char *
+module_at(const struct tree *t, const char *path)
+{
+	static char buf[128];
+	uint32_t m = tree_module(t, node_at(t, path));
+	size_t len;
+	const char *s = tree_module_name(t, m, &len);
+
+	snprintf(buf, sizeof buf, "%u:%.*s", TREE_MOD_KIND(m), (int)len, s);
+	return buf;
+}
+
+/*
+ * Each frame's module (issue 30, item 4): perf's DSO by file name, the
+ * kind from the module's path (kernel, JIT), "several modules" for
+ * frames merged by name across modules, keeping the kind both had;
+ * carried by a fork()ed sink's join (tree_merge()), the reverse tree and
+ * the transforms; a tree that does not keep them costs nothing.
+ */
+START_TEST(test_modules_kept)
+{
+	static const char perf[] =
+	    "app 1/1 [0] 1.0: 10 cpu-clock:\n"
+	    "\tffffffff81000100 do_syscall_64+0x5c ([kernel.kallsyms])\n"
+	    "\tffffffff81000200 entry_SYSCALL_64+0x44 ([kernel.kallsyms])\n"
+	    "\t7f0000001111 __write+0x11 (/usr/lib/libc.so.6)\n"
+	    "\t2222 main+0x22 (/usr/bin/app)\n\n"
+	    "app 1/1 [0] 1.1: 10 cpu-clock:\n"
+	    "\t5555 helper+0x10 (/usr/lib/libfoo.so)\n"
+	    "\t2222 main+0x22 (/usr/bin/app)\n\n"
+	    "app 1/1 [0] 1.2: 10 cpu-clock:\n"
+	    "\t6666 helper+0x20 (/usr/lib/libbar.so)\n"
+	    "\t2222 main+0x22 (/usr/bin/app)\n\n"
+	    "app 1/1 [0] 1.3: 10 cpu-clock:\n"
+	    "\t7777 nf_hook+0x2 (/lib/modules/6.1/nf.ko)\n"
+	    "\tffffffff81000100 do_syscall_64+0x5c ([kernel.kallsyms])\n"
+	    "\t8888 Interp::run+0x3 (/tmp/perf-1.map)\n"
+	    "\t2222 main+0x22 (/usr/bin/app)\n\n"
+	    "app 1/1 [0] 1.4: 10 cpu-clock:\n"
+	    "\t7778 nf_hook+0x2 (/lib/modules/6.1/other.ko)\n"
+	    "\tffffffff81000100 do_syscall_64+0x5c ([kernel.kallsyms])\n"
+	    "\t8888 Interp::run+0x3 (/tmp/perf-1.map)\n"
+	    "\t2222 main+0x22 (/usr/bin/app)\n\n";
+	struct load_opts o;
+	struct tree *t, *r, *x, *plain;
+	unsigned char *marks;
+	uint32_t lib, ker, n;
+	size_t before;
+	int shortcut, parts_unused;
+
+	memset(&o, 0, sizeof o);
+	o.format = FORMAT_PERF;
+	o.module_id = sink_tree_module_id;
+	o.module_set = sink_tree_module_set;
+	for (shortcut = 0; shortcut < 3; shortcut++) {
+		/* 0: every frame given, 1: the memos, 2: in two parts. */
+		t = tree_load_opts(&o, perf, sizeof perf - 1, shortcut > 0,
+		    shortcut == 2 ? &parts_unused : NULL);
+		tree_finish(t);
+		ck_assert(tree_has_modules(t));
+		ck_assert_str_eq(module_at(t, "app"), "0:");
+		ck_assert_str_eq(module_at(t, "app;main"), "0:app");
+		ck_assert_str_eq(module_at(t, "app;main;__write"),
+		    "0:libc.so.6");
+		ck_assert_str_eq(module_at(t,
+		    "app;main;__write;entry_SYSCALL_64"),
+		    "1:[kernel.kallsyms]");
+		ck_assert_str_eq(module_at(t, "app;main;helper"),
+		    "0:several modules");
+		ck_assert_str_eq(module_at(t, "app;main;Interp::run"),
+		    "2:perf-1.map");
+		ck_assert_str_eq(module_at(t,
+		    "app;main;Interp::run;do_syscall_64;nf_hook"),
+		    "1:several modules");
+		/* The reverse tree: do_syscall_64 under two callers, one module. */
+		r = reverse_build(t);
+		ck_assert_str_eq(module_at(r, "do_syscall_64"),
+		    "1:[kernel.kallsyms]");
+		ck_assert_str_eq(module_at(r, "helper"), "0:several modules");
+		ck_assert_str_eq(module_at(r, "nf_hook;do_syscall_64"),
+		    "1:[kernel.kallsyms]");
+		tree_free(r);
+		/* A transform: main merged away, its callees keep theirs. */
+		marks = xcalloc(strtab_count(tree_strtab(t)), 1);
+		marks[strtab_intern(tree_strtab(t), "main", 4)] = 1;
+		x = transform_merge(t, marks);
+		ck_assert_str_eq(module_at(x, "app;__write"), "0:libc.so.6");
+		ck_assert_str_eq(module_at(x, "app;helper"),
+		    "0:several modules");
+		tree_free(x);
+		x = transform_merge_threads(t);
+		ck_assert_str_eq(module_at(x, "app;main"), "0:app");
+		tree_free(x);
+		free(marks);
+		tree_free(t);
+	}
+
+	/* The tree's own rules: one module, then another, then several. */
+	t = tree_new(1);
+	n = tree_child(t, TREE_ROOT, strtab_intern(tree_strtab(t), "f", 1));
+	before = tree_memory(t);
+	ck_assert(!tree_has_modules(t));
+	ck_assert_uint_eq(tree_module(t, n), TREE_MOD_NONE);
+	lib = tree_module_intern(t, "libc.so.6", 9, 0);
+	ker = tree_module_intern(t, "vmlinux", 7, TREE_MOD_KERNEL);
+	ck_assert(tree_has_modules(t));
+	ck_assert_uint_ge(tree_memory(t) - before, 1024 * sizeof(uint32_t));
+	ck_assert_uint_eq(tree_module(t, n), TREE_MOD_NONE);
+	tree_set_module(t, n, TREE_MOD_NONE);
+	ck_assert_uint_eq(tree_module(t, n), TREE_MOD_NONE);
+	tree_set_module(t, n, lib);
+	tree_set_module(t, n, lib);
+	ck_assert_uint_eq(tree_module(t, n), lib);
+	tree_set_module(t, n, ker);
+	ck_assert_uint_eq(tree_module(t, n), TREE_MOD_SEVERAL);
+	ck_assert_uint_eq(tree_module_intern(t, "vmlinux", 7,
+	    TREE_MOD_KERNEL), ker);
+	tree_free(t);
+
+	/* Not kept: nothing, and no byte more. */
+	plain = tree_load(FORMAT_PERF, perf, sizeof perf - 1, 1, NULL);
+	tree_finish(plain);
+	ck_assert(!tree_has_modules(plain));
+	ck_assert_uint_eq(tree_module(plain, node_at(plain, "app;main")),
+	    TREE_MOD_NONE);
+	t = tree_load_opts(&o, perf, sizeof perf - 1, 1, NULL);
+	tree_finish(t);
+	ck_assert_uint_eq(tree_size(t), tree_size(plain));
+	assert_same_collapse(t, plain);
+	ck_assert_uint_le(tree_memory(plain) + 1024 * sizeof(uint32_t),
+	    tree_memory(t));
+	tree_free(t);
+	tree_free(plain);
+}
+END_TEST
+
 /* units_total() and units_weight(): each input's wording, whole. */
 START_TEST(test_units_wording)
 {
@@ -1173,6 +1363,7 @@ suite_tree(void)
 	tcase_add_test(tc, test_name_ranks);
 	tcase_add_test(tc, test_samples_kept);
 	tcase_add_test(tc, test_samples_subtrees);
+	tcase_add_test(tc, test_modules_kept);
 	tcase_add_test(tc, test_units_wording);
 	suite_add_tcase(s, tc);
 	return s;
