@@ -4,8 +4,8 @@
  * On a screen of at least 8 lines there are two, always (so the graph does
  * not jump when the selection moves to a longer name):
  *
- *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12  in libc.so.6
- *	[flame]  zoomed: NAME                          2 messages (!)  ? help
+ *	NAME  1,234 samples  45.67% of all  100.00% of zoom  self 12
+ *	in libc.so.6  [flame]  zoomed: NAME            2 messages (!)  ? help
  *
  * ("of zoom" only once zoomed in, and only for the zoomed frame and the
  * frames inside it: at the root it would repeat "of all", and a dimmed
@@ -15,7 +15,8 @@
  * unit and the sample records ("2.46 s cpu-clock, 1,228 samples ... self
  * 0 s"), folded input "1,234 samples" or --countname's word.  "in
  * MODULE" names the frame's module when the input gave one (perf's DSO;
- * "in several modules" for frames merged by name across modules).  A selected
+ * "in several modules" for frames merged by name across modules): not a
+ * count, it stays off the first line so the counts fit there.  A selected
  * "+" bar shows "+ N frames" for the name and its frames' total.
  *
  * With a search, its pattern and figures follow the view's name:
@@ -63,6 +64,7 @@
 
 #define STATS_BUFSZ 256
 #define PATTERN_COLS 32 /* a longer pattern is cut with ".." */
+#define BRIEF_COLS 60   /* narrower: the weight without the sample records */
 
 /* Return how many status lines a screen of this size gets. */
 int
@@ -107,7 +109,8 @@ in_zoom(const struct tui_view *v, uint32_t node)
 /*
  * The selected frame's numbers in their unit (model/units.h) into n and
  * its self weight into s: "2.46 s cpu-clock, 1,228 samples" and "0 s",
- * "100 samples" and "5".
+ * "100 samples" and "5".  On a screen under BRIEF_COLS columns the weight
+ * alone: "2.46 s cpu-clock".
  */
 static void
 count_text(const struct tui_view *v, char *n, size_t ncap, char *s,
@@ -119,8 +122,10 @@ count_text(const struct tui_view *v, char *n, size_t ncap, char *s,
 	units_init(&u, v->svg.opts.event, v->svg.opts.countname,
 	    tree_has_samples(t) && tree_samples(t, v->prof, TREE_ROOT) !=
 	    tree_total(t, v->prof, TREE_ROOT).n);
+	if (v->cols < BRIEF_COLS)
+		u.samples = 0;
 	units_total(n, ncap, &u, tree_total(v->tree, v->prof, v->sel),
-	    tree_samples(v->tree, v->prof, v->sel));
+	    u.samples ? tree_samples(v->tree, v->prof, v->sel) : 0);
 	units_weight(s, scap, &u, shown_self(v));
 }
 
@@ -472,8 +477,11 @@ f_help(struct tui_view *v, struct tui_text *tx)
  * then the right ones flush right.  When the line is too narrow, the
  * field with the highest prio number goes first (the later one of a tie);
  * a field with a min is first cut with ".." down to min columns; prio 0
- * never goes.  SB_COUNT fields follow the name on the first line when all
- * of them fit there.  Fields of later work slot in as rows.
+ * never goes; dprio is the prio in differential mode, where the change
+ * matters more than which side gives the widths (w says that too).
+ * SB_COUNT fields follow the name on the first line when all of them fit
+ * there; on a one-line status bar the fields that fit follow the name.
+ * Fields of later work slot in as rows.
  */
 enum sb_where { SB_LEFT, SB_RIGHT };
 #define SB_COUNT 0x1             /* a count of the selection */
@@ -482,26 +490,27 @@ enum sb_where { SB_LEFT, SB_RIGHT };
 static const struct sb_field {
 	const char *name;        /* what it is, for the reader */
 	int prio;                /* 0: always shown; higher: dropped sooner */
+	int dprio;               /* prio with --diff */
 	int min;                 /* > 0: may be cut down to min columns */
 	enum sb_where where;
 	unsigned flags;
 	sb_fill *fill;
 } sb_fields[] = {
-	/* name           prio  min  where     flags          fill */
-	{"samples",          2,   0, SB_LEFT,  SB_COUNT,      f_samples},
-	{"share of all",     3,   0, SB_LEFT,  SB_COUNT,      f_of_all},
-	{"share of zoom",    6,   0, SB_LEFT,  SB_COUNT,      f_of_zoom},
-	{"self",             5,   0, SB_LEFT,  SB_COUNT,      f_self},
-	{"module",           5,   0, SB_LEFT,  SB_COUNT,      f_module},
-	{"view",             0,   0, SB_LEFT,  0,             f_view},
-	{"message",          1,  12, SB_LEFT,  SB_MSG_COLOUR, f_msg},
-	{"pattern",          2,   0, SB_LEFT,  0,             f_pattern},
-	{"matched",          3,   0, SB_LEFT,  0,             f_matched},
-	{"matched in zoom",  7,   0, SB_LEFT,  0,             f_matched_zoom},
-	{"match index",      3,   0, SB_LEFT,  0,             f_index},
-	{"zoomed",           8,  12, SB_LEFT,  0,             f_zoomed},
-	{"messages",         4,   0, SB_RIGHT, 0,             f_messages},
-	{"help",             0,   0, SB_RIGHT, 0,             f_help},
+	/* name           prio dprio  min  where     flags          fill */
+	{"samples",          2,    2,   0, SB_LEFT,  SB_COUNT,      f_samples},
+	{"share of all",     3,    3,   0, SB_LEFT,  SB_COUNT,      f_of_all},
+	{"share of zoom",    6,    4,   0, SB_LEFT,  SB_COUNT,      f_of_zoom},
+	{"self",             5,    6,   0, SB_LEFT,  SB_COUNT,      f_self},
+	{"module",           5,    5,   0, SB_LEFT,  0,             f_module},
+	{"view",             0,    0,   0, SB_LEFT,  0,             f_view},
+	{"message",          1,    1,  12, SB_LEFT,  SB_MSG_COLOUR, f_msg},
+	{"pattern",          2,    2,   0, SB_LEFT,  0,             f_pattern},
+	{"matched",          3,    3,   0, SB_LEFT,  0,             f_matched},
+	{"matched in zoom",  7,    7,   0, SB_LEFT,  0,             f_matched_zoom},
+	{"match index",      3,    3,   0, SB_LEFT,  0,             f_index},
+	{"zoomed",           8,    8,  12, SB_LEFT,  0,             f_zoomed},
+	{"messages",         4,    4,   0, SB_RIGHT, 0,             f_messages},
+	{"help",             0,    0,   0, SB_RIGHT, 0,             f_help},
 };
 #define SB_NFIELDS ARRAY_SIZE(sb_fields)
 #define SB_MESSAGE 6             /* the row of the message */
@@ -510,12 +519,19 @@ static const struct sb_field {
 /* The text of each field (scratch, kept from draw to draw). */
 static struct tui_text sb_text[SB_NFIELDS];
 
+/* The priority of field i in v's mode. */
+static int
+sb_prio(const struct tui_view *v, size_t i)
+{
+	return v->diff ? sb_fields[i].dprio : sb_fields[i].prio;
+}
+
 /*
  * Narrow the fields in use[] (their columns; 0: not shown) to fit cols
  * columns, cutting and dropping by priority.  Returns the columns used.
  */
 static size_t
-sb_fit(size_t *use, size_t cols)
+sb_fit(const struct tui_view *v, size_t *use, size_t cols)
 {
 	size_t i, total = 0, n = 0, worst, cut;
 
@@ -528,9 +544,9 @@ sb_fit(size_t *use, size_t cols)
 	while (total > cols) {
 		worst = SB_NFIELDS;
 		for (i = 0; i < SB_NFIELDS; i++)
-			if (use[i] > 0 && sb_fields[i].prio > 0 &&
+			if (use[i] > 0 && sb_prio(v, i) > 0 &&
 			    (worst == SB_NFIELDS ||
-			    sb_fields[i].prio >= sb_fields[worst].prio))
+			    sb_prio(v, i) >= sb_prio(v, worst)))
 				worst = i;
 		if (worst == SB_NFIELDS)
 			break; /* only fields that always stay: cut at the end */
@@ -560,12 +576,12 @@ sb_draw_field(size_t i, int y, int x, size_t w)
 
 /* Lay out and draw the fields in use[] on line y. */
 static void
-sb_draw_line(size_t *use, int y, int cols)
+sb_draw_line(const struct tui_view *v, size_t *use, int y, int cols)
 {
 	size_t i, right = 0, nr = 0;
 	int x = 0, first = 1;
 
-	sb_fit(use, (size_t)cols);
+	sb_fit(v, use, (size_t)cols);
 	for (i = 0; i < SB_NFIELDS; i++) {
 		if (use[i] == 0 || sb_fields[i].where != SB_LEFT)
 			continue;
@@ -593,14 +609,21 @@ sb_draw_line(size_t *use, int y, int cols)
 	}
 }
 
-/* Append the characters of field text f to tx. */
+/*
+ * Append the characters of field text f to tx, in w columns at most (cut
+ * with ".." when it is wider).
+ */
 static void
-sb_text_append(struct tui_text *tx, const struct tui_text *f)
+sb_text_append(struct tui_text *tx, const struct tui_text *f, size_t w)
 {
-	size_t i;
+	size_t i, used = 0, room = f->cols > w ? (w > 2 ? w - 2 : 0) : w;
 
-	for (i = 0; i < f->n; i++)
+	for (i = 0; i < f->n && used + f->width[i] <= room; i++) {
 		text_append_wc(tx, f->wc[i], f->width[i]);
+		used += f->width[i];
+	}
+	if (f->cols > w)
+		text_append_ascii(tx, w >= 2 ? ".." : "");
 }
 
 /* The label of the search prompt. */
@@ -713,13 +736,16 @@ statusbar_draw(struct tui_view *v, int y)
 	if (a->more)
 		text_append_ascii(a, " [name cut: too long]");
 	on_first = !a->more && a->cols + SB_GAP + counts <= (size_t)cols;
+	/* One line: the fields that fit after the name, by priority. */
+	if (!two && !a->more && a->cols + SB_GAP < (size_t)cols)
+		sb_fit(v, use, (size_t)cols - a->cols - SB_GAP);
 	for (i = 0; i < SB_NFIELDS; i++) {
-		/* One line: every field after the name, scrolling with it. */
+		/* Two lines: the counts, when they all fit after the name. */
 		if (use[i] == 0 || (two && (!on_first ||
 		    !(sb_fields[i].flags & SB_COUNT))))
 			continue;
 		text_append_ascii(a, "  ");
-		sb_text_append(a, &sb_text[i]);
+		sb_text_append(a, &sb_text[i], use[i]);
 		use[i] = 0;
 	}
 	colors_use(COLORS_STATUS_NAME, PALETTE_USER, 0);
@@ -731,7 +757,7 @@ statusbar_draw(struct tui_view *v, int y)
 		return;
 	}
 	/* Second line: the counts if they moved here, the view, the rest. */
-	sb_draw_line(use, y + 1, cols);
+	sb_draw_line(v, use, y + 1, cols);
 }
 
 /* Scroll a name wider than the line a step left (dir < 0) or right. */

@@ -136,8 +136,8 @@ static const char *const legend[] = {
 	"Colours: warm = user code, blue = kernel, green = JIT (module or _[k]/_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
 	"(beyond three, folded into one \"... N callers\" line);",
-	"magenta = frames matching the search; + = frames too narrow to draw",
-	"(select it with h/l, Enter lists them, heaviest first);",
+	"magenta = frames matching the search; + = frames too narrow to draw;",
+	"h/l select a +, Enter lists its frames, heaviest first;",
 	"the selection: reverse video, bold (underlined when it matches).",
 	"Counts in the status line: samples, share of all samples, share of",
 	"the zoomed frame, self samples.  Matched: the samples whose stack has",
@@ -610,6 +610,8 @@ act_width(struct tui_screen *sc)
 		return TUI_REDRAW;
 	}
 	v->prof = v->prof == DIFF_AFTER ? DIFF_BEFORE : DIFF_AFTER;
+	v->msg = v->prof == DIFF_AFTER ? "Widths from AFTER (w: from BEFORE)." :
+	    "Widths from BEFORE (w: from AFTER).";
 	return TUI_RELAYOUT;
 }
 

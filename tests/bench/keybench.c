@@ -315,7 +315,9 @@ prepare(const struct child *c, const char *key)
 
 /*
  * Climb from the root along the widest frames to one that has a neighbour
- * on its row, so that Left and Right have somewhere to go.
+ * on its row, so that Left and Right have somewhere to go; then step back
+ * onto that frame (the neighbour may be a "+" bar, where Enter lists
+ * frames instead of zooming).
  */
 static void
 find_neighbours(const struct child *c)
@@ -323,8 +325,14 @@ find_neighbours(const struct child *c)
 	int k;
 
 	for (k = 0; k < 100; k++) {
-		if (k >= 2 && (prepare(c, K_RIGHT) || prepare(c, K_LEFT)))
+		if (k >= 2 && prepare(c, K_RIGHT)) {
+			prepare(c, K_LEFT);
 			return;
+		}
+		if (k >= 2 && prepare(c, K_LEFT)) {
+			prepare(c, K_RIGHT);
+			return;
+		}
 		if (!prepare(c, K_UP))
 			return;
 	}

@@ -47,20 +47,28 @@ set -- $(widths)
 check "AFTER widths: grow 53 cells ($1), shrink 9 ($2)" test "$1" -eq 53 -a "$2" -eq 9
 
 # Select main's child grow and read the status line.
+# At 80 columns the width basis is the first field to go (the change stays).
 keys k k
 screen
-check "status: before, after, change" has "before 10 (12.50%)  after 60 (66.67%)  change +50"
-check "status: width basis" has "[widths: after]"
+check "status: before, after, change" \
+    has "before 10 (12.50%)  after 60 (66.67%)  change +50 (+54.17 pp)  [flame]"
+T resize-window -t t -x 120 -y 24
+settle
+screen
+check "status at 120 columns: width basis" \
+    has "change +50 (+54.17 pp)  [widths: after]"
+T resize-window -t t -x 80 -y 24
+settle
 
-# w: widths from BEFORE (shrink 50 of 80 is now the widest).
+# w: widths from BEFORE (shrink 50 of 80 is now the widest); w says so.
 keys w
 screen
-check "w: status says before" has "change +50 (+54.17 pp)  [widths: before"
+check "w: says widths from BEFORE" has "Widths from BEFORE (w: from AFTER)."
 set -- $(widths)
 check "BEFORE widths: grow 10 cells ($1), shrink 50 ($2)" test "$1" -eq 10 -a "$2" -eq 50
 keys w
 screen
-check "w again: after" has "[widths: after]"
+check "w again: after" has "Widths from AFTER (w: from BEFORE)."
 
 # --negate swaps the hues.
 keys q

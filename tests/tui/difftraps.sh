@@ -16,7 +16,7 @@ T send-keys -t t "cd $tmpd" Enter
 run "$TFLAME --diff alloc1.folded alloc2.folded"
 viewer_up
 check "unequal totals: said in the status line" \
-    matches 29 '^\[flame\]  AFTER has 1\.8x the samples of BEFORE; -n scales$'
+    matches 29 '^\[flame\]  AFTER has 1\.8x the samples of BEFORE; -n scales  *1 message (!)$'
 keys k
 check "a key: the note gives way, the count shows" \
     matches 29 '  1 message (!)  ? help$'

@@ -3,7 +3,8 @@
 # frame by the module perf names on its stack line, with no --kernel:
 # [kernel.kallsyms] blue, JIT (/tmp/perf-PID.map) green, user code hot;
 # and the status line says where the selected frame lives ("in
-# libc.so.6"), "in several modules" for a function merged from two.
+# libc.so.6", on the second line: the counts keep the first), "in
+# several modules" for a function merged from two.
 # Colours are read from the cells tmux holds (capture-pane -e).
 #
 # kernel.perf, at 120x24 (lines 0-based): all 21, app 20, main 19;
@@ -52,10 +53,15 @@ is_family() {
 	[ "$got" = "$3" ] || { echo "  $2: $got, not $3"; return 1; }
 }
 
-# status TEXT: the first status line (line 22) is exactly TEXT.
+# status TEXT [SECOND]: the first status line (line 22) is exactly TEXT,
+# and the second (line 23), its runs of blanks made one, is SECOND
+# (default "[flame] ? help": no module).
 status() {
 	got=$(line 22 | sed 's/ *$//')
 	[ "$got" = "$1" ] || { echo "  status: '$got'"; return 1; }
+	got=$(line 23 | tr -s ' ' | sed 's/ $//')
+	[ "$got" = "${2:-[flame] ? help}" ] ||
+	    { echo "  second: '$got'"; return 1; }
 }
 
 start 120 24
@@ -77,27 +83,34 @@ check "the command frame has none" \
     status "app  5,000,000 cycles, 5 samples  100.00% of all  self 0"
 keys k
 check "the program's own frame" \
-    status "main  5,000,000 cycles, 5 samples  100.00% of all  self 0  in app"
+    status "main  5,000,000 cycles, 5 samples  100.00% of all  self 0" \
+	    "in app [flame] ? help"
 keys k
 check "libc, by its file name" \
-    status "__write  2,000,000 cycles, 2 samples  40.00% of all  self 0  in libc.so.6"
+    status "__write  2,000,000 cycles, 2 samples  40.00% of all  self 0" \
+	    "in libc.so.6 [flame] ? help"
 keys h
 check "JIT code: the map file" \
-    status "Interpreter  1,000,000 cycles, 1 sample  20.00% of all  self 1,000,000  in perf-101.map"
+    status "Interpreter  1,000,000 cycles, 1 sample  20.00% of all  self 1,000,000" \
+	    "in perf-101.map [flame] ? help"
 keys l l
 check "a function from two modules" \
-    status "helper  2,000,000 cycles, 2 samples  40.00% of all  self 2,000,000  in several modules"
+    status "helper  2,000,000 cycles, 2 samples  40.00% of all  self 2,000,000" \
+	    "in several modules [flame] ? help"
 keys h k
 check "the kernel's frames" \
-    status "entry_SYSCALL_64_after_hwframe  2,000,000 cycles, 2 samples  40.00% of all  self 0  in [kernel.kallsyms]"
+    status "entry_SYSCALL_64_after_hwframe  2,000,000 cycles, 2 samples  40.00% of all  self 0" \
+	    "in [kernel.kallsyms] [flame] ? help"
 keys k
 check "the kernel's leaf" \
-    status "do_syscall_64  2,000,000 cycles, 2 samples  40.00% of all  self 2,000,000  in [kernel.kallsyms]"
+    status "do_syscall_64  2,000,000 cycles, 2 samples  40.00% of all  self 2,000,000" \
+	    "in [kernel.kallsyms] [flame] ? help"
 # The reverse view carries the modules: do_syscall_64 is a first level.
 keys r
 check "reverse view: still blue" is_family 19 entry_SYSCALL_64_after_hwframe blue
 check "reverse view: still in the kernel" \
-    status "do_syscall_64  2,000,000 cycles, 2 samples  40.00% of all  self 2,000,000  in [kernel.kallsyms]"
+    status "do_syscall_64  2,000,000 cycles, 2 samples  40.00% of all  self 2,000,000" \
+	    "in [kernel.kallsyms] [reverse flame] ? help"
 keys q
 finished
 
@@ -113,7 +126,7 @@ finished
 run "$TFLAME $small"
 viewer_up
 keys k
-check "folded: no module" not matches 22 "  in "
+check "folded: no module" status "main  85 samples  85.00% of all  self 0"
 keys q
 finished
 

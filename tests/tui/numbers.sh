@@ -33,7 +33,7 @@ keys j
 # Item 2: at the reverse view's first level a frame is the function
 # sampled there: its self is its own self total, not the reverse tree's 0.
 check "cpu-clock: the reverse view's first level, self its own" \
-    status "__memset_avx512_unaligned_erms  0.02 s cpu-clock, 12 samples  0.98% of all  self 0.02 s  in libc.so.6"
+    status "__memset_avx512_unaligned_erms  0.02 s cpu-clock, 12 samples  0.98% of all  self 0.02 s"
 keys q
 finished
 
@@ -43,7 +43,7 @@ check "cycles: the count with the event, and the samples" \
     status "all  6,000,000 cycles, 3 samples  100.00% of all  self 0"
 keys k k k k
 check "cycles: a leaf" \
-    status "work  3,500,000 cycles, 2 samples  58.33% of all  self 3,500,000  in app"
+    status "work  3,500,000 cycles, 2 samples  58.33% of all  self 3,500,000"
 keys '?'
 check "help: percentages are of the weight" \
     has "Percentages are shares of the weight (the event count), not of samples"
