@@ -8,11 +8,11 @@
 
 libtfcore_a_SOURCES += \
 	src/model/count.c src/model/units.c src/model/inorder.c src/model/strtab.c \
-	src/model/tree.c src/model/reverse.c src/model/functions.c \
+	src/model/tree.c src/model/tree_data.c src/model/reverse.c src/model/functions.c \
 	src/model/sandwich.c src/model/transform.c src/model/window.c
 noinst_HEADERS += \
 	include/model/count.h include/model/units.h include/model/inorder.h include/model/strtab.h \
-	include/model/tree.h include/model/reverse.h \
+	include/model/tree.h include/model/tree_impl.h include/model/reverse.h \
 	include/model/functions.h include/model/sandwich.h \
 	include/model/transform.h include/model/window.h
 

@@ -8,6 +8,8 @@
  * such a parent is found by reading the parent's first child, which is
  * usually in cache, where a hash slot would be a miss; the hash stays a
  * quarter of the size.  When a parent gets its second child, both go in.
+ * The data some nodes carry beside their counts (sample records,
+ * modules) is in tree_data.c; struct tree is in model/tree_impl.h.
  */
 #include "config.h"
 
@@ -15,6 +17,7 @@
 #include <string.h>
 
 #include "model/tree.h"
+#include "model/tree_impl.h"
 #include "util/fatal.h"
 #include "util/hash.h"
 #include "util/sort.h"
@@ -23,63 +26,6 @@
 
 #define EMPTY UINT32_MAX
 #define MAX_NODES (UINT32_MAX / 2)
-
-struct prof {
-	uint64_t *self, *total;
-	double *fself, *ftotal; /* NULL until a fractional count arrives */
-	/*
-	 * Sample records behind the counts (perf: a count is the sum of
-	 * the periods), self only (saturating at 2^32-1): NULL unless
-	 * tree_keep_samples().  Totals are summed when asked for
-	 * (tree_samples()), so the tree grows by 4 bytes a node, not 16.
-	 */
-	uint32_t *nself;
-	struct samples_memo *memo; /* tree_samples()'s last answers */
-};
-
-/* tree_samples()'s last answers: the root's, and one other node's. */
-struct samples_memo {
-	int valid_root, valid_node;
-	uint32_t node;
-	uint64_t root, total;
-};
-
-/* A child hash slot: a node and its child_hash(), id EMPTY when free. */
-struct slot {
-	uint32_t id, hash;
-};
-
-struct tree {
-	struct tree_node *nodes;
-	size_t size, cap;
-	struct prof prof[TREE_MAX_PROFILES];
-	int nprof;
-	struct slot *slots; /* child hash */
-	uint32_t mask;
-	uint32_t hashed; /* ids in slots */
-	/*
-	 * When not 0: the children of nodes numbered from here on are not in
-	 * the hash (tree_merge() copies new subtrees without it, as
-	 * --collapse never looks them up); tree_child() puts them there
-	 * first, tree_find_child() walks their sibling lists.
-	 */
-	size_t unhashed;
-	struct strtab *st;
-	uint32_t *rank;  /* of each name, in byte order: at the last finish */
-	uint32_t nranked; /* names then */
-	uint64_t overflows;      /* self counts that saturated */
-	uint64_t total_overflows; /* totals that did, at the last finish */
-	uint64_t stacks[TREE_MAX_PROFILES]; /* nodes with a self count */
-	/*
-	 * Modules: NULL unless tree_keep_modules(); by node, the kind in
-	 * the top 2 bits and 1 + the id in mods below (TREE_MOD_SEVERAL
-	 * for several).
-	 */
-	uint32_t *module;
-	struct strtab *mods;
-	enum tree_order order; /* what tree_finish() leaves */
-	int order_prof;        /* weight order: by this profile's totals */
-};
 
 static inline uint32_t
 child_hash(uint32_t parent, uint32_t name)
@@ -415,202 +361,6 @@ tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c)
 	pr->self[node] = acc.n;
 	if (pr->fself != NULL)
 		pr->fself[node] = acc.frac;
-}
-
-void
-tree_keep_samples(struct tree *t)
-{
-	int p;
-
-	for (p = 0; p < t->nprof; p++) {
-		struct prof *pr = &t->prof[p];
-
-		if (pr->nself == NULL) {
-			pr->nself = xcalloc(t->cap, sizeof *pr->nself);
-			pr->memo = xcalloc(1, sizeof *pr->memo);
-		}
-	}
-}
-
-int
-tree_has_samples(const struct tree *t)
-{
-	return t->prof[0].nself != NULL;
-}
-
-void
-tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n)
-{
-	uint32_t *s = &t->prof[prof].nself[node];
-
-	*s = *s > UINT32_MAX - n || n > UINT32_MAX ? UINT32_MAX :
-	    *s + (uint32_t)n;
-}
-
-/* Keep a module per node from now on (none yet). */
-void
-tree_keep_modules(struct tree *t)
-{
-	if (t->module == NULL) {
-		t->module = xcalloc(t->cap, sizeof *t->module);
-		t->mods = strtab_new();
-	}
-}
-
-/* Are modules kept? */
-int
-tree_has_modules(const struct tree *t)
-{
-	return t->module != NULL;
-}
-
-/* The module named name, of kind kind. */
-uint32_t
-tree_module_intern(struct tree *t, const char *name, size_t len,
-    unsigned kind)
-{
-	uint32_t id;
-
-	tree_keep_modules(t);
-	id = strtab_intern(t->mods, name, len) + 1;
-	if (id >= TREE_MOD_SEVERAL)
-		return TREE_MOD_NONE; /* 2^30 modules: no more names */
-	return (uint32_t)(kind & 3u) << 30 | id;
-}
-
-/* Give mod to node: several when it had another. */
-void
-tree_set_module(struct tree *t, uint32_t node, uint32_t mod)
-{
-	uint32_t *m;
-
-	if (mod == TREE_MOD_NONE)
-		return;
-	tree_keep_modules(t);
-	m = &t->module[node];
-	if (*m == TREE_MOD_NONE)
-		*m = mod;
-	else if (*m != mod)
-		*m = (TREE_MOD_KIND(*m) == TREE_MOD_KIND(mod) ?
-		    TREE_MOD_KIND(mod) << 30 : 0) | TREE_MOD_SEVERAL;
-}
-
-/* The module of node. */
-uint32_t
-tree_module(const struct tree *t, uint32_t node)
-{
-	return t->module != NULL ? t->module[node] : TREE_MOD_NONE;
-}
-
-/* The name of module mod. */
-const char *
-tree_module_name(const struct tree *t, uint32_t mod, size_t *len)
-{
-	uint32_t i = TREE_MOD_INDEX(mod);
-
-	if (i == TREE_MOD_SEVERAL) {
-		*len = 15;
-		return "several modules";
-	}
-	if (i == TREE_MOD_NONE || t->mods == NULL ||
-	    i - 1 >= strtab_count(t->mods)) {
-		*len = 0;
-		return "";
-	}
-	return strtab_get(t->mods, i - 1, len);
-}
-
-/* Keep modules in dst (none yet) when src does, with src's ids. */
-void
-tree_keep_modules_of(struct tree *dst, const struct tree *src)
-{
-	uint32_t i, n;
-	const char *s;
-	size_t len;
-
-	if (src->mods == NULL)
-		return;
-	tree_keep_modules(dst);
-	n = strtab_count(src->mods);
-	for (i = 0; i < n; i++) {
-		s = strtab_get(src->mods, i, &len);
-		if (strtab_intern(dst->mods, s, len) != i)
-			fatal("internal error: module ids differ");
-	}
-}
-
-/* Module mod of src, as dst's. */
-uint32_t
-tree_module_copy(struct tree *dst, const struct tree *src, uint32_t mod)
-{
-	const char *s;
-	size_t len;
-
-	if (TREE_MOD_INDEX(mod) == TREE_MOD_NONE ||
-	    TREE_MOD_INDEX(mod) == TREE_MOD_SEVERAL || src == dst)
-		return mod;
-	s = tree_module_name(src, mod, &len);
-	return tree_module_intern(dst, s, len, TREE_MOD_KIND(mod));
-}
-
-/* The sample records of id's subtree: a walk down the sibling links. */
-static uint64_t
-sum_samples(const struct tree *t, const uint32_t *ns, uint32_t id)
-{
-	const struct tree_node *nodes = t->nodes;
-	uint64_t sum = 0;
-	uint32_t c = id;
-	size_t i;
-
-	if (id == TREE_ROOT) {
-		/* Every node: read in order, the fastest walk there is. */
-		for (i = 0; i < t->size; i++)
-			sum += ns[i];
-		return sum;
-	}
-	for (;;) {
-		sum += ns[c];
-		if (nodes[c].first_child != TREE_NONE) {
-			c = nodes[c].first_child;
-			continue;
-		}
-		while (c != id && nodes[c].next_sibling == TREE_NONE)
-			c = nodes[c].parent;
-		if (c == id)
-			return sum;
-		c = nodes[c].next_sibling;
-	}
-}
-
-uint64_t
-tree_samples(const struct tree *t, int prof, uint32_t id)
-{
-	const struct prof *pr = &t->prof[prof];
-	struct samples_memo *m = pr->memo;
-
-	if (pr->nself == NULL)
-		return 0;
-	if (id == TREE_ROOT) {
-		if (!m->valid_root) {
-			m->root = sum_samples(t, pr->nself, id);
-			m->valid_root = 1;
-		}
-		return m->root;
-	}
-	if (!m->valid_node || m->node != id) {
-		m->total = sum_samples(t, pr->nself, id);
-		m->node = id;
-		m->valid_node = 1;
-	}
-	return m->total;
-}
-
-uint64_t
-tree_samples_self(const struct tree *t, int prof, uint32_t id)
-{
-	const struct prof *pr = &t->prof[prof];
-
-	return pr->nself != NULL ? pr->nself[id] : 0;
 }
 
 /* Ranking dst's names in another thread while tree_merge() copies nodes. */
