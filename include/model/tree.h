@@ -54,6 +54,13 @@ struct strtab *tree_strtab(struct tree *t);
 const struct strtab *tree_strtab_c(const struct tree *t);
 int tree_nprof(const struct tree *t);
 
+/*
+ * Make room in t for as many nodes as like has, and a child hash as large
+ * as like's, so that building a tree of about like's size (a transform's
+ * result) never grows an array again.  Only capacity: t is unchanged.
+ */
+void tree_reserve(struct tree *t, const struct tree *like);
+
 /* Child of parent named name (a strtab id), created when missing. */
 uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t name);
 

@@ -254,6 +254,7 @@ run(const struct tree *t, enum kind k, const unsigned char *marks,
 		tree_keep_samples(w.o);
 	tree_keep_modules_of(w.o, t);
 	copy_names(w.o, t);
+	tree_reserve(w.o, t); /* the result has at most t's nodes */
 	for (p = 0; p < w.nprof; p++)
 		w.self[p] = tree_selfs(t, p, &w.fself[p]);
 	if (k == K_RECURSION) {

@@ -168,6 +168,28 @@ hash_reserve(struct tree *t)
 	return 1;
 }
 
+void
+tree_reserve(struct tree *t, const struct tree *like)
+{
+	struct slot *ns;
+	uint32_t i;
+
+	if (like->size > t->cap) {
+		t->nodes = xreallocarray(t->nodes, like->size, sizeof *t->nodes);
+		prof_grow(t, like->size);
+		t->cap = like->size;
+	}
+	if (like->mask > t->mask) {
+		ns = slots_new(like->mask);
+		for (i = 0; i <= t->mask; i++)
+			if (t->slots[i].id != EMPTY)
+				hash_put(ns, like->mask, t->slots[i]);
+		free(t->slots);
+		t->slots = ns;
+		t->mask = like->mask;
+	}
+}
+
 static void
 hash_add(struct tree *t, uint32_t id)
 {

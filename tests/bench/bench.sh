@@ -180,9 +180,16 @@ if [ -x "$FUNCBENCH" ]; then
 		"$FUNCBENCH" -r "$runs" -n hot "$hot"
 	done
 fi
-# Each transform on the tree, in process (tests/bench/xformbench).
+# Each transform on the tree, in process (tests/bench/xformbench), beside
+# `wc -l` on the same file.
 xformbench=$(dirname "$MKPROFILE")/xformbench
-[ -x "$xformbench" ] && { echo; "$xformbench" "$tree" "$runs"; }
+if [ -x "$xformbench" ]; then
+	echo
+	echo "transforms, $tmb MB, $(wc -l < "$tree") stacks:"
+	fwc=$("$RUNSTAT" "$runs" /dev/null wc -l "$tree")
+	row "wc -l" "$tmb" "$fwc" "${fwc%% *}"
+	"$xformbench" "$tree" "$runs" "${fwc%% *}"
+fi
 
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.

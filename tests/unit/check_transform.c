@@ -558,6 +558,72 @@ START_TEST(test_order_weight)
 }
 END_TEST
 
+/*
+ * Results wider than a new tree's first arrays and child hash: a
+ * transform sizes its result from its input (tree_reserve()) before the
+ * walk; siblings must still merge through the hash, and every count land.
+ * 3,000 callees under main;m and under main, merged with m: each name
+ * once, 1 + 2 samples; merging the threads of 3,000 roots t-N;fN.
+ */
+START_TEST(test_wide)
+{
+	size_t n = 3000, i, len = 0, wlen = 0, tlen = 0, wtlen = 0;
+	char *in = xreallocarray(NULL, n, 64), *want = xreallocarray(NULL, n, 32);
+	char *tin = xreallocarray(NULL, n, 32), *twant = xreallocarray(NULL, n, 32);
+	struct tree *t, *o, *u;
+	unsigned char *m;
+	size_t sums[7] = {0};
+	struct tf_count one = {1, 0.0};
+	struct strtab *st;
+	uint32_t main;
+
+	for (i = 0; i < n; i++) {
+		len += (size_t)sprintf(in + len, "main;f%04zu 1\nmain;m;f%04zu 2\n",
+		    i, i);
+		wlen += (size_t)sprintf(want + wlen, "main;f%04zu 3\n", i);
+		tlen += (size_t)sprintf(tin + tlen, "t-%zu;f%04zu %zu\n", i,
+		    i % 7, i + 1);
+	}
+	t = tree_from_folded(in);
+	m = marks_of(t, "m", NULL);
+	expect(transform_merge(t, m), want);
+	o = transform_exclude(t, m);
+	ck_assert_uint_eq(tree_size(o), 2 + n);
+	/* A reserved tree that already had children finds them after. */
+	u = tree_new(1);
+	st = tree_strtab(u);
+	main = tree_child(u, TREE_ROOT, strtab_intern(st, "main", 4));
+	for (i = 0; i < 3; i++) /* hashed: main has three children */
+		tree_add_self(u, 0, tree_child(u, main, strtab_intern(st,
+		    "fgh" + i, 1)), one);
+	tree_reserve(u, t);
+	tree_reserve(u, o); /* smaller: changes nothing */
+	tree_free(o);
+	for (i = 0; i < n; i++)
+		tree_add_self(u, 0, tree_child(u, tree_child(u, TREE_ROOT,
+		    strtab_intern(st, "main", 4)), strtab_intern(st, "g", 1)),
+		    one);
+	tree_finish(u);
+	expect(u, "main;f 1\nmain;g 3001\nmain;h 1\n");
+	free(m);
+	tree_free(t);
+	t = tree_from_folded(tin);
+	for (i = 0; i < n; i++)
+		sums[i % 7] += i + 1;
+	for (i = 0; i < 7; i++)
+		wtlen += (size_t)sprintf(twant + wtlen, "t;f%04zu %zu\n", i,
+		    sums[i]);
+	o = transform_merge_threads(t);
+	ck_assert_uint_eq(tree_total(o, 0, node_at(o, "t")).n, n * (n + 1) / 2);
+	expect(o, twant);
+	tree_free(t);
+	free(in);
+	free(want);
+	free(tin);
+	free(twant);
+}
+END_TEST
+
 START_TEST(test_deep)
 {
 	size_t depth = 100000, i, len = 0;
@@ -615,6 +681,7 @@ transform_suite(void)
 	tcase_add_test(tc, test_thread_name);
 	tcase_add_test(tc, test_merge_threads);
 	tcase_add_test(tc, test_order_weight);
+	tcase_add_test(tc, test_wide);
 	tcase_add_test(tc, test_deep);
 	suite_add_tcase(s, tc);
 	return s;
