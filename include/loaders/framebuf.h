@@ -34,6 +34,12 @@ struct framebuf {
 	struct framebuf_ref *refs; /* in order of addition */
 	size_t n, capn;
 	int full;                  /* a limit was hit: frames were lost */
+	/*
+	 * With the module hooks (framebuf_format.module_set): each frame's
+	 * module id, by order of addition, as framebuf_set_module() gave it.
+	 */
+	uint32_t *mods;
+	size_t capm;
 };
 
 void framebuf_init(struct framebuf *fb);
@@ -51,6 +57,13 @@ char *framebuf_reserve(struct framebuf *fb, size_t room);
 
 /* Add the len bytes written at the place framebuf_reserve() returned. */
 void framebuf_push(struct framebuf *fb, size_t len);
+
+/*
+ * Give frame i (by order of addition, i < fb->n) the sink's module id mod.
+ * A loader whose format has module_set gives every frame one (0: none)
+ * before the stack is emitted, in finish() at the latest.
+ */
+void framebuf_set_module(struct framebuf *fb, size_t i, uint32_t mod);
 
 /* Reverse the order of the frames added since the n-th. */
 void framebuf_reverse(struct framebuf *fb, size_t from);
@@ -75,6 +88,11 @@ struct framebuf_format {
 	void (*frame)(void *ctx, struct framebuf *fb, const char *t, size_t n);
 	void (*finish)(void *ctx, struct framebuf *fb);
 	void *ctx;
+	/*
+	 * load_opts' module_set (NULL: no modules): called with the sink's
+	 * ctx after each frame framebuf_load() hands on, with its module.
+	 */
+	void (*module_set)(void *ctx, uint32_t id);
 };
 
 /*

@@ -148,8 +148,8 @@ void load_folded_diff(struct reader *r, struct stack_sink *before,
     struct stack_sink *after, struct diag *d, struct load_result *res);
 void load_perf(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res);
-void load_stap(struct reader *r, struct stack_sink *sink, struct diag *d,
-    struct load_result *res);
+void load_stap(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res);
 void load_dtrace(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res);
 /*

@@ -75,9 +75,20 @@
 
 struct dtrace_ctx {
 	const struct load_opts *opts;
+	struct stack_sink *sink;
 	struct framebuf fb;
 	char *tmp;     /* the frame being cleaned */
 	size_t tmpcap;
+	/*
+	 * With the module hooks: the modules of the stack being read (the
+	 * text before each frame line's backtick, back to back) and, by
+	 * frame, where its module is in them (length 0: none).
+	 */
+	char *mtext;
+	size_t mlen, mcap;
+	struct framebuf_ref *mref;
+	size_t capmref;
+	int mods; /* the module hooks are set */
 };
 
 /* Length of s[0..n) without its last "+" and what follows. */
@@ -175,15 +186,88 @@ add_part(struct framebuf *fb, const char *p, size_t n, size_t idx)
 	framebuf_push(fb, n);
 }
 
+/*
+ * Remember the module of frame line t[0..n) (the text before its first
+ * backtick; none without one) for the frames added since the from-th.
+ */
+static void
+note_module(struct dtrace_ctx *x, const char *t, size_t n, size_t from)
+{
+	const char *bt = memchr(t, '`', n);
+	size_t ml = bt != NULL ? (size_t)(bt - t) : 0, i;
+
+	if (from == 0) /* a new stack */
+		x->mlen = 0;
+	if (x->fb.n == 0)
+		return;
+	xgrow((void **)&x->mref, &x->capmref, x->fb.n, sizeof *x->mref);
+	xgrow((void **)&x->mtext, &x->mcap, x->mlen + ml + 1, 1);
+	memcpy(x->mtext + x->mlen, t, ml);
+	for (i = from; i < x->fb.n; i++) {
+		x->mref[i].off = (uint32_t)x->mlen;
+		x->mref[i].len = (uint32_t)ml;
+	}
+	x->mlen += ml;
+}
+
+/*
+ * A module only the kernel has: illumos' and Solaris' unix and genunix,
+ * FreeBSD's and macOS's kernel, macOS's old mach_kernel, FreeBSD's
+ * modules (*.ko).
+ */
+static int
+core_kernel(const char *m, size_t n)
+{
+	static const char *const core[] = {"unix", "genunix", "kernel",
+	    "mach_kernel"};
+	size_t i;
+
+	for (i = 0; i < sizeof core / sizeof core[0]; i++)
+		if (n == strlen(core[i]) && memcmp(m, core[i], n) == 0)
+			return 1;
+	return n > 3 && memcmp(m + n - 3, ".ko", 3) == 0;
+}
+
+/*
+ * Give every frame of the complete stack its module.  A kernel stack
+ * (stack(), printed before ustack() in a key holding both) runs from the
+ * leaf out to its outermost frame of a core kernel module, so zfs` or ip`
+ * between genunix` frames is the kernel's too; the frames further out, and
+ * every frame of a stack without such a frame, are user code.
+ */
+static void
+set_modules(struct dtrace_ctx *x)
+{
+	struct framebuf *fb = &x->fb;
+	size_t i, kernel = 0;
+	uint32_t id;
+
+	for (i = fb->n; i > 0; i--)
+		if (core_kernel(x->mtext + x->mref[i - 1].off,
+		    x->mref[i - 1].len)) {
+			kernel = i;
+			break;
+		}
+	for (i = 0; i < fb->n; i++) {
+		id = 0;
+		if (x->mref[i].len > 0)
+			id = x->opts->module_id(x->sink->ctx,
+			    x->mtext + x->mref[i].off, x->mref[i].len,
+			    i < kernel ? TREE_MOD_KERNEL : 0);
+		framebuf_set_module(fb, i, id);
+	}
+}
+
 /* Clean one frame line t[0..n) (trimmed) and add its frames to the stack. */
 static void
 add_frame(struct dtrace_ctx *x, const char *t, size_t n)
 {
 	const struct load_opts *o = x->opts;
-	size_t start = x->fb.n, idx, k;
+	size_t start = x->fb.n, idx, k, n0;
 	const char *p, *end, *q;
 	char *s;
 
+	n0 = n;
 	xgrow((void **)&x->tmp, &x->tmpcap, n + 1, 1);
 	s = x->tmp;
 	memcpy(s, t, n);
@@ -213,6 +297,8 @@ add_frame(struct dtrace_ctx *x, const char *t, size_t n)
 	}
 	/* The stack is kept leaf first: the last inlined part is deepest. */
 	framebuf_reverse(&x->fb, start);
+	if (x->mods)
+		note_module(x, t, n0, start);
 }
 
 /* With --includeoffset, drop the leaf's own offset. */
@@ -267,12 +353,19 @@ dtrace_frame_cb(void *ctx, struct framebuf *fb, const char *t, size_t n)
 	add_frame(ctx, t, n);
 }
 
-/* framebuf_format.finish for DTrace: --includeoffset's leaf cut. */
+/*
+ * framebuf_format.finish for DTrace: --includeoffset's leaf cut, and the
+ * frames' modules.
+ */
 static void
 dtrace_finish_cb(void *ctx, struct framebuf *fb)
 {
-	(void)ctx;
-	trim_leaf(fb);
+	struct dtrace_ctx *x = ctx;
+
+	if (x->opts->includeoffset)
+		trim_leaf(fb);
+	if (x->mods)
+		set_modules(x);
 }
 
 void
@@ -280,17 +373,23 @@ load_dtrace(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res)
 {
 	struct dtrace_ctx x;
-	struct framebuf_format fmt = {dtrace_frame_cb, NULL, &x};
+	struct framebuf_format fmt = {dtrace_frame_cb, NULL, &x, NULL};
 
 	memset(&x, 0, sizeof x);
 	x.opts = opts;
+	x.sink = sink;
+	x.mods = opts->module_id != NULL && opts->module_set != NULL;
 	framebuf_init(&x.fb);
-	if (opts->includeoffset)
+	if (opts->includeoffset || x.mods)
 		fmt.finish = dtrace_finish_cb;
+	if (x.mods)
+		fmt.module_set = opts->module_set;
 	if (skip_header(r, d, res))
 		framebuf_load(&x.fb, r, &fmt, sink, d, res);
 	framebuf_free(&x.fb);
 	free(x.tmp);
+	free(x.mtext);
+	free(x.mref);
 }
 
 /* "0x" and 1 to 16 hex digits: a bare address. */

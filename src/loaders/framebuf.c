@@ -23,6 +23,7 @@ framebuf_free(struct framebuf *fb)
 {
 	free(fb->text);
 	free(fb->refs);
+	free(fb->mods);
 	memset(fb, 0, sizeof *fb);
 }
 
@@ -59,6 +60,14 @@ framebuf_push(struct framebuf *fb, size_t len)
 	fb->len += len;
 }
 
+/* Give frame i its module id. */
+void
+framebuf_set_module(struct framebuf *fb, size_t i, uint32_t mod)
+{
+	xgrow((void **)&fb->mods, &fb->capm, i + 1, sizeof *fb->mods);
+	fb->mods[i] = mod;
+}
+
 /* Reverse the order of the frames added since the from-th. */
 void
 framebuf_reverse(struct framebuf *fb, size_t from)
@@ -72,6 +81,12 @@ framebuf_reverse(struct framebuf *fb, size_t from)
 		t = fb->refs[i];
 		fb->refs[i] = fb->refs[j];
 		fb->refs[j] = t;
+		if (j < fb->capm) {
+			uint32_t m = fb->mods[i];
+
+			fb->mods[i] = fb->mods[j];
+			fb->mods[j] = m;
+		}
 	}
 }
 
@@ -100,6 +115,23 @@ framebuf_count_line(const char *t, size_t n, struct tf_count *c)
 		if (!is_digit((unsigned char)t[i]))
 			return 0;
 	return count_parse(t, n, c) < 0 ? -1 : 1;
+}
+
+/* framebuf_emit() with each frame's module given after it. */
+static void
+emit_modules(const struct framebuf *fb, const struct framebuf_format *fmt,
+    struct stack_sink *sink, struct tf_count count)
+{
+	size_t i;
+
+	sink->begin(sink->ctx);
+	for (i = fb->n; i > 0; i--) {
+		sink->frame(sink->ctx, fb->text + fb->refs[i - 1].off,
+		    fb->refs[i - 1].len);
+		fmt->module_set(sink->ctx, i - 1 < fb->capm ?
+		    fb->mods[i - 1] : 0);
+	}
+	sink->end(sink->ctx, count);
 }
 
 void
@@ -138,7 +170,10 @@ framebuf_load(struct framebuf *fb, struct reader *r,
 				else {
 					if (fmt->finish != NULL)
 						fmt->finish(fmt->ctx, fb);
-					framebuf_emit(fb, sink, c);
+					if (fmt->module_set != NULL)
+						emit_modules(fb, fmt, sink, c);
+					else
+						framebuf_emit(fb, sink, c);
 					res->samples++;
 				}
 				framebuf_clear(fb);

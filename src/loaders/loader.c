@@ -199,7 +199,7 @@ loader_run(struct reader *r, const struct load_opts *opts,
 		load_folded(r, opts, sink, d, res);
 		break;
 	case FORMAT_STAP:
-		load_stap(r, sink, d, res);
+		load_stap(r, opts, sink, d, res);
 		break;
 	case FORMAT_DTRACE:
 		load_dtrace(r, opts, sink, d, res);

@@ -93,6 +93,43 @@ stap_clean(const char *t, size_t n, size_t *b, size_t *e)
 	*e = n;
 }
 
+/* What the frame callback needs beside the frames. */
+struct stap_ctx {
+	const struct load_opts *opts;
+	struct stack_sink *sink;
+};
+
+/*
+ * With the module hooks: give the frame just added from line t[0..n) the
+ * module in its trailing " [MODULE]" (none without one): a path
+ * ("[/usr/bin/app]") is user code, named by its file name; a bare name
+ * ("[kernel]", "[ext4]": the kernel and its modules) is the kernel's.
+ */
+static void
+set_module(struct stap_ctx *x, struct framebuf *fb, const char *t, size_t n)
+{
+	size_t i, b = 0, e = 0;
+	unsigned kind = TREE_MOD_KERNEL;
+	uint32_t id = 0;
+
+	if (n > 0 && t[n - 1] == ']')
+		for (i = n - 1; i >= 2; i--)
+			if (t[i - 2] == ' ' && t[i - 1] == '[') {
+				b = i;
+				e = n - 1;
+				break;
+			}
+	for (i = e; i > b; i--)
+		if (t[i - 1] == '/') {
+			kind = 0;
+			b = i;
+			break;
+		}
+	if (e > b)
+		id = x->opts->module_id(x->sink->ctx, t + b, e - b, kind);
+	framebuf_set_module(fb, fb->n - 1, id);
+}
+
 /* Clean one frame line and add it to the stack. */
 static void
 add_frame(struct framebuf *fb, const char *t, size_t n)
@@ -116,22 +153,30 @@ add_frame(struct framebuf *fb, const char *t, size_t n)
 	framebuf_push(fb, e - b);
 }
 
-/* Load SystemTap backtraces from r into sink (see the top of this file). */
 /* framebuf_format.frame for SystemTap. */
 static void
 stap_frame_cb(void *ctx, struct framebuf *fb, const char *t, size_t n)
 {
-	(void)ctx;
+	size_t before = fb->n;
+
 	add_frame(fb, t, n);
+	if (ctx != NULL && fb->n > before)
+		set_module(ctx, fb, t, n);
 }
 
+/* Load SystemTap backtraces from r into sink (see the top of this file). */
 void
-load_stap(struct reader *r, struct stack_sink *sink, struct diag *d,
-    struct load_result *res)
+load_stap(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res)
 {
-	static const struct framebuf_format fmt = {stap_frame_cb, NULL, NULL};
+	struct stap_ctx x = {opts, sink};
+	struct framebuf_format fmt = {stap_frame_cb, NULL, NULL, NULL};
 	struct framebuf fb;
 
+	if (opts->module_id != NULL && opts->module_set != NULL) {
+		fmt.ctx = &x;
+		fmt.module_set = opts->module_set;
+	}
 	framebuf_init(&fb);
 	framebuf_load(&fb, r, &fmt, sink, d, res);
 	framebuf_free(&fb);

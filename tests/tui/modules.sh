@@ -130,4 +130,48 @@ check "folded: no module" status "main  85 samples  85.00% of all  self 0"
 keys q
 finished
 
+# DTrace (issue 30, item 4): a kernel stack is the frames from the leaf
+# out to its outermost frame of a core kernel module (unix, genunix,
+# kernel, mach_kernel, *.ko): zfs` too; ustack()'s frames stay user code.
+# The names keep their module` as --collapse writes them.
+# kernel.dtrace at 120x24: all 21, app`main 20, libc.so.1`__pwrite 19,
+# unix`sys_syscall 18, genunix`fop_write 17, zfs`zio_wait 16.
+run "$TFLAME $DATA/kernel.dtrace"
+viewer_up
+check "DTrace: unix\` is kernel" is_family 18 'unix`sys_syscall' blue
+check "DTrace: genunix\` is kernel" is_family 17 'genunix`fop_write' blue
+check "DTrace: zfs\` on a kernel stack is kernel" \
+    is_family 16 'zfs`zio_wait' blue
+check "DTrace: libc stays hot" is_family 19 'libc.so.1`__pwrite' hot
+check "DTrace: the program stays hot" is_family 20 'app`main' hot
+keys k
+check "DTrace: the program's module" \
+    status 'app`main  4 samples  100.00% of all  self 0' \
+	    "in app [flame] ? help"
+keys k k k
+check "DTrace: in genunix" \
+    status 'genunix`fop_write  3 samples  75.00% of all  self 0' \
+	    "in genunix [flame] ? help"
+keys q
+finished
+
+# SystemTap: [kernel] and kernel modules ([ext4]: no path) are kernel,
+# [/path] user code, named by its file name.  kernel-user.txt at 120x24:
+# all 21, rest_init 20, cpu_idle 19, default_idle 18; h from rest_init
+# selects __libc_start_main (too narrow to see).
+run "$TFLAME $TESTS_DATADIR/stap/kernel-user.txt"
+viewer_up
+check "stap: [kernel] is kernel" is_family 19 cpu_idle blue
+check "stap: the one below too" is_family 18 default_idle blue
+keys k
+check "stap: in kernel" \
+    status "rest_init  2,404 samples  64.87% of all  self 0" \
+	    "in kernel [flame] ? help"
+keys h
+check "stap: user code from two libcs" \
+    status "__libc_start_main  67 samples  1.81% of all  self 0" \
+	    "in several modules [flame] ? help"
+keys q
+finished
+
 finish

@@ -118,7 +118,7 @@ run_load(struct run *x, enum which w, const char *in, size_t len,
 	r = reader_mem(in, len, "test");
 	switch (w) {
 	case RUN_STAP:
-		load_stap(r, &x->sink, &x->d, &x->res);
+		load_stap(r, opts, &x->sink, &x->d, &x->res);
 		break;
 	case RUN_DTRACE:
 		load_dtrace(r, opts, &x->sink, &x->d, &x->res);
@@ -842,6 +842,9 @@ expected_format(const char *rel, const struct stat *sb)
 		return FORMAT_DTRACE;
 	if (strncmp(rel, "stap/", 5) == 0)
 		return FORMAT_STAP;
+	/* DTrace captures of our own (tui/kernel.dtrace). */
+	if (n > 7 && strcmp(rel + n - 7, ".dtrace") == 0)
+		return FORMAT_DTRACE;
 	if (strcmp(rel,
 	    "corpus/inferno/collapse-guess/unknown-format.txt") == 0)
 		return FORMAT_UNKNOWN;
