@@ -1,6 +1,8 @@
 /*
  * The function table as text (tflame --top): a header line with the
  * profile's total and event, then one aligned row per function, sorted.
+ * For perf input whose weights are periods, the weight in its unit and
+ * the sample records beside it, self and total.
  */
 #ifndef TFLAME_EXPORT_TOP_H
 #define TFLAME_EXPORT_TOP_H
@@ -18,6 +20,15 @@ struct top_opts {
 	const char *pattern;         /* --search, or NULL */
 	const unsigned char *marks;  /* by name id: matches of pattern */
 	struct tf_count matched;     /* pattern's matched count in prof */
+	/*
+	 * For the sample records (perf: the weight is the periods' sum):
+	 * functions_build()'s skip_depth, and --countname (NULL or
+	 * "samples": not given).  When the tree keeps records that differ
+	 * from the weight, and not with diff, the total and the rows give
+	 * both as the status line words them (model/units.h).
+	 */
+	int skip_depth;
+	const char *countname;
 };
 
 /* Write f's view (sorted by its owner) to fp.  0, or -1 on a write error. */

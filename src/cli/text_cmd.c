@@ -81,6 +81,8 @@ text_command(const struct options *o, const struct tree *t,
 		to.pattern = o->search;
 		to.marks = marks;
 		to.matched = matched;
+		to.skip_depth = fmt == FORMAT_PERF ? 2 : 1;
+		to.countname = o->svg.countname;
 		rc = top_write(stdout, t, &f, &to);
 		functions_free(&f);
 	} else {

@@ -6,6 +6,14 @@
  * then the column titles and the rows, numbers right-aligned to the widest
  * of each column.  Names go through escape_text(): nothing reaches the
  * output that a terminal would act on.
+ *
+ * When the tree keeps sample records that differ from the weight (perf:
+ * the periods' sum), the total and each row's self and total are worded
+ * as the status line words them (model/units.h: "2.46 s cpu-clock, 1,228
+ * samples"), with the records in columns of their own; the records by
+ * function follow functions_build()'s rules (root frames left out, a
+ * stack counted once however often a function recurs in it), from one
+ * walk of the tree along its links, O(nodes).
  */
 #include "config.h"
 
@@ -13,10 +21,16 @@
 #include <string.h>
 
 #include "export/top.h"
+#include "model/units.h"
 #include "util/escape.h"
 #include "util/xalloc.h"
 
-#define NCOLS 5
+#define NCOLS 6
+
+/* Sample records by function name id: self, and stacks counted once. */
+struct fsamples {
+	uint64_t *self, *total;
+};
 
 /* share of c in all, in percent (0 when all is 0). */
 static double
@@ -56,13 +70,75 @@ escaped(const struct tree *t, uint32_t id, char **buf, size_t *cap)
 	return esc(s, len, buf, cap);
 }
 
+/* Sample records of profile prof of t by function into s (see the top). */
+static void
+samples_build(struct fsamples *s, const struct tree *t, int prof,
+    int skip_depth)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n = tree_size(t), id, name, *active;
+	size_t nnames = (size_t)strtab_count(tree_strtab_c(t)) + 1;
+	uint64_t *sub = xcalloc(n, sizeof *sub);
+
+	s->self = xcalloc(nnames, sizeof *s->self);
+	s->total = xcalloc(nnames, sizeof *s->total);
+	active = xcalloc(nnames, sizeof *active);
+	for (id = 0; id < n; id++)
+		sub[id] = tree_samples_self(t, prof, id);
+	for (id = n - 1; id > 0; id--) /* a child's id is above its parent's */
+		sub[nodes[id].parent] += sub[id];
+	id = nodes[TREE_ROOT].first_child;
+	while (id != TREE_NONE) {
+		/* Enter id. */
+		name = nodes[id].name;
+		if ((int)nodes[id].depth >= skip_depth) {
+			s->self[name] += tree_samples_self(t, prof, id);
+			if (active[name]++ == 0)
+				s->total[name] += sub[id];
+		}
+		if (nodes[id].first_child != TREE_NONE) {
+			id = nodes[id].first_child;
+			continue;
+		}
+		/* Leave id and the callers it was the last callee of. */
+		for (;;) {
+			if ((int)nodes[id].depth >= skip_depth)
+				active[nodes[id].name]--;
+			if (nodes[id].next_sibling != TREE_NONE) {
+				id = nodes[id].next_sibling;
+				break;
+			}
+			if ((id = nodes[id].parent) == TREE_ROOT) {
+				id = TREE_NONE;
+				break;
+			}
+		}
+	}
+	free(sub);
+	free(active);
+}
+
 /* The cells of row r (before the name) into cell[NCOLS][COUNT_BUFSZ]. */
 static int
 cells(const struct functions *f, const struct func_row *r,
-    const struct top_opts *o, char cell[][COUNT_BUFSZ])
+    const struct top_opts *o, const struct tf_units *u,
+    const struct fsamples *fs, char cell[][COUNT_BUFSZ])
 {
 	int64_t ch;
 
+	if (fs->self != NULL) {
+		units_weight(cell[0], COUNT_BUFSZ, u, r->self[o->prof]);
+		snprintf(cell[1], COUNT_BUFSZ, "%.2f%%",
+		    share(r->self[o->prof], f->all[o->prof]));
+		units_group(cell[2], COUNT_BUFSZ,
+		    (struct tf_count){fs->self[r->name], 0.0});
+		units_weight(cell[3], COUNT_BUFSZ, u, r->total[o->prof]);
+		snprintf(cell[4], COUNT_BUFSZ, "%.2f%%",
+		    share(r->total[o->prof], f->all[o->prof]));
+		units_group(cell[5], COUNT_BUFSZ,
+		    (struct tf_count){fs->total[r->name], 0.0});
+		return 6;
+	}
 	if (!o->diff) {
 		count_format(cell[0], r->self[o->prof]);
 		snprintf(cell[1], COUNT_BUFSZ, "%.2f%%",
@@ -87,9 +163,11 @@ int
 top_write(FILE *fp, const struct tree *t, const struct functions *f,
     const struct top_opts *o)
 {
-	static const char *const titles[2][NCOLS] = {
-		{"Self", "Self%", "Total", "Total%", ""},
-		{"Before", "After", "Change", "Change%", "Total%"}
+	static const char *const titles[3][NCOLS] = {
+		{"Self", "Self%", "Total", "Total%", "", ""},
+		{"Before", "After", "Change", "Change%", "Total%", ""},
+		{"Self", "Self%", "Self samples", "Total", "Total%",
+		    "Total samples"}
 	};
 	char cell[NCOLS][COUNT_BUFSZ], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
 	char *buf = NULL;
@@ -97,11 +175,25 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	int width[NCOLS], ncols = o->diff ? 5 : 4, c, d = o->diff ? 1 : 0;
 	uint32_t n = o->rows == 0 || o->rows > f->nview ? f->nview : o->rows, i;
 	const char *mark;
+	struct tf_units u;
+	struct fsamples fs = {NULL, NULL};
 
+	units_init(&u, o->event, o->countname, !o->diff &&
+	    tree_has_samples(t) && tree_samples(t, o->prof, TREE_ROOT) !=
+	    tree_total(t, o->prof, TREE_ROOT).n);
+	if (u.samples) {
+		samples_build(&fs, t, o->prof, o->skip_depth);
+		ncols = 6;
+		d = 2;
+	}
 	if (o->diff) {
 		count_format(a, f->all[0]);
 		count_format(b, f->all[1]);
 		fprintf(fp, "Before: %s  After: %s", a, b);
+	} else if (u.samples) {
+		units_total(a, sizeof a, &u, f->all[o->prof],
+		    tree_samples(t, o->prof, TREE_ROOT));
+		fprintf(fp, "Total: %s", esc(a, strlen(a), &buf, &cap));
 	} else {
 		count_format(a, f->all[o->prof]);
 		fprintf(fp, "Total: %s", a);
@@ -119,7 +211,7 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	for (c = 0; c < ncols; c++)
 		width[c] = (int)strlen(titles[d][c]);
 	for (i = 0; i < n; i++) {
-		cells(f, &f->rows[f->view[i]], o, cell);
+		cells(f, &f->rows[f->view[i]], o, &u, &fs, cell);
 		for (c = 0; c < ncols; c++)
 			if ((int)strlen(cell[c]) > width[c])
 				width[c] = (int)strlen(cell[c]);
@@ -130,7 +222,7 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	for (i = 0; i < n; i++) {
 		const struct func_row *r = &f->rows[f->view[i]];
 
-		cells(f, r, o, cell);
+		cells(f, r, o, &u, &fs, cell);
 		for (c = 0; c < ncols; c++)
 			fprintf(fp, "%s%*s", c ? "  " : "", width[c], cell[c]);
 		mark = o->pattern == NULL ? "" :
@@ -138,5 +230,7 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 		fprintf(fp, "  %s%s\n", mark, escaped(t, r->name, &buf, &cap));
 	}
 	free(buf);
+	free(fs.self);
+	free(fs.total);
 	return ferror(fp) || fflush(fp) != 0 ? -1 : 0;
 }

@@ -40,6 +40,43 @@ case_ diff-top-perf --top=8 --diff "$TESTS_DATADIR/diff/work-O0.perf.gz" \
     "$TESTS_DATADIR/diff/work-O2.perf.gz"
 case_ diff-tree --tree=2 --diff "$df/before.txt" "$df/after.txt"
 
+# perf input whose weights are periods (issue 30, item 1): the weight in
+# its unit (a duration for cpu-clock) and the sample records beside it,
+# as the status line words them; recursion counted once for both.
+cat > "$tmpd/clock.perf" <<'EOT'
+app  101  1.000100:    1000000 cpu-clock: 
+	    1111 f+0x1 (/usr/bin/app)
+	    2222 f+0x2 (/usr/bin/app)
+	    3333 main+0x3 (/usr/bin/app)
+
+app  101  1.000200:    2500000 cpu-clock: 
+	    4444 g+0x4 (/usr/bin/app)
+	    3333 main+0x3 (/usr/bin/app)
+
+app  101  1.000300:    2500000 cpu-clock: 
+	    4444 g+0x4 (/usr/bin/app)
+	    3333 main+0x3 (/usr/bin/app)
+EOT
+"$TFLAME" --top "$tmpd/clock.perf" > "$tmpd/out" 2>&1
+cat > "$tmpd/want" <<'EOT'
+Total: 6.00 ms cpu-clock, 3 samples  Event: cpu-clock  Functions: 3 (all 3 by self)
+   Self   Self%  Self samples    Total   Total%  Total samples  Function
+5.00 ms  83.33%             2  5.00 ms   83.33%              2  g
+1.00 ms  16.67%             1  1.00 ms   16.67%              1  f
+    0 s   0.00%             0  6.00 ms  100.00%              3  main
+EOT
+same "perf cpu-clock: duration and samples" "$tmpd/out" "$tmpd/want"
+sed 's/cpu-clock/cycles/' "$tmpd/clock.perf" > "$tmpd/cycles.perf"
+"$TFLAME" --top "$tmpd/cycles.perf" > "$tmpd/out" 2>&1
+cat > "$tmpd/want" <<'EOT'
+Total: 6,000,000 cycles, 3 samples  Event: cycles  Functions: 3 (all 3 by self)
+     Self   Self%  Self samples      Total   Total%  Total samples  Function
+5,000,000  83.33%             2  5,000,000   83.33%              2  g
+1,000,000  16.67%             1  1,000,000   16.67%              1  f
+        0   0.00%             0  6,000,000  100.00%              3  main
+EOT
+same "perf cycles: the count and samples" "$tmpd/out" "$tmpd/want"
+
 # Recursion is counted once per stack; names are escaped.
 printf 'a;b;a;b 1\nx\033[2J;y 3\n' > "$tmpd/rec.folded"
 "$TFLAME" --top "$tmpd/rec.folded" > "$tmpd/out" 2>&1
@@ -72,17 +109,25 @@ else
 fi
 
 # Every self in the table adds up to the total in the header, and the
-# first row is the largest self of the --collapse output's leaves.
-"$TFLAME" --top=0 "$DATA/python-json.perf.gz" > "$tmpd/top" 2>/dev/null
+# first row is the largest self of the --collapse output's leaves (folded
+# input: one raw number a row); with perf input the self sample records
+# add up to the header's.
+"$TFLAME" --top=0 "$DATA/system.folded" > "$tmpd/top" 2>/dev/null
 sum=$(awk 'NR > 2 {s += $1} END {printf "%.0f\n", s}' "$tmpd/top")
 total=$(awk 'NR == 1 {print $2}' "$tmpd/top")
 [ "$sum" = "$total" ] && ok || bad "self column adds up to the total"
-"$TFLAME" --collapse "$DATA/python-json.perf.gz" 2>/dev/null |
+"$TFLAME" --collapse "$DATA/system.folded" 2>/dev/null |
     awk '{n = split($0, f, ";"); sub(/ [0-9.]+$/, "", f[n]);
-	 c = $NF; s[f[n]] += c} END {for (k in s) print s[k], k}' |
+	 c = $NF; s[f[n]] += c}
+	 END {for (k in s) printf "%.0f %s\n", s[k], k}' |
     sort -k1,1nr -k2 | head -1 > "$tmpd/leaf"
 awk 'NR == 3 {print $1, $5}' "$tmpd/top" > "$tmpd/first"
 same "hottest self first" "$tmpd/first" "$tmpd/leaf"
+"$TFLAME" --top=0 "$DATA/python-json.perf.gz" > "$tmpd/top" 2>/dev/null
+sum=$(awk 'NR > 2 {gsub(",", "", $4); s += $4} END {print s}' "$tmpd/top")
+total=$(awk 'NR == 1 {gsub(",", "", $5); print $5}' "$tmpd/top")
+[ "$sum" = "$total" ] && [ "$total" = 1228 ] && ok ||
+    bad "perf: self samples add up to the header's ($sum, $total)"
 
 # A stack 100,000 frames deep prints (no recursion in the walk), indented
 # 64 levels at most: deeper lines say their depth.

@@ -111,11 +111,17 @@ else
 	    awk '!/^#/ && NF >= 3 { n += $2 } END { print n + 0 }')
 	want_w=$(perf report --stdio -i "$rec" 2> /dev/null |
 	    sed -n 's/^# Event count (approx.): //p')
-	got_w=$("$TFLAME" --top "$rec" 2> /dev/null |
-	    sed -n '1s/^Total: \([0-9]*\) .*/\1/p')
+	# --top words the root's numbers (issue 30, item 1): the raw event
+	# count is the --collapse weights' sum.
+	got_w=$("$TFLAME" --collapse "$rec" 2> /dev/null |
+	    awk '{ s += $NF } END { printf "%.0f", s }')
 	check "perf report: the event count at the root ($want_w, tflame $got_w)" \
 	    test -n "$want_w" -a "$got_w" = "$want_w"
 	nice_n=$(printf '%s' "$want_n" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')
+	got_n=$("$TFLAME" --top "$rec" 2> /dev/null |
+	    sed -n '1s/^Total: .* cpu-clock, \([0-9,]*\) samples* .*/\1/p')
+	check "perf report: --top's samples at the root ($nice_n, tflame $got_n)" \
+	    test -n "$got_n" -a "$got_n" = "$nice_n"
 	run "$TFLAME $rec"
 	viewer_up
 	check "perf report: the samples at the root ($want_n)" \
