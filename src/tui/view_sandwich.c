@@ -1,7 +1,9 @@
 /*
  * The sandwich screen (`S` on a frame, Enter in the function table): for
  * one function F, its callers above and its callees below, F in the
- * middle (model/sandwich.h builds both halves as ordinary trees).
+ * middle (model/sandwich.h builds both halves as ordinary trees, lazily:
+ * each layout is preceded by sandwich_show() for the same width and zoom,
+ * which makes what that layout visits and nothing narrower).
  *
  * The screen minus the status line is cut in two: the upper half draws
  * the caller tree root at the bottom (F on the half's last line, its
@@ -39,7 +41,7 @@
 #define KEY_CTRL(c) ((c) & 0x1f)
 
 struct half {
-	struct tree *t;          /* owned */
+	const struct tree *t;    /* the sandwich's */
 	struct layout l;
 	uint32_t zoom;           /* node of t */
 	uint64_t maxdelta;       /* --diff */
@@ -49,6 +51,7 @@ struct half {
 struct sandwich {
 	struct tui_screen screen; /* first */
 	struct tui_view *v;       /* borrowed: the graph it came from */
+	struct sandwich *sw;      /* owned: both halves */
 	uint32_t name;            /* F */
 	struct tf_count self, total;
 	struct half h[2];         /* 0: callers (above), 1: callees (below) */
@@ -64,32 +67,41 @@ sw_of(struct tui_screen *s)
 	return (struct sandwich *)(void *)s;
 }
 
+/* F's self: the sum over t's nodes named F, in the view's profile. */
+static struct tf_count
+self_of(const struct sandwich *w, const struct tree *t, uint32_t name)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n, size = tree_size(t);
+	struct tf_count c = COUNT_ZERO;
+
+	for (n = 1; n < size; n++)
+		if (nodes[n].name == name)
+			count_add(&c, tree_self(t, w->v->prof, n));
+	return c;
+}
+
 /* Build both halves for name; the selection goes to F above. */
 static void
 build(struct sandwich *w, uint32_t name)
 {
 	const struct tree *t = w->v->fwd;
-	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t n, size = tree_size(t);
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		tree_free(w->h[k].t);
 		layout_free(&w->h[k].l);
 		layout_init(&w->h[k].l);
 	}
+	sandwich_free(w->sw);
 	w->name = name;
-	w->h[0].t = sandwich_callers(t, name);
-	w->h[1].t = sandwich_callees(t, name);
+	w->sw = sandwich_new(t, name);
 	for (k = 0; k < 2; k++) {
+		w->h[k].t = sandwich_half(w->sw, k);
 		w->h[k].zoom = TREE_ROOT;
 		if (w->v->diff)
-			w->h[k].maxdelta = diff_maxdelta(w->h[k].t);
+			w->h[k].maxdelta = sandwich_maxdelta(w->sw, k);
 	}
-	w->self = COUNT_ZERO;
-	for (n = 1; n < size; n++)
-		if (nodes[n].name == name)
-			count_add(&w->self, tree_self(t, w->v->prof, n));
+	w->self = self_of(w, t, name);
 	w->total = tree_total(w->h[1].t, w->v->prof, TREE_ROOT);
 	w->side = 0;
 	w->sel = tree_node(w->h[0].t, TREE_ROOT)->first_child;
@@ -109,7 +121,10 @@ sw_resize(struct tui_screen *s, int cols, int lines)
 	w->h[0].lines = area / 2;
 	w->h[1].y0 = area / 2;
 	w->h[1].lines = area - area / 2;
+	if (sandwich_stale(w->sw)) /* the tree below was reloaded */
+		build(w, w->name);
 	for (k = 0; k < 2; k++) {
+		sandwich_show(w->sw, k, w->h[k].zoom, w->v->prof, cols, 1);
 		memset(&p, 0, sizeof p);
 		p.zoom = w->h[k].zoom;
 		p.prof = w->v->prof;
@@ -467,10 +482,9 @@ sw_free(struct tui_screen *s)
 	struct sandwich *w = sw_of(s);
 	int k;
 
-	for (k = 0; k < 2; k++) {
-		tree_free(w->h[k].t);
+	for (k = 0; k < 2; k++)
 		layout_free(&w->h[k].l);
-	}
+	sandwich_free(w->sw);
 	text_free(&w->label);
 	text_free(&w->line);
 	free(w);
