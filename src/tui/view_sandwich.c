@@ -48,7 +48,7 @@ struct half {
 	int y0, lines;           /* where the half is drawn */
 };
 
-struct sandwich {
+struct sw_screen {
 	struct tui_screen screen; /* first */
 	struct tui_view *v;       /* borrowed: the graph it came from */
 	struct sandwich *sw;      /* owned: both halves */
@@ -61,15 +61,15 @@ struct sandwich {
 	const char *msg;
 };
 
-static struct sandwich *
+static struct sw_screen *
 sw_of(struct tui_screen *s)
 {
-	return (struct sandwich *)(void *)s;
+	return (struct sw_screen *)(void *)s;
 }
 
 /* F's self: the sum over t's nodes named F, in the view's profile. */
 static struct tf_count
-self_of(const struct sandwich *w, const struct tree *t, uint32_t name)
+self_of(const struct sw_screen *w, const struct tree *t, uint32_t name)
 {
 	const struct tree_node *nodes = tree_nodes(t);
 	uint32_t n, size = tree_size(t);
@@ -83,7 +83,7 @@ self_of(const struct sandwich *w, const struct tree *t, uint32_t name)
 
 /* Build both halves for name; the selection goes to F above. */
 static void
-build(struct sandwich *w, uint32_t name)
+build(struct sw_screen *w, uint32_t name)
 {
 	const struct tree *t = w->v->fwd;
 	int k;
@@ -113,7 +113,7 @@ build(struct sandwich *w, uint32_t name)
 static void
 sw_resize(struct tui_screen *s, int cols, int lines)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	struct layout_params p;
 	int area = TF_MAX(lines - 1, 2), k;
 
@@ -138,7 +138,7 @@ sw_resize(struct tui_screen *s, int cols, int lines)
 
 /* Screen line of row depth of half k, or -1 when it is not shown. */
 static int
-line_of(const struct sandwich *w, int k, uint32_t depth)
+line_of(const struct sw_screen *w, int k, uint32_t depth)
 {
 	const struct half *h = &w->h[k];
 
@@ -150,7 +150,7 @@ line_of(const struct sandwich *w, int k, uint32_t depth)
 
 /* Style of node in half k: family << 3 | shade. */
 static void
-use_style(const struct sandwich *w, int k, uint32_t node)
+use_style(const struct sw_screen *w, int k, uint32_t node)
 {
 	const struct tree *t = w->h[k].t;
 	const char *s;
@@ -181,7 +181,7 @@ use_style(const struct sandwich *w, int k, uint32_t node)
 
 /* Draw the rectangles of half k. */
 static void
-draw_half(struct sandwich *w, int k)
+draw_half(struct sw_screen *w, int k)
 {
 	const struct layout *l = &w->h[k].l;
 	const struct layout_rect *r;
@@ -238,7 +238,7 @@ share(struct tf_count c, struct tf_count all)
 static void
 sw_draw(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	struct tf_count all = tree_total(w->v->fwd, w->v->prof, TREE_ROOT);
 	char buf[2 * COUNT_BUFSZ + 96], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
 	const char *name;
@@ -282,14 +282,14 @@ sw_draw(struct tui_screen *s)
 
 /* The rectangle of the selection, or LAYOUT_NONE. */
 static uint32_t
-sel_rect(const struct sandwich *w)
+sel_rect(const struct sw_screen *w)
 {
 	return layout_find(&w->h[w->side].l, w->h[w->side].t, w->sel);
 }
 
 /* Select rectangle i of the current half (LAYOUT_NONE: stay). */
 static int
-go(struct sandwich *w, uint32_t i)
+go(struct sw_screen *w, uint32_t i)
 {
 	const struct layout *l = &w->h[w->side].l;
 
@@ -301,7 +301,7 @@ go(struct sandwich *w, uint32_t i)
 
 /* F's rectangle in half k. */
 static uint32_t
-f_rect(const struct sandwich *w, int k)
+f_rect(const struct sw_screen *w, int k)
 {
 	uint32_t f = tree_node(w->h[k].t, TREE_ROOT)->first_child;
 
@@ -313,7 +313,7 @@ f_rect(const struct sandwich *w, int k)
 static int
 act_up(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w), p;
 
 	if (i == LAYOUT_NONE)
@@ -333,7 +333,7 @@ act_up(struct tui_screen *s)
 static int
 act_down(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w), p;
 
 	if (i == LAYOUT_NONE)
@@ -351,7 +351,7 @@ act_down(struct tui_screen *s)
 static int
 act_left(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w);
 
 	return i == LAYOUT_NONE ? TUI_REDRAW :
@@ -361,7 +361,7 @@ act_left(struct tui_screen *s)
 static int
 act_right(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w);
 
 	return i == LAYOUT_NONE ? TUI_REDRAW :
@@ -372,7 +372,7 @@ act_right(struct tui_screen *s)
 static int
 act_zoom(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 
 	w->h[w->side].zoom = w->sel;
 	return TUI_RELAYOUT;
@@ -382,7 +382,7 @@ act_zoom(struct tui_screen *s)
 static int
 act_unzoom(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 
 	w->h[0].zoom = w->h[1].zoom = TREE_ROOT;
 	return TUI_RELAYOUT;
@@ -392,7 +392,7 @@ act_unzoom(struct tui_screen *s)
 static int
 act_recentre(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 
 	if (w->sel == TREE_ROOT)
 		return TUI_REDRAW;
@@ -479,7 +479,7 @@ sw_quits(const struct tui_screen *s, int key)
 static void
 sw_free(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	int k;
 
 	for (k = 0; k < 2; k++)
@@ -503,7 +503,7 @@ static const struct tui_screen_ops sandwich_ops = {
 void
 view_sandwich_push(struct tui_view *v, uint32_t name)
 {
-	struct sandwich *w = xcalloc(1, sizeof *w);
+	struct sw_screen *w = xcalloc(1, sizeof *w);
 
 	w->screen.ops = &sandwich_ops;
 	w->v = v;
