@@ -1,7 +1,9 @@
 /*
  * The sandwich screen (`S` on a frame, Enter in the function table): for
  * one function F, its callers above and its callees below, F in the
- * middle (model/sandwich.h builds both halves as ordinary trees).
+ * middle (model/sandwich.h builds both halves as ordinary trees, lazily:
+ * each layout is preceded by sandwich_show() for the same width and zoom,
+ * which makes what that layout visits and nothing narrower).
  *
  * The screen minus the status line is cut in two: the upper half draws
  * the caller tree root at the bottom (F on the half's last line, its
@@ -39,16 +41,17 @@
 #define KEY_CTRL(c) ((c) & 0x1f)
 
 struct half {
-	struct tree *t;          /* owned */
+	const struct tree *t;    /* the sandwich's */
 	struct layout l;
 	uint32_t zoom;           /* node of t */
 	uint64_t maxdelta;       /* --diff */
 	int y0, lines;           /* where the half is drawn */
 };
 
-struct sandwich {
+struct sw_screen {
 	struct tui_screen screen; /* first */
 	struct tui_view *v;       /* borrowed: the graph it came from */
+	struct sandwich *sw;      /* owned: both halves */
 	uint32_t name;            /* F */
 	struct tf_count self, total;
 	struct half h[2];         /* 0: callers (above), 1: callees (below) */
@@ -58,38 +61,47 @@ struct sandwich {
 	const char *msg;
 };
 
-static struct sandwich *
+static struct sw_screen *
 sw_of(struct tui_screen *s)
 {
-	return (struct sandwich *)(void *)s;
+	return (struct sw_screen *)(void *)s;
+}
+
+/* F's self: the sum over t's nodes named F, in the view's profile. */
+static struct tf_count
+self_of(const struct sw_screen *w, const struct tree *t, uint32_t name)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n, size = tree_size(t);
+	struct tf_count c = COUNT_ZERO;
+
+	for (n = 1; n < size; n++)
+		if (nodes[n].name == name)
+			count_add(&c, tree_self(t, w->v->prof, n));
+	return c;
 }
 
 /* Build both halves for name; the selection goes to F above. */
 static void
-build(struct sandwich *w, uint32_t name)
+build(struct sw_screen *w, uint32_t name)
 {
 	const struct tree *t = w->v->fwd;
-	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t n, size = tree_size(t);
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		tree_free(w->h[k].t);
 		layout_free(&w->h[k].l);
 		layout_init(&w->h[k].l);
 	}
+	sandwich_free(w->sw);
 	w->name = name;
-	w->h[0].t = sandwich_callers(t, name);
-	w->h[1].t = sandwich_callees(t, name);
+	w->sw = sandwich_new(t, name);
 	for (k = 0; k < 2; k++) {
+		w->h[k].t = sandwich_half(w->sw, k);
 		w->h[k].zoom = TREE_ROOT;
 		if (w->v->diff)
-			w->h[k].maxdelta = diff_maxdelta(w->h[k].t);
+			w->h[k].maxdelta = sandwich_maxdelta(w->sw, k);
 	}
-	w->self = COUNT_ZERO;
-	for (n = 1; n < size; n++)
-		if (nodes[n].name == name)
-			count_add(&w->self, tree_self(t, w->v->prof, n));
+	w->self = self_of(w, t, name);
 	w->total = tree_total(w->h[1].t, w->v->prof, TREE_ROOT);
 	w->side = 0;
 	w->sel = tree_node(w->h[0].t, TREE_ROOT)->first_child;
@@ -101,7 +113,7 @@ build(struct sandwich *w, uint32_t name)
 static void
 sw_resize(struct tui_screen *s, int cols, int lines)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	struct layout_params p;
 	int area = TF_MAX(lines - 1, 2), k;
 
@@ -109,7 +121,10 @@ sw_resize(struct tui_screen *s, int cols, int lines)
 	w->h[0].lines = area / 2;
 	w->h[1].y0 = area / 2;
 	w->h[1].lines = area - area / 2;
+	if (sandwich_stale(w->sw)) /* the tree below was reloaded */
+		build(w, w->name);
 	for (k = 0; k < 2; k++) {
+		sandwich_show(w->sw, k, w->h[k].zoom, w->v->prof, cols, 1);
 		memset(&p, 0, sizeof p);
 		p.zoom = w->h[k].zoom;
 		p.prof = w->v->prof;
@@ -123,7 +138,7 @@ sw_resize(struct tui_screen *s, int cols, int lines)
 
 /* Screen line of row depth of half k, or -1 when it is not shown. */
 static int
-line_of(const struct sandwich *w, int k, uint32_t depth)
+line_of(const struct sw_screen *w, int k, uint32_t depth)
 {
 	const struct half *h = &w->h[k];
 
@@ -135,7 +150,7 @@ line_of(const struct sandwich *w, int k, uint32_t depth)
 
 /* Style of node in half k: family << 3 | shade. */
 static void
-use_style(const struct sandwich *w, int k, uint32_t node)
+use_style(const struct sw_screen *w, int k, uint32_t node)
 {
 	const struct tree *t = w->h[k].t;
 	const char *s;
@@ -166,7 +181,7 @@ use_style(const struct sandwich *w, int k, uint32_t node)
 
 /* Draw the rectangles of half k. */
 static void
-draw_half(struct sandwich *w, int k)
+draw_half(struct sw_screen *w, int k)
 {
 	const struct layout *l = &w->h[k].l;
 	const struct layout_rect *r;
@@ -223,7 +238,7 @@ share(struct tf_count c, struct tf_count all)
 static void
 sw_draw(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	struct tf_count all = tree_total(w->v->fwd, w->v->prof, TREE_ROOT);
 	char buf[2 * COUNT_BUFSZ + 96], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
 	const char *name;
@@ -267,14 +282,14 @@ sw_draw(struct tui_screen *s)
 
 /* The rectangle of the selection, or LAYOUT_NONE. */
 static uint32_t
-sel_rect(const struct sandwich *w)
+sel_rect(const struct sw_screen *w)
 {
 	return layout_find(&w->h[w->side].l, w->h[w->side].t, w->sel);
 }
 
 /* Select rectangle i of the current half (LAYOUT_NONE: stay). */
 static int
-go(struct sandwich *w, uint32_t i)
+go(struct sw_screen *w, uint32_t i)
 {
 	const struct layout *l = &w->h[w->side].l;
 
@@ -286,7 +301,7 @@ go(struct sandwich *w, uint32_t i)
 
 /* F's rectangle in half k. */
 static uint32_t
-f_rect(const struct sandwich *w, int k)
+f_rect(const struct sw_screen *w, int k)
 {
 	uint32_t f = tree_node(w->h[k].t, TREE_ROOT)->first_child;
 
@@ -298,7 +313,7 @@ f_rect(const struct sandwich *w, int k)
 static int
 act_up(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w), p;
 
 	if (i == LAYOUT_NONE)
@@ -318,7 +333,7 @@ act_up(struct tui_screen *s)
 static int
 act_down(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w), p;
 
 	if (i == LAYOUT_NONE)
@@ -336,7 +351,7 @@ act_down(struct tui_screen *s)
 static int
 act_left(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w);
 
 	return i == LAYOUT_NONE ? TUI_REDRAW :
@@ -346,7 +361,7 @@ act_left(struct tui_screen *s)
 static int
 act_right(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	uint32_t i = sel_rect(w);
 
 	return i == LAYOUT_NONE ? TUI_REDRAW :
@@ -357,7 +372,7 @@ act_right(struct tui_screen *s)
 static int
 act_zoom(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 
 	w->h[w->side].zoom = w->sel;
 	return TUI_RELAYOUT;
@@ -367,7 +382,7 @@ act_zoom(struct tui_screen *s)
 static int
 act_unzoom(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 
 	w->h[0].zoom = w->h[1].zoom = TREE_ROOT;
 	return TUI_RELAYOUT;
@@ -377,7 +392,7 @@ act_unzoom(struct tui_screen *s)
 static int
 act_recentre(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 
 	if (w->sel == TREE_ROOT)
 		return TUI_REDRAW;
@@ -464,13 +479,12 @@ sw_quits(const struct tui_screen *s, int key)
 static void
 sw_free(struct tui_screen *s)
 {
-	struct sandwich *w = sw_of(s);
+	struct sw_screen *w = sw_of(s);
 	int k;
 
-	for (k = 0; k < 2; k++) {
-		tree_free(w->h[k].t);
+	for (k = 0; k < 2; k++)
 		layout_free(&w->h[k].l);
-	}
+	sandwich_free(w->sw);
 	text_free(&w->label);
 	text_free(&w->line);
 	free(w);
@@ -489,7 +503,7 @@ static const struct tui_screen_ops sandwich_ops = {
 void
 view_sandwich_push(struct tui_view *v, uint32_t name)
 {
-	struct sandwich *w = xcalloc(1, sizeof *w);
+	struct sw_screen *w = xcalloc(1, sizeof *w);
 
 	w->screen.ops = &sandwich_ops;
 	w->v = v;

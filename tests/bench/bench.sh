@@ -167,17 +167,24 @@ if [ -x "$FUNCBENCH" ]; then
 	"$FUNCBENCH" -r "$runs" "$tree"
 	for kind in leaves middle; do
 		hot=$dir/hot-$kind-$nodes.folded
+		# (if/else: mawk, Debian's awk, takes no regex match in ?:)
 		[ -s "$hot" ] && [ "$hot" -nt "$tree" ] ||
 			awk -F';' -v OFS=';' -v kind=$kind '{
 			    for (i = 2; i < NF; i++)
-				if (kind == "leaves" ? i >= NF - 5 && $i ~ /^[a-z]/ :
-				    $i ~ /^_?Py[A-N]/)
+				if (kind == "leaves") {
+					if (i >= NF - 5 && $i ~ /^[a-z]/)
+						$i = "hot"
+				} else if ($i ~ /^_?Py[A-N]/)
 					$i = "hot"
 			} 1' "$tree" > "$hot"
 		echo "the same stacks with frames renamed hot ($kind, $hot):"
 		fwc=$("$RUNSTAT" "$runs" /dev/null wc -l "$hot")
 		row "wc -l" "$tmb" "$fwc" "${fwc%% *}"
 		"$FUNCBENCH" -r "$runs" -n hot "$hot"
+		# The same in the viewer: t, the table's keys, Enter on hot
+		# (filtered by /^hot$), the sandwich's keys (keybench -t).
+		echo "keys of the table and the sandwich of hot ($kind), 200x60, $keys each:"
+		"$keybench" -t -g 200x60 -n "$keys" -p '^hot$' "$TFLAME" "$hot"
 	done
 fi
 # Each transform on the tree, in process (tests/bench/xformbench), beside

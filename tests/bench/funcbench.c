@@ -7,11 +7,15 @@
  * Loads FILE (any format) into a tree, then times, each the median of RUNS
  * (default 7): building the table (functions_build), sorting it by total,
  * by name and by self again, filtering it by PATTERN (default "^Py";
- * compiling, marking the names and filtering), and both halves of the
- * sandwich of the function whose number of instances (nodes) is nearest
- * INSTANCES (default 100,000), or of NAME, in processor time (the
- * process's: wall time on a busy machine waits for the others).  Prints one line per figure, and the memory
- * the table and the sandwich hold beside the tree's.
+ * compiling, marking the names and filtering), and opening the sandwich
+ * of the function whose number of instances (nodes) is nearest INSTANCES
+ * (default 100,000), or of NAME, as the viewer does: finding its
+ * instances and making both halves as far as a screen COLS wide shows
+ * them (-w, default 200; the 80 columns of a small terminal too), then
+ * zooming each half to F's widest child there (Enter in the viewer), in
+ * processor time (the process's: wall time on a busy machine waits for
+ * the others).  Prints one line per figure, and the memory the table and
+ * the sandwich (at 200 columns, after the zooms) hold beside the tree's.
  */
 #include "config.h"
 
@@ -27,6 +31,47 @@
 #include "model/sandwich.h"
 #include "search/search.h"
 #include "util/xalloc.h"
+
+/* The widest child of node in t (profile 0), or node itself. */
+static uint32_t
+widest_child(const struct tree *t, uint32_t node)
+{
+	uint32_t c, best = node;
+
+	for (c = tree_node(t, node)->first_child; c != TREE_NONE;
+	    c = tree_node(t, c)->next_sibling)
+		if (best == node || count_value(tree_total(t, 0, c)) >
+		    count_value(tree_total(t, 0, best)))
+			best = c;
+	return best;
+}
+
+/* Open the sandwich of name at cols columns, as the viewer does. */
+static struct sandwich *
+open_sandwich(const struct tree *t, uint32_t name, double cols)
+{
+	struct sandwich *s = sandwich_new(t, name);
+	int k;
+
+	for (k = 0; k < 2; k++)
+		sandwich_show(s, k, TREE_ROOT, 0, cols, 1);
+	return s;
+}
+
+/* Zoom each half of s to F's widest child (Enter), at cols columns. */
+static void
+zoom_sandwich(struct sandwich *s, double cols)
+{
+	const struct tree *h;
+	uint32_t f;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		h = sandwich_half(s, k);
+		f = widest_child(h, TREE_ROOT);
+		sandwich_show(s, k, widest_child(h, f), 0, cols, 1);
+	}
+}
 
 #define MAXRUNS 101
 
@@ -76,21 +121,26 @@ main(int argc, char **argv)
 	struct stack_sink sink;
 	struct sink_tree st;
 	struct reader *rd;
-	struct tree *t, *callers = NULL, *callees = NULL;
+	struct tree *t;
+	struct sandwich *sw = NULL, *sw80;
+	double cols = 200;
 	struct diag d;
 	struct functions f;
 	struct search_error err;
 	struct search_re *re;
 	unsigned char *marks;
-	char *msg = NULL;
+	char *msg = NULL, what[64];
 	double tb[MAXRUNS], ts[MAXRUNS], tn[MAXRUNS], tself[MAXRUNS];
-	double tf[MAXRUNS], tc[MAXRUNS], te[MAXRUNS], t0;
+	double tf[MAXRUNS], tc[MAXRUNS], te[MAXRUNS], tz[MAXRUNS], t0;
 	uint32_t *inst, nnames, n, best = 0, size;
 	const struct tree_node *nodes;
 	size_t len, fmem, smem;
 
-	while ((c = getopt(argc, argv, "r:p:i:n:")) != -1) {
+	while ((c = getopt(argc, argv, "r:p:i:n:w:")) != -1) {
 		switch (c) {
+		case 'w':
+			cols = atof(optarg);
+			break;
 		case 'r':
 			runs = atoi(optarg);
 			break;
@@ -107,9 +157,9 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind + 1 != argc || runs < 1 || runs > MAXRUNS) {
-		fputs("usage: funcbench [-r RUNS] [-p PAT] [-i N | -n NAME] FILE\n",
-		    stderr);
+	if (optind + 1 != argc || runs < 1 || runs > MAXRUNS || !(cols >= 1)) {
+		fputs("usage: funcbench [-r RUNS] [-p PAT] [-w COLS] "
+		    "[-i N | -n NAME] FILE\n", stderr);
 		return 2;
 	}
 	if ((rd = reader_open(argv[optind], &msg)) == NULL) {
@@ -171,14 +221,17 @@ main(int argc, char **argv)
 		tf[i] = now() - t0;
 		if (i + 1 < runs)
 			functions_free(&f);
-		tree_free(callers);
-		tree_free(callees);
+		sandwich_free(sw);
 		t0 = now();
-		callers = sandwich_callers(t, best);
+		sw = open_sandwich(t, best, cols);
 		tc[i] = now() - t0;
 		t0 = now();
-		callees = sandwich_callees(t, best);
+		zoom_sandwich(sw, cols);
+		tz[i] = now() - t0;
+		t0 = now();
+		sw80 = open_sandwich(t, best, 80);
 		te[i] = now() - t0;
+		sandwich_free(sw80);
 	}
 	printf("  %u nodes, %u functions, %u shown by %s\n", size, f.nrows,
 	    f.nview, pat);
@@ -189,23 +242,25 @@ main(int argc, char **argv)
 	show("table: filter (compile, mark, filter)", tf, runs);
 	printf("  sandwich of %s: %u instances, total %llu\n",
 	    strtab_get(tree_strtab_c(t), best, &len), inst[best],
-	    (unsigned long long)tree_total(callees, 0, TREE_ROOT).n);
-	show("sandwich: callers", tc, runs);
-	show("sandwich: callees", te, runs);
-	for (i = 0; i < runs; i++)
-		tc[i] += te[i];
-	show("sandwich: both halves", tc, runs);
+	    (unsigned long long)tree_total(sandwich_half(sw,
+	    SANDWICH_CALLEES), 0, TREE_ROOT).n);
+	snprintf(what, sizeof what, "sandwich: open, %.0f columns", cols);
+	show(what, tc, runs);
+	show("sandwich: open, 80 columns", te, runs);
+	snprintf(what, sizeof what, "sandwich: zoom both halves, %.0f cols",
+	    cols);
+	show(what, tz, runs);
 	fmem = functions_memory(&f);
-	smem = tree_memory(callers) + tree_memory(callees);
+	smem = sandwich_memory(sw);
 	printf("  memory: tree %.1f MB, table %.1f MB (%.1f%%), sandwich "
 	    "%.1f MB (%.1f%%; callers %u nodes, callees %u)\n",
 	    tree_memory(t) / 1048576.0, fmem / 1048576.0,
 	    100.0 * (double)fmem / (double)tree_memory(t), smem / 1048576.0,
-	    100.0 * (double)smem / (double)tree_memory(t), tree_size(callers),
-	    tree_size(callees));
+	    100.0 * (double)smem / (double)tree_memory(t),
+	    tree_size(sandwich_half(sw, SANDWICH_CALLERS)),
+	    tree_size(sandwich_half(sw, SANDWICH_CALLEES)));
 	functions_free(&f);
-	tree_free(callers);
-	tree_free(callees);
+	sandwich_free(sw);
 	search_re_free(re);
 	free(marks);
 	free(inst);

@@ -4,6 +4,7 @@
  *
  *	keybench -f [-g COLSxLINES] [-m MARKER] [-r RUNS] TFLAME FILE
  *	keybench [-g COLSxLINES] [-m MARKER] [-n REPEAT] [-p PATTERN] TFLAME FILE
+ *	keybench -t [-g COLSxLINES] [-n REPEAT] [-p PATTERN] TFLAME FILE
  *
  * Both run `TFLAME FILE` on a pseudo-terminal of the given size (default
  * 200x60) with TERM=xterm-256color and read everything it writes.
@@ -545,14 +546,102 @@ run_keys(const char *tflame, const char *file, int n, const char *pattern)
 	return k != 0;
 }
 
+/* -t: the keys of the function table and the sandwich, n of each kind. */
+static int
+run_table(const char *tflame, const char *file, int n, const char *pattern)
+{
+	struct series s1 = {NULL, NULL, NULL, NULL, 0, 0, 0}, s2 = s1, s3 = s1;
+	struct child c;
+	struct rusage ru;
+	char ch[2] = {0, 0};
+	double t;
+	size_t i;
+	int k;
+
+	t = first_screen(&c, tflame, file);
+	printf("  %-28s %8.2f ms\n", "first screen", t * 1e3);
+	s1.label = "table t (opens: builds it)";
+	s2.label = "table t (back to the graph)";
+	measure(&c, &s1, "t", LOAD_MS);
+	measure(&c, &s2, "t", LOAD_MS);
+	pair(&c, &s1, "t", &s2, "t", n - 1);
+	report(&s1);
+	report(&s2);
+	prepare(&c, "t");
+	both(&c, "table j/k", "j", "k", n);
+	both(&c, "table Down/Up", K_DOWN, K_UP, n);
+	both(&c, "table PgDn/PgUp", K_PGDN, K_PGUP, n);
+	both(&c, "table G/g", "G", "g", n);
+	s1.label = "table o (sort)";
+	for (k = 0; k < 3 * n; k++)
+		measure(&c, &s1, "o", SILENT_MS);
+	report(&s1);
+	s1.label = "table filter prompt /";
+	s2.label = "table filter typing";
+	s3.label = "table filter Enter";
+	for (k = 0; k < n; k++) {
+		measure(&c, &s1, "/", SILENT_MS);
+		prepare(&c, "\025"); /* Ctrl-U: the last filter off the line */
+		for (i = 0; pattern[i] != '\0'; i++) {
+			ch[0] = pattern[i];
+			measure(&c, &s2, ch, SILENT_MS);
+		}
+		measure(&c, &s3, "\r", LOAD_MS);
+	}
+	report(&s1);
+	report(&s2);
+	report(&s3);
+	prepare(&c, "g");
+
+	s1.label = "table Enter (opens sandwich)";
+	s2.label = "sandwich Esc (+ escape delay)";
+	measure(&c, &s1, "\r", LOAD_MS);
+	measure(&c, &s2, "\033", SILENT_MS);
+	pair(&c, &s1, "\r", &s2, "\033", n - 1);
+	report(&s1);
+	report(&s2);
+	prepare(&c, "\r");
+	both(&c, "sandwich Up/Down", K_UP, K_DOWN, n);
+	both(&c, "sandwich k/j", "k", "j", n);
+	find_neighbours(&c);
+	both(&c, "sandwich Left/Right", K_RIGHT, K_LEFT, n);
+	both(&c, "sandwich h/l", "l", "h", n);
+	s1.label = "sandwich zoom Enter";
+	s2.label = "sandwich unzoom Backspace";
+	pair(&c, &s1, "\r", &s2, "\177", n);
+	report(&s1);
+	report(&s2);
+	/*
+	 * S on the widest caller, then on the widest callee: each a new
+	 * sandwich (S on F itself would draw the same screen: no answer).
+	 */
+	s1.label = "sandwich S (re-centres)";
+	for (k = 0; k < n; k++) {
+		prepare(&c, K_UP);
+		measure(&c, &s1, "S", SILENT_MS);
+		prepare(&c, K_DOWN);
+		prepare(&c, K_DOWN);
+		measure(&c, &s1, "S", SILENT_MS);
+	}
+	report(&s1);
+
+	k = finish(&c, &ru);
+	if (k != 0)
+		printf("  (tflame exit status %d)\n", k);
+	return k != 0;
+}
+
 int
 main(int argc, char **argv)
 {
-	int opt, first = 0, runs = 1, n = 50;
-	const char *pattern = "malloc";
+	int opt, first = 0, table = 0, runs = 1, n = 50;
+	const char *pattern = NULL;
 
-	while ((opt = getopt(argc, argv, "fg:m:n:p:r:")) != -1)
+	while ((opt = getopt(argc, argv, "fg:m:n:p:r:t")) != -1)
 		switch (opt) {
+		case 't':
+			table = 1;
+			break;
 		case 'f':
 			first = 1;
 			break;
@@ -591,11 +680,17 @@ main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (first)
 		return run_first(argv[optind], argv[optind + 1], runs);
-	return run_keys(argv[optind], argv[optind + 1], n, pattern);
+	if (table)
+		return run_table(argv[optind], argv[optind + 1], n,
+		    pattern != NULL ? pattern : "^hot$");
+	return run_keys(argv[optind], argv[optind + 1], n,
+	    pattern != NULL ? pattern : "malloc");
 usage:
 	fprintf(stderr, "usage: keybench -f [-g COLSxLINES] [-m MARKER] [-r RUNS] "
 	    "TFLAME FILE\n"
 	    "       keybench [-g COLSxLINES] [-m MARKER] [-n REPEAT] [-p PATTERN] "
+	    "TFLAME FILE\n"
+	    "       keybench -t [-g COLSxLINES] [-n REPEAT] [-p PATTERN] "
 	    "TFLAME FILE\n");
 	return 2;
 }

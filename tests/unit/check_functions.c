@@ -36,7 +36,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "diff/diff.h"
 #include "helpers.h"
+#include "layout/layout.h"
 #include "loaders/sink.h"
 #include "model/functions.h"
 #include "model/sandwich.h"
@@ -409,6 +411,293 @@ START_TEST(test_sandwich_width_is_total)
 }
 END_TEST
 
+/*
+ * The lazy halves against a straightforward full computation, here: for
+ * every stack (a node with a self count in some profile) that contains F,
+ * split at its first F after the root, the caller path (F, then its
+ * callers up to the root's child) and the callee path (F and below) get
+ * the stack's counts, in a tree of their own finished as usual.
+ */
+static struct tree *
+ref_half(const struct tree *t, uint32_t name, int side)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	struct tree *r = tree_new(tree_nprof(t));
+	uint32_t n, k, cur, *path = NULL, depth, i, at;
+	size_t cap = 0, len;
+	const char *s;
+	int p;
+
+	for (i = 0; i < strtab_count(tree_strtab_c(t)); i++) {
+		s = strtab_get(tree_strtab_c(t), i, &len);
+		ck_assert_uint_eq(strtab_intern(tree_strtab(r), s, len), i);
+	}
+	for (n = 1; n < tree_size(t); n++) {
+		depth = nodes[n].depth;
+		xgrow((void **)&path, &cap, depth + 1, sizeof *path);
+		for (k = n, i = depth; k != TREE_ROOT; k = nodes[k].parent)
+			path[--i] = nodes[k].name; /* path[0..depth) */
+		for (at = 0; at < depth && path[at] != name; at++)
+			;
+		if (at == depth)
+			continue;
+		cur = TREE_ROOT;
+		if (side == SANDWICH_CALLEES)
+			for (i = at; i < depth; i++)
+				cur = tree_child(r, cur, path[i]);
+		else
+			for (i = at + 1; i-- > 0;)
+				cur = tree_child(r, cur, path[i]);
+		for (p = 0; p < tree_nprof(t); p++)
+			tree_add_self(r, p, cur, tree_self(t, p, n));
+	}
+	free(path);
+	tree_finish(r);
+	return r;
+}
+
+/* Counts a and b are the same (fractions: dyadic, so sums are exact). */
+static void
+same_count(struct tf_count a, struct tf_count b)
+{
+	ck_assert_uint_eq(a.n, b.n);
+	ck_assert_double_eq_tol(a.frac, b.frac, 1e-12);
+}
+
+/* Layouts of the lazy half h and the reference r: the same rectangles. */
+static void
+same_layout(const struct tree *h, const struct layout *lh,
+    const struct tree *r, const struct layout *lr)
+{
+	const struct layout_rect *a, *b;
+	uint32_t i, ea, eb;
+	int p;
+
+	ck_assert_uint_eq(lh->nrects, lr->nrects);
+	ck_assert_uint_eq(lh->nrows, lr->nrows);
+	for (i = 0; i < lh->nrects; i++) {
+		a = &lh->rects[i];
+		b = &lr->rects[i];
+		ck_assert_double_eq_tol(a->x, b->x, 1e-9);
+		ck_assert_double_eq_tol(a->w, b->w, 1e-9);
+		ck_assert_uint_eq(a->depth, b->depth);
+		ck_assert_uint_eq(a->parent, b->parent);
+		ck_assert_uint_eq(a->nchild, b->nchild);
+		ck_assert_uint_eq(a->flags, b->flags);
+		ck_assert_uint_eq(tree_node(h, a->node)->name,
+		    tree_node(r, b->node)->name);
+		for (p = 0; p < tree_nprof(r); p++) {
+			same_count(tree_total(h, p, a->node),
+			    tree_total(r, p, b->node));
+			same_count(tree_self(h, p, a->node),
+			    tree_self(r, p, b->node));
+		}
+		if (a->flags & LAYOUT_MERGED) {
+			ea = layout_run_end(lh, i);
+			eb = layout_run_end(lr, i);
+			ck_assert_uint_eq(ea == TREE_NONE, eb == TREE_NONE);
+			if (ea != TREE_NONE)
+				ck_assert_uint_eq(tree_node(h, ea)->name,
+				    tree_node(r, eb)->name);
+		}
+	}
+}
+
+/* Every node of r is in h with the same counts (h made in full). */
+static void
+same_tree(const struct tree *h, const struct tree *r)
+{
+	uint32_t *map = xcalloc(tree_size(r), sizeof *map), n, c;
+	int p;
+
+	ck_assert_uint_eq(tree_size(h), tree_size(r));
+	for (n = 0; n < tree_size(r); n++) {
+		if (n > 0) {
+			map[n] = tree_find_child(h,
+			    map[tree_node(r, n)->parent], tree_node(r, n)->name);
+			ck_assert_uint_ne(map[n], TREE_NONE);
+		}
+		for (p = 0; p < tree_nprof(r); p++) {
+			same_count(tree_total(h, p, map[n]), tree_total(r, p, n));
+			same_count(tree_self(h, p, map[n]), tree_self(r, p, n));
+		}
+		/* Siblings in the same (name) order. */
+		c = tree_node(h, map[n])->first_child;
+		if (tree_node(r, n)->first_child != TREE_NONE)
+			ck_assert_uint_eq(tree_node(h, c)->name, tree_node(r,
+			    tree_node(r, n)->first_child)->name);
+	}
+	free(map);
+}
+
+/* A small random profile: 5 names (recursion), dyadic fractions, 2 profiles. */
+static struct tree *
+random_tree(unsigned seed, int nprof, int stacks)
+{
+	static const char *const names[] = {"a", "b", "c", "d", "e"};
+	struct tree *t = tree_new(nprof);
+	uint32_t cur;
+	unsigned x = seed * 2654435761u + 1;
+	int i, d, depth, p;
+
+	for (i = 0; i < stacks; i++) {
+		x = x * 1103515245u + 12345u;
+		depth = 1 + (int)((x >> 16) % 9);
+		cur = TREE_ROOT;
+		for (d = 0; d < depth; d++) {
+			x = x * 1103515245u + 12345u;
+			cur = tree_child(t, cur, strtab_intern(tree_strtab(t),
+			    names[(x >> 16) % 5], 1));
+		}
+		x = x * 1103515245u + 12345u;
+		p = (int)((x >> 16) % (unsigned)nprof);
+		tree_add_self(t, p, cur, (struct tf_count){(x >> 20) % 50,
+		    (double)((x >> 8) % 4) * 0.25});
+	}
+	tree_finish(t);
+	return t;
+}
+
+/*
+ * At a few widths, the layout of a lazy half equals the reference's,
+ * at the root and zoomed to each frame the reference shows; the diff's
+ * largest change is the reference's before anything is made; made in
+ * full, the half is the reference.
+ */
+START_TEST(test_sandwich_lazy_against_full)
+{
+	static const double widths[] = {1, 3, 8, 40, 200};
+	struct layout lh, lr, lz;
+	struct layout_params lp;
+	struct sandwich *s;
+	const struct tree *h;
+	struct tree *t, *r;
+	uint32_t name, i, zr, zh;
+	int nprof, side, w, prof, checked = 0;
+	unsigned seed;
+
+	layout_init(&lh);
+	layout_init(&lr);
+	layout_init(&lz);
+	for (seed = 1; seed <= 40; seed++) {
+		nprof = 1 + (int)(seed % 2);
+		t = random_tree(seed, nprof, 5 + (int)seed * 3);
+		for (name = 1; name < strtab_count(tree_strtab_c(t)); name++)
+		for (side = 0; side < 2; side++) {
+			r = ref_half(t, name, side);
+			s = sandwich_new(t, name);
+			h = sandwich_half(s, side);
+			if (nprof == 2) {
+				ck_assert_uint_eq(sandwich_maxdelta(s, side),
+				    diff_maxdelta(r));
+				sandwich_free(s);
+				s = sandwich_new(t, name);
+				h = sandwich_half(s, side);
+			}
+			prof = nprof - 1;
+			for (w = 0; w < (int)(sizeof widths / sizeof *widths);
+			    w++) {
+				memset(&lp, 0, sizeof lp);
+				lp.prof = prof;
+				lp.width = widths[w];
+				lp.minwidth = 1;
+				lp.merge = 1;
+				lp.zoom = TREE_ROOT;
+				sandwich_show(s, side, TREE_ROOT, prof,
+				    lp.width, lp.minwidth);
+				layout_build(&lh, h, &lp);
+				layout_build(&lr, r, &lp);
+				same_layout(h, &lh, r, &lr);
+				checked++;
+				/* Zoomed to each frame shown. */
+				for (i = 0; i < lr.nrects; i++) {
+					if (lr.rects[i].flags & LAYOUT_MERGED)
+						continue;
+					zr = lr.rects[i].node;
+					zh = lh.rects[i].node;
+					sandwich_show(s, side, zh, prof,
+					    lp.width, lp.minwidth);
+					lp.zoom = zh;
+					layout_build(&lz, h, &lp);
+					lp.zoom = zr;
+					layout_build(&lr, r, &lp);
+					same_layout(h, &lz, r, &lr);
+					/* The root layout again (lh stale). */
+					lp.zoom = TREE_ROOT;
+					layout_build(&lh, h, &lp);
+					layout_build(&lr, r, &lp);
+				}
+			}
+			/* Not made in full yet: a half is only what it needs. */
+			sandwich_full(s, side);
+			same_tree(h, r);
+			if (nprof == 2)
+				ck_assert_uint_eq(sandwich_maxdelta(s, side),
+				    diff_maxdelta(r));
+			sandwich_free(s);
+			tree_free(r);
+		}
+		tree_free(t);
+	}
+	ck_assert_int_gt(checked, 500);
+	layout_free(&lh);
+	layout_free(&lr);
+	layout_free(&lz);
+}
+END_TEST
+
+/* Narrow frames are not made: a half holds what a screen shows. */
+START_TEST(test_sandwich_bounded)
+{
+	struct tree *t = tree_new(1);
+	struct sandwich *s;
+	const struct tree *h;
+	uint32_t f, wide, narrow, x;
+	char stack[64];
+	int i;
+
+	/* F under 1000 callers of weight 1, and one caller of weight 1000. */
+	for (i = 0; i < 1000; i++) {
+		snprintf(stack, sizeof stack, "main;c%d;F;x%d", i, i);
+		add_stack(t, 0, stack, 1);
+	}
+	add_stack(t, 0, "main;wide;F;deep;deeper", 1000);
+	tree_finish(t);
+	s = sandwich_new(t, strtab_lookup(tree_strtab_c(t), "F", 1));
+	/* Made: the roots and F, nothing else. */
+	ck_assert_uint_eq(tree_size(sandwich_half(s, SANDWICH_CALLERS)), 2);
+	ck_assert_uint_eq(tree_size(sandwich_half(s, SANDWICH_CALLEES)), 2);
+	/* 100 columns: a caller of 1 is 0.05 cells: made, never expanded. */
+	sandwich_show(s, SANDWICH_CALLERS, TREE_ROOT, 0, 100, 1);
+	h = sandwich_half(s, SANDWICH_CALLERS);
+	f = tree_node(h, TREE_ROOT)->first_child;
+	same_count(tree_total(h, 0, f), COUNT_INT(2000));
+	wide = tree_find_child(h, f, strtab_lookup(tree_strtab_c(h), "wide", 4));
+	narrow = tree_find_child(h, f, strtab_lookup(tree_strtab_c(h), "c7", 2));
+	ck_assert_uint_ne(narrow, TREE_NONE);
+	ck_assert(sandwich_built(s, SANDWICH_CALLERS, wide));
+	ck_assert(!sandwich_built(s, SANDWICH_CALLERS, narrow));
+	/* F, 1001 callers, main above wide: 1004 nodes with the root. */
+	ck_assert_uint_eq(tree_size(h), 1004);
+	/* Zoomed to the narrow caller, it is made. */
+	sandwich_show(s, SANDWICH_CALLERS, narrow, 0, 100, 1);
+	ck_assert(sandwich_built(s, SANDWICH_CALLERS, narrow));
+	/* The callees: x0..x999 made but not their (empty) children; deep. */
+	sandwich_show(s, SANDWICH_CALLEES, TREE_ROOT, 0, 100, 1);
+	h = sandwich_half(s, SANDWICH_CALLEES);
+	f = tree_node(h, TREE_ROOT)->first_child;
+	x = tree_find_child(h, f, strtab_lookup(tree_strtab_c(h), "x5", 2));
+	ck_assert(!sandwich_built(s, SANDWICH_CALLEES, x));
+	ck_assert_uint_eq(tree_size(h), 1000 + 4);
+	ck_assert(!sandwich_stale(s));
+	add_stack(t, 0, "main;F", 1);
+	tree_finish(t);
+	ck_assert(sandwich_stale(s));
+	sandwich_free(s);
+	tree_free(t);
+}
+END_TEST
+
 /* A stack 100,000 frames deep: a;b;a;b;... and one of a alone. */
 START_TEST(test_deep)
 {
@@ -760,6 +1049,8 @@ functions_suite(void)
 	tcase_add_test(tc, test_fractions);
 	tcase_add_test(tc, test_sandwich_halves);
 	tcase_add_test(tc, test_sandwich_width_is_total);
+	tcase_add_test(tc, test_sandwich_lazy_against_full);
+	tcase_add_test(tc, test_sandwich_bounded);
 	tcase_add_test(tc, test_deep);
 	tcase_add_test(tc, test_reference_counts_recursion_once);
 	tcase_add_test(tc, test_against_folded_data);
