@@ -111,6 +111,7 @@ struct perf_ctx {
 	struct perf_stacks st;
 	struct perf_bodies bd;
 	int share;      /* the memos' budgets are shared by this many */
+	int event_told; /* opts->event was called */
 };
 
 /*

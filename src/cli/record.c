@@ -42,6 +42,17 @@ live_stop(void *ctx)
 	input_stop(ctx);
 }
 
+/* The event perf records, once the first sample names it. */
+static char live_event[64];
+
+/* The loader knows the event: the status line words the numbers with it. */
+static void
+event_known(void *arg, const char *name)
+{
+	(void)arg;
+	snprintf(live_event, sizeof live_event, "%s", name);
+}
+
 /* The last note in d, or NULL (how the recording ended). */
 static const char *
 last_note(const struct diag *d)
@@ -73,6 +84,8 @@ record_view(const struct options *o)
 	to.inverted = o->inverted;
 	to.reverse = o->reverse;
 	to.search = o->search;
+	live_event[0] = '\0';
+	sv.opts.event = live_event;
 	to.svg = &sv;
 	to.input = "record";
 	to.diag = &d; /* its notes come once the recording has ended */
@@ -91,6 +104,17 @@ record_view(const struct options *o)
 	sink_tree_init(&st, &tsink, t, 0);
 	tui_live_init(t, &to, &lv, &lsink, &tsink, &st);
 	input_set_progress(in, lc.r, live_hook, &lc, &src);
+	/* perf's words reach the messages panel while it records. */
+	input_set_diag(in, &d);
+	/* What the perf loader knows, as when reading a file. */
+	lo.event = event_known;
+	lo.module_id = tui_live_module_id;
+	lo.module_set = tui_live_module_set;
+	if (o->record.window <= 0) {
+		/* (--window takes weights off, not sample records.) */
+		lo.weighted = sink_tree_keep_samples;
+		lo.weighted_arg = &st;
+	}
 	memset(&res, 0, sizeof res);
 	if (loader_run(lc.r, &lo, &lsink, &d, &res, &err) != 0 &&
 	    !tui_live_stopped()) {

@@ -231,6 +231,11 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 		p->cur.skipping = 1;
 		return;
 	}
+	if (!p->event_told && p->ev.filter != NULL &&
+	    p->opts->event != NULL) {
+		p->event_told = 1; /* the viewer words its numbers early */
+		p->opts->event(p->opts->event_arg, p->ev.filter);
+	}
 	open_sample(p, h);
 	p->cur.header_line = lineno;
 	/* A sample without a call chain carries its one frame on this line. */
