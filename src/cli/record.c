@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +94,10 @@ record_view(const struct options *o)
 	/* Waits until perf record has started; says why not and exits. */
 	lc.r = input_open(o, NULL, &lo, &in, &err);
 	diag_init(&d, reader_name(lc.r));
+#ifdef F_SETPIPE_SZ
+	/* Room for what comes while the viewer waits between reads. */
+	(void)fcntl(reader_fd(lc.r), F_SETPIPE_SZ, 1 << 20);
+#endif
 	memset(&lv, 0, sizeof lv);
 	lv.what = reader_name(lc.r);
 	lv.window = o->record.window;

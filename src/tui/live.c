@@ -33,18 +33,18 @@
 #include "util/macros.h"
 #include "util/xalloc.h"
 
-#define LIVE_REFRESH_MS 500     /* shortest time between two refreshes */
+#define LIVE_REFRESH_MS 1000    /* shortest time between two refreshes */
 #define LIVE_TICK_MS 1000       /* the status line's clock */
 /*
  * perf script writes its output 4 KiB at a time: reading each piece as it
  * comes wakes tflame hundreds of times a second.  After a read that did
  * not find the pipe well filled, the next waits this long, so that one
- * read takes what came meanwhile (the pipe holds 64 KiB; after a read of
- * LIVE_FULL_READ or more, reading goes on at once).
+ * read takes what came meanwhile (the pipe holds 1 MiB, see cli/record.c;
+ * after a read of LIVE_FULL_READ or more, reading goes on at once).
  */
 #define LIVE_BATCH_MS 100
 #define LIVE_NO_MODULE UINT32_MAX
-#define LIVE_FULL_READ (32u << 10)
+#define LIVE_FULL_READ (128u << 10)
 
 /* The screen in front of the graph. */
 struct live_screen {
