@@ -115,11 +115,8 @@ record_view(const struct options *o)
 	lo.event = event_known;
 	lo.module_id = tui_live_module_id;
 	lo.module_set = tui_live_module_set;
-	if (o->record.window <= 0) {
-		/* (--window takes weights off, not sample records.) */
-		lo.weighted = sink_tree_keep_samples;
-		lo.weighted_arg = &st;
-	}
+	lo.weighted = sink_tree_keep_samples;
+	lo.weighted_arg = &st;
 	memset(&res, 0, sizeof res);
 	if (loader_run(lc.r, &lo, &lsink, &d, &res, &err) != 0 &&
 	    !tui_live_stopped()) {

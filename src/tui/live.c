@@ -34,6 +34,12 @@
 #include "util/xalloc.h"
 
 #define LIVE_REFRESH_MS 1000    /* shortest time between two refreshes */
+/*
+ * With --window the tree holds the current second still filling and the
+ * ones before: refreshed once a second, just after a second began, it
+ * would show little.  Four times a second then.
+ */
+#define LIVE_WINDOW_REFRESH_MS 250
 #define LIVE_TICK_MS 1000       /* the status line's clock */
 /*
  * perf script writes its output 4 KiB at a time: reading each piece as it
@@ -75,6 +81,13 @@ static struct {
 	uint64_t aside_samples;
 	char status[512];
 } live;
+
+/* The shortest time between two refreshes. */
+static long long
+refresh_ms(void)
+{
+	return live.w != NULL ? LIVE_WINDOW_REFRESH_MS : LIVE_REFRESH_MS;
+}
 
 /* Milliseconds since the recording began. */
 static long long
@@ -460,7 +473,7 @@ tui_live_wait(int fd, uint64_t bytes)
 		dirty = live.added > 0;
 		if (!live.paused && (dirty || (live.w != NULL &&
 		    tui_now_ms() - live.last >= LIVE_TICK_MS)) &&
-		    tui_now_ms() - live.last >= LIVE_REFRESH_MS) {
+		    tui_now_ms() - live.last >= refresh_ms()) {
 			live_refresh();
 			continue;
 		}
@@ -469,7 +482,7 @@ tui_live_wait(int fd, uint64_t bytes)
 			tui_ask(TUI_REDRAW);
 		}
 		/* Wake for the refresh, the clock, and --duration. */
-		wait = dirty ? live.last + LIVE_REFRESH_MS - tui_now_ms() :
+		wait = dirty ? live.last + refresh_ms() - tui_now_ms() :
 		    live.tick + LIVE_TICK_MS - tui_now_ms();
 		if (live.deadline > 0 && !live.stop_sent)
 			wait = TF_MIN(wait, live.deadline - now);
