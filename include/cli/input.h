@@ -43,6 +43,9 @@ void input_set_progress(struct input *in, struct reader *r,
 int input_errfds(void *in, int *fds, int n);
 void input_drain(void *in);
 
+/* Note perf's standard error in d as it is drained (perfdata_set_diag()). */
+void input_set_diag(struct input *in, struct diag *d);
+
 /* Stop a recording (--record): perf record writes what it has and ends. */
 void input_stop(struct input *in);
 

@@ -71,6 +71,13 @@ struct load_opts {
 	void (*weighted)(void *arg);
 	void *weighted_arg;
 	/*
+	 * perf: called (when not NULL) once the event kept is known (the
+	 * first sample's, or --event-filter's), long before the load ends:
+	 * a viewer drawing while it loads words its numbers with it.
+	 */
+	void (*event)(void *arg, const char *name);
+	void *event_arg;
+	/*
 	 * Each frame's module, from loaders that know it (perf: the DSO in
 	 * parentheses), when not NULL (the viewer and --top set them; batch
 	 * modes pay nothing): module_id() gives the sink's id of a module

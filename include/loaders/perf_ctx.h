@@ -111,6 +111,11 @@ struct perf_ctx {
 	struct perf_stacks st;
 	struct perf_bodies bd;
 	int share;      /* the memos' budgets are shared by this many */
+	int event_told; /* opts->event was called */
+	/* The module of the last stack line, and its id (perf_module_id()). */
+	char lastmod[128];
+	size_t lastmodlen;
+	uint32_t lastmodid;
 };
 
 /*

@@ -55,6 +55,10 @@ struct perfdata {
 	int ctl, ack;           /* perf record's --control pipe, or -1 */
 	int (*progress)(void *); /* the caller's progress hook, or NULL */
 	void *progress_ctx;
+	struct diag *d;         /* perfdata_set_diag(), or NULL */
+	struct noted {          /* standard error noted in d so far */
+		size_t off, lines, more;
+	} noted[3];             /* perf script, perf record, the feeder */
 };
 
 /*
@@ -90,6 +94,13 @@ void perfdata_set_progress(struct perfdata *pd, int (*fn)(void *), void *ctx);
  */
 int perfdata_errfds(const struct perfdata *pd, int *fds, int n);
 void perfdata_drain(struct perfdata *pd);
+
+/*
+ * Note perf's standard error in d line by line as it is drained (for a
+ * viewer's messages panel while perf still runs), not only at
+ * perfdata_close(); d must be the one given to perfdata_close().
+ */
+void perfdata_set_diag(struct perfdata *pd, struct diag *d);
 
 /* Stop a recording now: SIGINT to perf record, which flushes and ends. */
 void perfdata_stop(struct perfdata *pd);

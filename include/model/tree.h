@@ -105,6 +105,8 @@ void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 void tree_keep_samples(struct tree *t);
 int tree_has_samples(const struct tree *t);
 void tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n);
+/* Take n records off node's self (the live --window, model/window.h). */
+void tree_sub_samples(struct tree *t, int prof, uint32_t node, uint64_t n);
 uint64_t tree_samples(const struct tree *t, int prof, uint32_t id);
 uint64_t tree_samples_self(const struct tree *t, int prof, uint32_t id);
 

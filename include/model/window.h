@@ -2,7 +2,8 @@
  * A rolling window over the counts of one profile of a tree (the live
  * viewer's --window=SEC): what was added in each second is kept as (node,
  * count) pairs in one of SEC buckets, and taken off the tree again
- * (tree_sub_self()) once it is SEC seconds old, so the tree holds the last
+ * (tree_sub_self(), and tree_sub_samples() for a tree that keeps sample
+ * records, each note standing for one) once it is SEC seconds old, so the tree holds the last
  * SEC seconds (the current one still filling).  Memory: one pair per
  * sample, consecutive samples of the same stack share one.
  */

@@ -45,7 +45,15 @@ struct tui_live_opts {
  */
 void tui_live_init(struct tree *t, const struct tui_opts *o,
     const struct tui_live_opts *lo, struct stack_sink *sink,
-    struct stack_sink *into, const struct sink_tree *st);
+    struct stack_sink *into, struct sink_tree *st);
+
+/*
+ * struct load_opts' module hooks for the live sink: each frame's module
+ * goes to the tree, or with the frame set aside while paused.
+ */
+uint32_t tui_live_module_id(void *ctx, const char *name, size_t len,
+    unsigned kind);
+void tui_live_module_set(void *ctx, uint32_t id);
 
 /*
  * Before each read of fd (bytes read so far): draw, handle keys, wait

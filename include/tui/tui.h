@@ -88,6 +88,14 @@ void tui_stream_init(struct tree *t, const struct tui_opts *o);
  */
 int tui_stream_wait(int fd, const struct tui_progress *p);
 
+/*
+ * Standard error pipes of a child (perf script) to watch beside the input
+ * while waiting: errfds(ctx, fds, n) says which (how many), drain(ctx)
+ * reads what they hold (into the messages, never onto the screen).
+ */
+void tui_stream_errfds(int (*errfds)(void *ctx, int *fds, int n),
+    void (*drain)(void *ctx), void *ctx);
+
 /* 1: the user quit while loading, 2: no terminal, 0: neither. */
 int tui_stream_stopped(void);
 

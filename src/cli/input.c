@@ -180,6 +180,13 @@ input_drain(void *in)
 }
 
 void
+input_set_diag(struct input *in, struct diag *d)
+{
+	if (in->pd != NULL)
+		perfdata_set_diag(in->pd, d);
+}
+
+void
 input_stop(struct input *in)
 {
 	if (in->pd != NULL)

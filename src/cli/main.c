@@ -79,6 +79,14 @@ stream_hook(void *ctx)
 	return tui_stream_wait(reader_fd(s->r), &s->p);
 }
 
+/* perf's event is known while loading: the viewer's wording uses it. */
+static void
+event_known(void *arg, const char *name)
+{
+	(void)arg;
+	snprintf(loaded_event, sizeof loaded_event, "%s", name);
+}
+
 /* True when fd is worth drawing while it is read: not a file, not a tty. */
 static int
 is_stream(int fd)
@@ -118,6 +126,10 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		sm->r = r;
 		sm->d = d;
 		input_set_progress(in, r, stream_hook, sm, &sm->p.source);
+		/* perf's words reach the messages panel while it runs. */
+		input_set_diag(in, d);
+		tui_stream_errfds(input_errfds, input_drain, in);
+		lo.event = event_known;
 	}
 	for (i = 0; i < n; i++) {
 		sink_tree_init(&st[i], &tsink[i], t, three_columns ? i : prof);

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,17 @@ live_stop(void *ctx)
 	input_stop(ctx);
 }
 
+/* The event perf records, once the first sample names it. */
+static char live_event[64];
+
+/* The loader knows the event: the status line words the numbers with it. */
+static void
+event_known(void *arg, const char *name)
+{
+	(void)arg;
+	snprintf(live_event, sizeof live_event, "%s", name);
+}
+
 /* The last note in d, or NULL (how the recording ended). */
 static const char *
 last_note(const struct diag *d)
@@ -73,6 +85,8 @@ record_view(const struct options *o)
 	to.inverted = o->inverted;
 	to.reverse = o->reverse;
 	to.search = o->search;
+	live_event[0] = '\0';
+	sv.opts.event = live_event;
 	to.svg = &sv;
 	to.input = "record";
 	to.diag = &d; /* its notes come once the recording has ended */
@@ -80,6 +94,10 @@ record_view(const struct options *o)
 	/* Waits until perf record has started; says why not and exits. */
 	lc.r = input_open(o, NULL, &lo, &in, &err);
 	diag_init(&d, reader_name(lc.r));
+#ifdef F_SETPIPE_SZ
+	/* Room for what comes while the viewer waits between reads. */
+	(void)fcntl(reader_fd(lc.r), F_SETPIPE_SZ, 1 << 20);
+#endif
 	memset(&lv, 0, sizeof lv);
 	lv.what = reader_name(lc.r);
 	lv.window = o->record.window;
@@ -91,6 +109,14 @@ record_view(const struct options *o)
 	sink_tree_init(&st, &tsink, t, 0);
 	tui_live_init(t, &to, &lv, &lsink, &tsink, &st);
 	input_set_progress(in, lc.r, live_hook, &lc, &src);
+	/* perf's words reach the messages panel while it records. */
+	input_set_diag(in, &d);
+	/* What the perf loader knows, as when reading a file. */
+	lo.event = event_known;
+	lo.module_id = tui_live_module_id;
+	lo.module_set = tui_live_module_set;
+	lo.weighted = sink_tree_keep_samples;
+	lo.weighted_arg = &st;
 	memset(&res, 0, sizeof res);
 	if (loader_run(lc.r, &lo, &lsink, &d, &res, &err) != 0 &&
 	    !tui_live_stopped()) {

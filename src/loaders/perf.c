@@ -166,10 +166,15 @@ uint32_t
 perf_module_id(struct perf_ctx *p, const struct stack_line *sl)
 {
 	unsigned kind = 0;
+	uint32_t id;
 	size_t i;
 
 	if (p->opts->module_id == NULL || sl->modlen == 0)
 		return 0;
+	/* Most stack lines have the module of the one before. */
+	if (sl->modlen == p->lastmodlen &&
+	    memcmp(sl->mod, p->lastmod, sl->modlen) == 0)
+		return p->lastmodid;
 	if (perf_kernel_module(sl->mod, sl->modlen))
 		kind = TREE_MOD_KERNEL;
 	else if (perf_jit_module(sl->mod, sl->modlen))
@@ -179,8 +184,14 @@ perf_module_id(struct perf_ctx *p, const struct stack_line *sl)
 		;
 	if (i == sl->modlen)
 		i = 0; /* "/usr/lib/": keep it all */
-	return p->opts->module_id(p->sink->ctx, sl->mod + i, sl->modlen - i,
+	id = p->opts->module_id(p->sink->ctx, sl->mod + i, sl->modlen - i,
 	    kind);
+	if (sl->modlen <= sizeof p->lastmod) {
+		memcpy(p->lastmod, sl->mod, sl->modlen);
+		p->lastmodlen = sl->modlen;
+		p->lastmodid = id;
+	}
+	return id;
 }
 
 /* Add the frames of one stack line to the open sample. */
@@ -230,6 +241,11 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 	    !perf_event_passes(&p->ev, h->event, h->eventlen)) {
 		p->cur.skipping = 1;
 		return;
+	}
+	if (!p->event_told && p->ev.filter != NULL &&
+	    p->opts->event != NULL) {
+		p->event_told = 1; /* the viewer words its numbers early */
+		p->opts->event(p->opts->event_arg, p->ev.filter);
 	}
 	open_sample(p, h);
 	p->cur.header_line = lineno;

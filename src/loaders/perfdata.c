@@ -260,7 +260,9 @@ pd_progress(void *ctx)
 	cs[1] = pd->feeder;
 	cs[2] = pd->record;
 	for (;;) {
-		perfdata_drain(pd);
+		/* A progress hook watches (and drains) standard error itself. */
+		if (pd->progress == NULL)
+			perfdata_drain(pd);
 		now = now_ms();
 		if (pd->deadline > 0 && !pd->stopping && now >= pd->deadline)
 			perfdata_stop(pd);
@@ -494,9 +496,54 @@ pd_close_ctl(struct perfdata *pd)
 	pd->ctl = pd->ack = -1;
 }
 
-struct perfdata *
-perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
-    char **err, int *missing)
+/*
+ * Did perf record, ended with status, reject --control?  perf before 5.12
+ * has no such option: "unknown option `control'" and status 129.
+ */
+static int
+no_control(struct child *rec, int status)
+{
+	const char *s;
+	size_t len, k;
+
+	if (!WIFEXITED(status) || WEXITSTATUS(status) == 0)
+		return 0;
+	child_drain(rec);
+	s = child_errtext(rec, &len, NULL);
+	for (k = 0; k + 22 <= len; k++)
+		if (memcmp(s + k, "unknown option `control", 22) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Without --control: wait until perf record writes its first bytes into
+ * fd (it writes the header once its events are open) or ends.  Returns
+ * 0, or -1 when it failed to start (*status: how it ended).
+ */
+static int
+first_bytes(struct perfdata *pd, int fd, int *status)
+{
+	struct pollfd pf;
+	long long t0 = now_ms();
+
+	while (now_ms() - t0 < START_WAIT_MS) {
+		child_drain(pd->record);
+		pf.fd = fd;
+		pf.events = POLLIN;
+		if (poll(&pf, 1, 20) > 0 && (pf.revents & POLLIN))
+			return 0;
+		if (child_wait(pd->record, 0, status) == 0)
+			return record_failed_early(pd->record, *status) ? -1 :
+			    0;
+	}
+	return 0;
+}
+
+/* perfdata_record() with (ctl) or without --control; *old: rejected it. */
+static struct perfdata *
+record_start(const struct perfrec_opts *ro, const struct perfdata_opts *o,
+    char **err, int *missing, int usectl, int *old)
 {
 	struct child_spec rs, ss;
 	struct perfdata *pd;
@@ -529,15 +576,18 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	av_add(&a, "-o");
 	av_add(&a, "-");
 	/* A control pipe and its answers, to know when it records. */
-	if (pipe2(ctl, O_CLOEXEC) != 0 || pipe2(ackp, O_CLOEXEC) != 0) {
+	if (usectl && (pipe2(ctl, O_CLOEXEC) != 0 ||
+	    pipe2(ackp, O_CLOEXEC) != 0)) {
 		*err = xasprintf("cannot make a pipe: %s", strerror(errno));
 		goto fail;
 	}
-	pd->ctl = ctl[1];
-	pd->ack = ackp[0];
-	snprintf(ctlopt, sizeof ctlopt, "--control=fd:%d,%d", ctl[0],
-	    ackp[1]);
-	av_add(&a, ctlopt);
+	if (usectl) {
+		pd->ctl = ctl[1];
+		pd->ack = ackp[0];
+		snprintf(ctlopt, sizeof ctlopt, "--control=fd:%d,%d", ctl[0],
+		    ackp[1]);
+		av_add(&a, ctlopt);
+	}
 	if (ro->all)
 		av_add(&a, "-a");
 	if (ro->pids != NULL) {
@@ -561,16 +611,27 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	rs.argv = a.v;
 	rs.in = -1;
 	rs.out = p[1];
-	rs.keep[0] = ctl[0];
-	rs.keep[1] = ackp[1];
-	rs.nkeep = 2;
+	if (usectl) {
+		rs.keep[0] = ctl[0];
+		rs.keep[1] = ackp[1];
+		rs.nkeep = 2;
+	}
 	pd->record = child_spawn(&rs, err);
 	close(p[1]);
-	close(ctl[0]);
-	close(ackp[1]);
+	if (usectl) {
+		close(ctl[0]);
+		close(ackp[1]);
+	}
 	if (pd->record == NULL) {
 		*missing = errno == ENOENT;
 		close(p[0]);
+		goto fail;
+	}
+	/* Old perf: started once its output begins (or failed). */
+	t0 = now_ms();
+	if (!usectl && first_bytes(pd, p[0], &status) != 0) {
+		close(p[0]);
+		*err = record_failed(pd->record, status);
 		goto fail;
 	}
 	av_free(&b);
@@ -586,21 +647,27 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	if (pd->script == NULL)
 		goto fail;
 	/* Started, or failed?  perf answers "ping" once it records. */
-	t0 = now_ms();
-	if (write_nosig(pd->ctl, "ping\n", 5) != 5) {
+	if (usectl)
+		t0 = now_ms();
+	if (usectl && write_nosig(pd->ctl, "ping\n", 5) != 5) {
 		/*
 		 * Cannot ask: perf record may have failed before reading
 		 * its control pipe (EPIPE; a fast failure on a slow tflame).
 		 * Say why if it did; else do not wait for an answer.
 		 */
 		if (child_wait(pd->record, 2000, &status) == 0 &&
+		    no_control(pd->record, status)) {
+			*old = 1;
+			goto fail;
+		}
+		if (child_done(pd->record, &status) &&
 		    record_failed_early(pd->record, status)) {
 			*err = record_failed(pd->record, status);
 			goto fail;
 		}
 		t0 -= START_WAIT_MS;
 	}
-	while (now_ms() - t0 < START_WAIT_MS) {
+	while (usectl && now_ms() - t0 < START_WAIT_MS) {
 		child_drain(pd->record);
 		child_drain(pd->script);
 		pf.fd = pd->ack;
@@ -610,6 +677,10 @@ perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 			break; /* "ack": recording */
 		if (child_wait(pd->record, pf.revents != 0 ? 2000 : 0,
 		    &status) == 0) {
+			if (no_control(pd->record, status)) {
+				*old = 1;
+				goto fail;
+			}
 			if (record_failed_early(pd->record, status)) {
 				*err = record_failed(pd->record, status);
 				goto fail;
@@ -636,6 +707,19 @@ fail:
 	return NULL;
 }
 
+struct perfdata *
+perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
+    char **err, int *missing)
+{
+	struct perfdata *pd;
+	int old = 0;
+
+	pd = record_start(ro, o, err, missing, 1, &old);
+	if (pd == NULL && old) /* perf before 5.12: no --control */
+		pd = record_start(ro, o, err, missing, 0, &old);
+	return pd;
+}
+
 void
 perfdata_set_progress(struct perfdata *pd, int (*fn)(void *), void *ctx)
 {
@@ -658,6 +742,9 @@ perfdata_errfds(const struct perfdata *pd, int *fds, int n)
 	return k;
 }
 
+static void note_lines(struct perfdata *, struct diag *, const struct child *,
+    const char *, int, int);
+
 void
 perfdata_drain(struct perfdata *pd)
 {
@@ -666,6 +753,18 @@ perfdata_drain(struct perfdata *pd)
 		child_drain(pd->feeder);
 	if (pd->record != NULL)
 		child_drain(pd->record);
+	if (pd->d == NULL)
+		return;
+	/* Whole lines go to the messages as they come. */
+	note_lines(pd, pd->d, pd->script, "perf script", 0, 0);
+	if (pd->record != NULL)
+		note_lines(pd, pd->d, pd->record, "perf record", 1, 0);
+}
+
+void
+perfdata_set_diag(struct perfdata *pd, struct diag *d)
+{
+	pd->d = d;
 }
 
 void
@@ -677,31 +776,50 @@ perfdata_stop(struct perfdata *pd)
 	}
 }
 
-/* Note child c's standard error in d, line by line, as "who: LINE". */
-static void
-note_lines(struct diag *d, const struct child *c, const char *who, int skip)
+/* Where noting child c's standard error has got to (pd->noted). */
+static struct noted *
+noted_of(struct perfdata *pd, const struct child *c)
 {
-	const char *s, *e, *end;
-	char line[1024];
-	size_t len, dropped, nl = 0, more = 0;
+	return &pd->noted[c == pd->script ? 0 : c == pd->record ? 1 : 2];
+}
 
-	s = child_errtext(c, &len, &dropped);
-	for (end = s + len; s < end; s = e + 1) {
-		if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
+/*
+ * Note child c's standard error in d, line by line, as "who: LINE", from
+ * where the last call stopped; whole lines only unless all is set (the
+ * child has ended).
+ */
+static void
+note_lines(struct perfdata *pd, struct diag *d, const struct child *c,
+    const char *who, int skip, int all)
+{
+	struct noted *nt = noted_of(pd, c);
+	const char *s, *e, *end, *base;
+	char line[1024];
+	size_t len, dropped;
+
+	base = child_errtext(c, &len, &dropped);
+	for (s = base + nt->off, end = base + len; s < end; s = e + 1) {
+		if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL) {
+			if (!all)
+				break;
 			e = end;
+		}
+		nt->off = (size_t)(e - base) + 1;
 		if (e == s || (skip && (size_t)(e - s) >= 14 &&
 		    memcmp(s, "[ perf record:", 14) == 0))
 			continue;
-		if (nl++ >= NOTE_LINES) {
-			more++;
+		if (nt->lines++ >= NOTE_LINES) {
+			nt->more++;
 			continue;
 		}
 		escape_text(line, sizeof line, s, (size_t)(e - s));
 		diag_note(d, "%s: %s", who, line);
 	}
-	if (more > 0 || dropped > 0)
-		diag_note(d, "%s: %zu more lines%s", who, more,
+	if (all && (nt->more > 0 || dropped > 0))
+		diag_note(d, "%s: %zu more lines%s", who, nt->more,
 		    dropped > 0 ? " and more bytes" : "");
+	if (nt->off > len)
+		nt->off = len;
 }
 
 int
@@ -728,7 +846,7 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 		if (pd->record != NULL) {
 			/* The command's output is perf record's. */
 			child_drain(pd->record);
-			note_lines(d, pd->record, "perf record", 1);
+			note_lines(pd, d, pd->record, "perf record", 1, 1);
 		}
 		child_free(pd->record);
 		child_free(pd->feeder);
@@ -742,7 +860,7 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 	if (pd->record != NULL) {
 		perfdata_stop(pd);
 		child_wait(pd->record, -1, &rstatus);
-		note_lines(d, pd->record, "perf record", 1);
+		note_lines(pd, d, pd->record, "perf record", 1, 1);
 		/* Stopped by tflame, perf record ends by its SIGINT. */
 		if (rstatus != 0 && !(pd->stopping &&
 		    ((WIFEXITED(rstatus) && WEXITSTATUS(rstatus) == 128 +
@@ -759,7 +877,7 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 		child_free(pd->script);
 		pd->script = NULL;
 	} else {
-		note_lines(d, pd->script, "perf script", 0);
+		note_lines(pd, d, pd->script, "perf script", 0, 1);
 		if (status != 0) {
 			child_status_text(status, st, sizeof st);
 			*err = xasprintf("`%s` %s", pd->cmd, st);

@@ -39,6 +39,15 @@ tree_has_samples(const struct tree *t)
 	return t->prof[0].nself != NULL;
 }
 
+/* Take n sample records off node's self (not below 0). */
+void
+tree_sub_samples(struct tree *t, int prof, uint32_t node, uint64_t n)
+{
+	uint32_t *s = &t->prof[prof].nself[node];
+
+	*s = n >= *s ? 0 : *s - (uint32_t)n;
+}
+
 /* Add n sample records to node's self, saturating at 2^32-1. */
 void
 tree_add_samples(struct tree *t, int prof, uint32_t node, uint64_t n)

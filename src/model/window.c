@@ -13,6 +13,7 @@
 
 struct pair {
 	uint32_t node;
+	uint32_t samples;   /* sample records, when the tree keeps them */
 	struct tf_count c;
 };
 
@@ -63,8 +64,12 @@ bucket_expire(struct window *w, struct bucket *b)
 {
 	size_t i;
 
-	for (i = 0; i < b->n; i++)
+	for (i = 0; i < b->n; i++) {
 		tree_sub_self(w->t, w->prof, b->p[i].node, b->p[i].c);
+		if (b->p[i].samples > 0)
+			tree_sub_samples(w->t, w->prof, b->p[i].node,
+			    b->p[i].samples);
+	}
 	b->n = 0;
 	b->sec = -1;
 }
@@ -82,12 +87,15 @@ window_note(struct window *w, long long sec, uint32_t node, struct tf_count c)
 	}
 	last = b->n > 0 ? &b->p[b->n - 1] : NULL;
 	if (last != NULL && last->node == node && c.frac == 0.0 &&
-	    last->c.frac == 0.0 && last->c.n <= UINT64_MAX - c.n) {
+	    last->c.frac == 0.0 && last->c.n <= UINT64_MAX - c.n &&
+	    last->samples < UINT32_MAX) {
 		last->c.n += c.n;
+		last->samples += tree_has_samples(w->t) ? 1 : 0;
 		return;
 	}
 	xgrow((void **)&b->p, &b->cap, b->n + 1, sizeof *b->p);
 	b->p[b->n].node = node;
+	b->p[b->n].samples = tree_has_samples(w->t) ? 1 : 0;
 	b->p[b->n].c = c;
 	b->n++;
 }

@@ -33,8 +33,24 @@
 #include "util/macros.h"
 #include "util/xalloc.h"
 
-#define LIVE_REFRESH_MS 250     /* shortest time between two refreshes */
+#define LIVE_REFRESH_MS 1000    /* shortest time between two refreshes */
+/*
+ * With --window the tree holds the current second still filling and the
+ * ones before: refreshed once a second, just after a second began, it
+ * would show little.  Four times a second then.
+ */
+#define LIVE_WINDOW_REFRESH_MS 250
 #define LIVE_TICK_MS 1000       /* the status line's clock */
+/*
+ * perf script writes its output 4 KiB at a time: reading each piece as it
+ * comes wakes tflame hundreds of times a second.  After a read that did
+ * not find the pipe well filled, the next waits this long, so that one
+ * read takes what came meanwhile (the pipe holds 1 MiB, see cli/record.c;
+ * after a read of LIVE_FULL_READ or more, reading goes on at once).
+ */
+#define LIVE_BATCH_MS 100
+#define LIVE_NO_MODULE UINT32_MAX
+#define LIVE_FULL_READ (128u << 10)
 
 /* The screen in front of the graph. */
 struct live_screen {
@@ -51,18 +67,27 @@ static struct {
 	struct window *w;
 	int started, stopped, paused, stop_sent, ended, exit_signal;
 	long long t0, last, deadline, tick;
-	uint64_t bytes;         /* input bytes at the last refresh */
+	uint64_t bytes;         /* input bytes read so far */
+	long long lastread;     /* when the input was last let be read */
 	uint64_t added;         /* samples into the tree since the refresh */
 	uint64_t samples;       /* samples since the start (or z) */
 	/* The sink in front of the tree's. */
 	struct stack_sink *into;
-	const struct sink_tree *st;
+	struct sink_tree *st;
 	int open_paused;        /* the open stack goes aside */
 	char *aside;            /* paused: records of the stacks set aside */
 	size_t naside, capaside, rec;
+	size_t lastmod;         /* the last frame's module in aside, or 0 */
 	uint64_t aside_samples;
 	char status[512];
 } live;
+
+/* The shortest time between two refreshes. */
+static long long
+refresh_ms(void)
+{
+	return live.w != NULL ? LIVE_WINDOW_REFRESH_MS : LIVE_REFRESH_MS;
+}
 
 /* Milliseconds since the recording began. */
 static long long
@@ -93,7 +118,10 @@ ls_begin(void *ctx)
 		live.into->begin(live.into->ctx);
 		return;
 	}
-	/* A record: frames (u32), count, then each frame's length and bytes. */
+	/*
+	 * A record: frames (u32), count, then each frame's length, bytes
+	 * and module (u32, LIVE_NO_MODULE: none).
+	 */
 	live.rec = live.naside;
 	aside_put(&zero, sizeof zero);
 	aside_put(&none, sizeof none);
@@ -103,7 +131,7 @@ ls_begin(void *ctx)
 static void
 ls_frame(void *ctx, const char *name, size_t len)
 {
-	uint32_t n = (uint32_t)len, nf;
+	uint32_t n = (uint32_t)len, nf, none = LIVE_NO_MODULE;
 
 	(void)ctx;
 	if (!live.open_paused) {
@@ -112,6 +140,8 @@ ls_frame(void *ctx, const char *name, size_t len)
 	}
 	aside_put(&n, sizeof n);
 	aside_put(name, len);
+	live.lastmod = live.naside;
+	aside_put(&none, sizeof none);
 	memcpy(&nf, live.aside + live.rec, sizeof nf);
 	nf++;
 	memcpy(live.aside + live.rec, &nf, sizeof nf);
@@ -141,13 +171,30 @@ ls_end(void *ctx, struct tf_count count)
 	live.aside_samples++;
 }
 
+uint32_t
+tui_live_module_id(void *ctx, const char *name, size_t len, unsigned kind)
+{
+	(void)ctx;
+	return sink_tree_module_id(live.st, name, len, kind);
+}
+
+void
+tui_live_module_set(void *ctx, uint32_t id)
+{
+	(void)ctx;
+	if (!live.open_paused)
+		sink_tree_module_set(live.st, id);
+	else if (live.lastmod != 0)
+		memcpy(live.aside + live.lastmod, &id, sizeof id);
+}
+
 /* Put the stacks set aside into the tree. */
 static void
 aside_flush(void)
 {
 	struct tf_count c;
 	size_t at = 0;
-	uint32_t nf, len, i;
+	uint32_t nf, len, i, mod;
 
 	while (at < live.naside) {
 		memcpy(&nf, live.aside + at, sizeof nf);
@@ -159,6 +206,10 @@ aside_flush(void)
 			at += sizeof len;
 			live.into->frame(live.into->ctx, live.aside + at, len);
 			at += len;
+			memcpy(&mod, live.aside + at, sizeof mod);
+			at += sizeof mod;
+			if (mod != LIVE_NO_MODULE)
+				sink_tree_module_set(live.st, mod);
 		}
 		ls_into(c);
 	}
@@ -357,7 +408,7 @@ static const struct tui_screen_ops live_ops = {
 void
 tui_live_init(struct tree *t, const struct tui_opts *o,
     const struct tui_live_opts *lo, struct stack_sink *sink,
-    struct stack_sink *into, const struct sink_tree *st)
+    struct stack_sink *into, struct sink_tree *st)
 {
 	free(live.aside);
 	window_free(live.w);
@@ -399,8 +450,8 @@ tui_live_wait(int fd, uint64_t bytes)
 {
 	struct pollfd pf[4];
 	struct tui_step st;
-	long long now, wait;
-	int rc, dirty, i, n, efd[3];
+	long long now, wait, batch;
+	int rc, dirty, i, n, k, efd[3];
 
 	if (live.stopped)
 		return 1;
@@ -408,6 +459,9 @@ tui_live_wait(int fd, uint64_t bytes)
 		live.stopped = 2;
 		return 1;
 	}
+	/* A short read: let more come before the next (LIVE_BATCH_MS). */
+	batch = bytes - live.bytes >= LIVE_FULL_READ ? 0 :
+	    live.lastread + LIVE_BATCH_MS;
 	live.bytes = bytes;
 	for (;;) {
 		now = elapsed();
@@ -419,7 +473,7 @@ tui_live_wait(int fd, uint64_t bytes)
 		dirty = live.added > 0;
 		if (!live.paused && (dirty || (live.w != NULL &&
 		    tui_now_ms() - live.last >= LIVE_TICK_MS)) &&
-		    tui_now_ms() - live.last >= LIVE_REFRESH_MS) {
+		    tui_now_ms() - live.last >= refresh_ms()) {
 			live_refresh();
 			continue;
 		}
@@ -428,21 +482,25 @@ tui_live_wait(int fd, uint64_t bytes)
 			tui_ask(TUI_REDRAW);
 		}
 		/* Wake for the refresh, the clock, and --duration. */
-		wait = dirty ? live.last + LIVE_REFRESH_MS - tui_now_ms() :
+		wait = dirty ? live.last + refresh_ms() - tui_now_ms() :
 		    live.tick + LIVE_TICK_MS - tui_now_ms();
 		if (live.deadline > 0 && !live.stop_sent)
 			wait = TF_MIN(wait, live.deadline - now);
-		pf[0].fd = fd;
-		pf[0].events = POLLIN;
+		k = 0;
+		if (tui_now_ms() >= batch) {
+			pf[k].fd = fd; /* the input: watched once batched */
+			pf[k++].events = POLLIN;
+		} else
+			wait = TF_MIN(wait, batch - tui_now_ms());
 		n = live.lo.errfds != NULL ?
 		    live.lo.errfds(live.lo.ctx, efd, 3) : 0;
 		for (i = 0; i < n; i++) {
-			pf[1 + i].fd = efd[i];
-			pf[1 + i].events = POLLIN;
+			pf[k + i].fd = efd[i];
+			pf[k + i].events = POLLIN;
 		}
 		memset(&st, 0, sizeof st);
 		st.fds = pf;
-		st.nfds = 1 + n;
+		st.nfds = k + n;
 		st.timeout = (int)TF_MAX(wait, 0LL);
 		st.hold = dirty;
 		rc = tui_step(&st);
@@ -450,10 +508,16 @@ tui_live_wait(int fd, uint64_t bytes)
 			live.stopped = 1;
 			return 1;
 		}
-		if ((rc & TUI_STEP_FDS) && live.lo.drain != NULL)
-			live.lo.drain(live.lo.ctx);
-		if ((rc & TUI_STEP_FDS) && pf[0].revents != 0)
+		for (i = k; i < k + n; i++)
+			if ((rc & TUI_STEP_FDS) && pf[i].revents != 0 &&
+			    live.lo.drain != NULL) {
+				live.lo.drain(live.lo.ctx);
+				break;
+			}
+		if (k == 1 && (rc & TUI_STEP_FDS) && pf[0].revents != 0) {
+			live.lastread = tui_now_ms();
 			return 0;
+		}
 	}
 }
 

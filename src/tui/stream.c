@@ -49,7 +49,12 @@ static struct {
 	uint64_t bytes;         /* input bytes at the last refresh */
 	struct tui_progress p;  /* as of the last tui_stream_wait() */
 	long long tp;           /* when that was */
+	int (*errfds)(void *, int *, int); /* tui_stream_errfds() */
+	void (*drain)(void *);
+	void *errctx;
 } stream;
+
+#define STREAM_ERRFDS 3         /* standard error pipes watched at most */
 
 /* Get ready to show t while the loader fills it. */
 void
@@ -62,6 +67,46 @@ tui_stream_init(struct tree *t, const struct tui_opts *o)
 	stream.t0 = tui_now_ms();
 	stream.gap = STREAM_REFRESH_MS;
 	stream.bytes = UINT64_MAX;
+}
+
+/* Watch a child's standard error too (see tui/tui.h). */
+void
+tui_stream_errfds(int (*errfds)(void *, int *, int), void (*drain)(void *),
+    void *ctx)
+{
+	stream.errfds = errfds;
+	stream.drain = drain;
+	stream.errctx = ctx;
+}
+
+/* pf[0] is the input: put the standard error pipes after it. */
+static int
+stream_fds(struct pollfd *pf, int fd)
+{
+	int efd[STREAM_ERRFDS], i, n;
+
+	pf[0].fd = fd;
+	pf[0].events = POLLIN;
+	n = stream.errfds != NULL ?
+	    stream.errfds(stream.errctx, efd, STREAM_ERRFDS) : 0;
+	for (i = 0; i < n; i++) {
+		pf[1 + i].fd = efd[i];
+		pf[1 + i].events = POLLIN;
+	}
+	return 1 + n;
+}
+
+/* Drain the standard error pipes when one of pf[1..n) has something. */
+static void
+stream_drain(const struct pollfd *pf, int n)
+{
+	int i;
+
+	for (i = 1; i < n; i++)
+		if (pf[i].revents != 0) {
+			stream.drain(stream.errctx);
+			return;
+		}
 }
 
 /* Tell whether the streaming viewer stopped the input, and why. */
@@ -109,21 +154,25 @@ stream_start(void)
 int
 tui_stream_wait(int fd, const struct tui_progress *p)
 {
-	struct pollfd pf;
+	struct pollfd pf[1 + STREAM_ERRFDS];
 	struct tui_step st;
-	long long now, left;
-	int rc, dirty;
+	long long now, left, end;
+	int rc, dirty, n;
 
 	stream.p = *p;
 	stream.tp = tui_now_ms();
 	if (stream.stopped)
 		return 1;
 	if (!stream.started) {
-		left = STREAM_START_MS - (tui_now_ms() - stream.t0);
-		pf.fd = fd;
-		pf.events = POLLIN;
-		if (left > 0 && poll(&pf, 1, (int)left) != 0)
-			return 0; /* readable, or let read() say what is wrong */
+		end = stream.t0 + STREAM_START_MS;
+		while ((left = end - tui_now_ms()) > 0) {
+			n = stream_fds(pf, fd);
+			if (poll(pf, (nfds_t)n, (int)left) == 0)
+				break;
+			stream_drain(pf, n);
+			if (pf[0].revents != 0)
+				return 0; /* readable, or let read() say why not */
+		}
 		if (stream_start() != 0) {
 			stream.stopped = 2;
 			return 1;
@@ -138,18 +187,20 @@ tui_stream_wait(int fd, const struct tui_progress *p)
 			stream_refresh(p);
 			continue;
 		}
-		pf.fd = fd;
-		pf.events = POLLIN;
+		n = stream_fds(pf, fd);
 		memset(&st, 0, sizeof st);
-		st.fds = &pf;
-		st.nfds = 1;
+		st.fds = pf;
+		st.nfds = n;
 		st.timeout = dirty ? (int)(stream.last + stream.gap - now) : -1;
 		st.hold = dirty; /* the tree has grown since the refresh */
 		rc = tui_step(&st);
 		if (rc & TUI_STEP_QUIT)
 			stream.stopped = 1;
-		else if (rc & TUI_STEP_FDS)
-			return 0;
+		else if (rc & TUI_STEP_FDS) {
+			stream_drain(pf, n);
+			if (pf[0].revents != 0)
+				return 0;
+		}
 	}
 }
 

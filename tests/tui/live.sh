@@ -20,6 +20,10 @@ gate)	head -n 20 "$sample"
 	while [ ! -e "$gate" ]; do sleep 0.1; done
 	tail -n +21 "$sample" ;;
 fail)	head -n 20 "$sample"; echo "perf: broken pipe dream" >&2; exit 4 ;;
+say)	head -n 200 "$sample"
+	echo "perf: early symbol warning" >&2
+	while [ ! -e "$gate" ]; do sleep 0.1; done
+	tail -n +201 "$sample" ;;
 esac
 EOF
 chmod +x "$tmpd/bin/perf"
@@ -78,6 +82,92 @@ check "perf script fails: its words after the screen" \
 check "perf script fails: its status" \
     joined "\`perf script -i $tmpd/fake.data\` exited with status 4"
 check "perf script fails: terminal restored" restored
+
+# --- perf script's standard error while it streams --------------------------
+# It goes to the messages panel as it comes (the child still running),
+# never over the screen; and the status line words the numbers as after
+# loading ("cpu-clock samples", not the weight as "samples").
+rm -f "$gate"
+run "FAKE_MODE=say PATH=$tmpd/bin:\$PATH $TFLAME $tmpd/fake.data"
+check "streaming: the progress names perf script" \
+    wait_for "reading perf script -i $tmpd/fake.data:"
+check "streaming: stderr not over the screen" not has "symbol warning"
+keys '!'
+check "streaming: the panel has perf script's words while it runs" \
+    wait_for "$tmpd/fake.data: perf script: perf: early symbol warning"
+check "streaming: perf script still runs" test -n "$(left)"
+keys q
+touch "$gate"
+check "streaming: the whole profile" wait_for "all  169 cpu-clock samples"
+keys q
+finished
+check "streaming: exit 0" exited 0
+
+# --- --record with a fake perf ---------------------------------------------
+# perf record writes the sample text (perf script is cat) and waits for the
+# gate or SIGINT.  FAKE_OLD: it rejects --control as perf before 5.12 does.
+mkdir -p "$tmpd/rbin"
+cat > "$tmpd/rbin/perf" <<EOF
+#!/bin/sh
+case "\$1" in
+script)	exec cat ;;
+esac
+cin= cout=
+for a; do
+	case "\$a" in
+	--control=fd:*) c=\${a#--control=fd:}; cin=\${c%,*}; cout=\${c#*,} ;;
+	esac
+done
+if [ -n "\$cin" ] && [ -n "\${FAKE_OLD:-}" ]; then
+	echo "  Error: unknown option \\\`control'" >&2
+	echo >&2
+	echo " Usage: perf record [<options>] [<command>]" >&2
+	exit 129
+fi
+if [ "\${FAKE_MODE:-}" = denied ]; then
+	echo "Error:" >&2
+	echo "Access to performance monitoring and observability operations is limited." >&2
+	exit 255
+fi
+[ -n "\$cin" ] && eval "read x <&\$cin; echo ack >&\$cout"
+trap 'exit 0' INT TERM
+cat "$sample"
+while [ ! -e "$gate" ]; do sleep 0.1; done
+EOF
+chmod +x "$tmpd/rbin/perf"
+
+# The live tree carries what the perf loader knows: the event (the unit),
+# sample records and each frame's module.
+rm -f "$gate"
+run "PATH=$tmpd/rbin:\$PATH $TFLAME --record -a"
+check "record (fake): the profile" wait_for "all  169 cpu-clock samples"
+touch "$gate"
+check "record (fake): recording ended" wait_for "recording ended"
+keys k k
+check "record (fake): the frame's numbers" \
+    matches 28 '^__libc_start_main  169 cpu-clock samples  100.00% of all'
+check "record (fake): the frame's module" matches 29 '^in libc-2.19.so  '
+keys q
+finished
+check "record (fake): exit 0" exited 0
+check "record (fake): nothing left" none_left
+
+# perf before 5.12 has no --control: recording works without it.
+rm -f "$gate"
+run "FAKE_OLD=1 PATH=$tmpd/rbin:\$PATH $TFLAME --record -a"
+check "old perf: the profile" wait_for "all  169 cpu-clock samples"
+check "old perf: the status line says recording" \
+    matches 29 '^\[flame\]  recording perf record -a: [0-9]*s, 169 samples recorded'
+keys q
+finished
+check "old perf: exit 0" exited 0
+check "old perf: nothing left" none_left
+run "FAKE_OLD=1 FAKE_MODE=denied PATH=$tmpd/rbin:\$PATH $TFLAME --record -a"
+finished
+check "old perf, denied: perf's words before any screen" \
+    joined "Access to performance monitoring and observability operations is limited."
+check "old perf, denied: status 1" exited 1
+check "old perf, denied: nothing left" none_left
 
 # --- live recording with the real perf -------------------------------------
 if ! command -v perf > /dev/null 2>&1 ||
@@ -150,7 +240,7 @@ check "p: the graph does not move" cmp -s "$tmpd/paused.a" "$tmpd/paused.b"
 check "p: recording goes on" not matches 29 'PAUSED, 0 new'
 # z while paused: everything cleared; p shows the new samples.
 keys z
-check "z: counts cleared" has "all  0 samples"
+check "z: counts cleared" has "all  0 cpu-clock samples"
 check "z: the status line from zero" matches 29 ': [0-9]*s, 0 samples recorded'
 keys p
 check "p again: the hot function is back" wait_for hot_spin_function 30
@@ -184,7 +274,7 @@ check "no window: the cold phase shows" wait_for cold_phase_function 60
 check "no window: the hot phase stays" has hot_spin_function
 # The command ends: recording ends, its exit status is shown, the graph stays.
 check "command ends: recording ended" wait_for "recording ended" 60
-check "command ends: the graph stays" has hot_spin_f
+check "command ends: the graph stays" has spin_f
 check "command ends: no perf left while the graph is up" none_left
 keys q
 finished

@@ -59,12 +59,13 @@ settle
 check "progress: the samples of part 1" \
     matches 29 "^\[flame\]  reading stdin: [0-9.]* kB, $n1 samples, [0-9,]* stacks, [0-9.]* [kM]*B/s"
 check "partial graph: the root on the last graph line" starts 27 all
-check "partial graph: its counts" has "all  $n1 samples  100.00% of all"
+check "partial graph: its counts, worded as after loading" \
+    has "all  $n1 cpu-clock samples  100.00% of all"
 check "partial graph: frames above the root" not matches 26 '^ *$'
 keys k
 check "keys work while the input pauses" not matches 28 '^all  '
 keys j
-check "back to the root" matches 28 "^all  $n1 samples"
+check "back to the root" matches 28 "^all  $n1 cpu-clock samples"
 touch "$gate"
 check "the rest arrives: what was read" wait_for "read stdin: "
 check "read: all the samples" has "$nall samples, "
@@ -93,7 +94,7 @@ rm -f "$gate"
 run "$producer | $TFLAME --reverse --search=vertx"
 check "reverse: progress shown" wait_for "reading stdin: "
 settle
-check "reverse: the partial counts" has "all  $n1 samples  100.00% of all"
+check "reverse: the partial counts" has "all  $n1 cpu-clock samples  100.00% of all"
 check "reverse: named in the status line" matches 29 '^\[reverse flame\]'
 keys k
 sel=$(line 28 | sed 's/  .*//')

@@ -134,6 +134,42 @@ START_TEST(test_window)
 }
 END_TEST
 
+/*
+ * A tree keeping sample records (perf, live): an expired second takes its
+ * records off too, so the status line's sample count follows the window.
+ */
+START_TEST(test_window_samples)
+{
+	struct tree *t = tree_new(1);
+	struct window *w;
+	uint32_t ab, ac;
+
+	tree_keep_samples(t);
+	w = window_new(t, 0, 2);
+	ab = node(t, "a;b");
+	ac = node(t, "a;c");
+	tree_add_self(t, 0, ab, COUNT_INT(1000));
+	tree_add_samples(t, 0, ab, 1);
+	window_note(w, 5, ab, COUNT_INT(1000));
+	tree_add_self(t, 0, ab, COUNT_INT(1000));
+	tree_add_samples(t, 0, ab, 1);
+	window_note(w, 5, ab, COUNT_INT(1000));
+	tree_add_self(t, 0, ac, COUNT_INT(500));
+	tree_add_samples(t, 0, ac, 1);
+	window_note(w, 6, ac, COUNT_INT(500));
+	tree_finish(t);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 3);
+	ck_assert_int_eq(window_expire(w, 7), 1);
+	tree_finish(t);
+	ck_assert_uint_eq(tree_total(t, 0, TREE_ROOT).n, 500);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 1);
+	ck_assert_uint_eq(tree_samples(t, 0, ab), 0);
+	ck_assert_uint_eq(tree_samples(t, 0, ac), 1);
+	window_free(w);
+	tree_free(t);
+}
+END_TEST
+
 START_TEST(test_window_clear)
 {
 	struct tree *t = tree_new(1);
@@ -165,6 +201,7 @@ main(void)
 	tcase_add_test(tc, test_clear_self);
 	tcase_add_test(tc, test_window);
 	tcase_add_test(tc, test_window_clear);
+	tcase_add_test(tc, test_window_samples);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
