@@ -12,7 +12,8 @@
  *
  * The other parts of this screen have files of their own: the search
  * (view_search.c), the reverse view and the thread that builds its tree
- * (view_reverse.c), saving as an SVG (view_save.c), and what changes when
+ * (view_reverse.c), saving as an SVG (view_save.c), the transforms, the
+ * undo history and the breadcrumb (view_xform.c), and what changes when
  * the tree grows while it loads (stream.c).  They share struct tui_view
  * (tui/view.h); the key table here binds their keys too.
  */
@@ -159,6 +160,9 @@ static const char *const legend[] = {
 	"(?i)), Enter to search (an empty line clears), Esc to cancel.",
 	"The reverse view (r) puts the sampled functions next to the root and",
 	"their callers above them.",
+	"Transforms (f F x m c T o) act on the selected function by its exact",
+	"name; the line above the status line lists them and the share of the",
+	"samples kept.  Bksp/u undo the last zoom or transform, U all of them.",
 };
 
 
