@@ -56,3 +56,8 @@ tests_unit_check_history_SOURCES = tests/unit/check_history.c \
 tests_unit_check_history_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_history_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_history
+# `make bench`: the undo's time and the memory the history holds.
+EXTRA_PROGRAMS += tests/bench/histbench
+tests_bench_histbench_SOURCES = tests/bench/histbench.c
+tests_bench_histbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/histbench$(EXEEXT)

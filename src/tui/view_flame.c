@@ -88,18 +88,6 @@ static const struct tui_binding bindings[] = {
 	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
 	{"Esc", "back to the root (all), transforms kept", act_reset,
 	    {KEY_ESCAPE, 0}},
-	{"f F", "focus on this function (all its frames) / on this frame's "
-	    "subtree", view_xform_focus, {'f', 0}},
-	{"", "", view_xform_subtree, {'F', 0}},
-	{"x m", "exclude the stacks through this function / merge it into "
-	    "its callers", view_xform_exclude, {'x', 0}},
-	{"", "", view_xform_merge, {'m', 0}},
-	{"c T", "collapse this function's recursion / merge per-CPU and "
-	    "per-thread roots", view_xform_recursion, {'c', 0}},
-	{"", "", view_xform_threads, {'T', 0}},
-	{"o U", "siblings heaviest first or by name / drop every transform",
-	    view_xform_order, {'o', 0}},
-	{"", "", view_xform_reset, {'U', 0}},
 	{"i", "switch between flame and icicle view", act_flip, {'i', 0}},
 	{"r", "switch between the normal and the reverse (callers) view",
 	    view_reverse_toggle, {'r', 0}},
@@ -124,6 +112,18 @@ static const struct tui_binding bindings[] = {
 	{"g G", "scroll to the top / bottom (also Home, End)", act_top,
 	    {'g', KEY_HOME, 0}},
 	{"", "", act_bottom, {'G', KEY_END, 0}},
+	{"f F", "focus on this function (all its frames) / on this frame's "
+	    "subtree", view_xform_focus, {'f', 0}},
+	{"", "", view_xform_subtree, {'F', 0}},
+	{"x m", "exclude the stacks through this function / merge it into "
+	    "its callers", view_xform_exclude, {'x', 0}},
+	{"", "", view_xform_merge, {'m', 0}},
+	{"c T", "collapse this function's recursion / merge per-CPU and "
+	    "per-thread roots", view_xform_recursion, {'c', 0}},
+	{"", "", view_xform_threads, {'T', 0}},
+	{"o U", "siblings heaviest first or by name / drop every transform",
+	    view_xform_order, {'o', 0}},
+	{"", "", view_xform_reset, {'U', 0}},
 	{"< >", "scroll the selected name in the status line", act_name_left,
 	    {'<', 0}},
 	{"", "", act_name_right, {'>', 0}},
@@ -243,7 +243,10 @@ view_flame_done(struct tui_view *v)
 	view_reverse_stop(v);
 	tree_free(v->rev);
 	v->rev = NULL;
-	history_free(&v->xh); /* the transforms' trees */
+	/* The transforms' trees go; the tree as loaded is the caller's. */
+	if (v->xh.base != NULL)
+		v->fwd = v->xh.base;
+	history_free(&v->xh);
 	v->tree = v->fwd;
 }
 

@@ -183,6 +183,9 @@ fi
 # Each transform on the tree, in process (tests/bench/xformbench).
 xformbench=$(dirname "$MKPROFILE")/xformbench
 [ -x "$xformbench" ] && { echo; "$xformbench" "$tree" "$runs"; }
+# The viewer's undo and the trees its history holds (tests/bench/histbench).
+histbench=$(dirname "$MKPROFILE")/histbench
+[ -x "$histbench" ] && { echo; "$histbench" "$tree"; }
 
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.

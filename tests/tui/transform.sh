@@ -187,6 +187,39 @@ check "200 columns: the whole breadcrumb" lines 57 59 \
     "[flame]$(printf '%187s' '')? help"
 check "200 columns: main's children, heaviest first" lines 53 54 \
     "$(printf '%133s' '')lib::inner" "calc$(printf '%129s' '')helper"
+keys '?'
+check "?: the transform keys" lines 20 27 \
+    "   f F          focus on this function (all its frames) / on this frame's subtree" \
+    "   x m          exclude the stacks through this function / merge it into its callers" \
+    "   c T          collapse this function's recursion / merge per-CPU and per-thread roots" \
+    "   o U          siblings heaviest first or by name / drop every transform" \
+    "   < >          scroll the selected name in the status line" \
+    "   C            collapse template arguments to <…> everywhere, or not" \
+    "   y Y          copy the selected name / its subtree as folded stacks (OSC 52 clipboard)" \
+    "   Mouse        click: select, click the selected: zoom, wheel: scroll, right click or click the status line: back"
+keys z
+keys q
+finished
+
+# --- s: the transformed profile, the breadcrumb as the subtitle -------------
+out=$tmpd/out
+mkdir -p "$out"
+start 80 24
+run "cd $out && $TFLAME $DATA/small.folded"
+viewer_up
+keys k h
+check "k h: idle selected" matches 22 '^idle  '
+keys x
+keys s
+T send-keys -t t C-u
+T send-keys -t t -l "$out/x.svg"
+settle
+keys Enter
+check "s: saved" has "Saved the SVG to $out/x.svg"
+"$TFLAME" --svg="$tmpd/x.svg" --exclude='^idle$' --subtitle='exclude idle' \
+    "$DATA/small.folded" 2> /dev/null
+check "s: what --svg --exclude writes, the breadcrumb as subtitle" \
+    cmp -s "$out/x.svg" "$tmpd/x.svg"
 keys q
 finished
 
