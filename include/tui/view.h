@@ -5,8 +5,10 @@
  *  - The "selection" is one frame, kept as a node id (so it survives a new
  *    layout) and as its rectangle in the current layout, or a "+" bar
  *    (below).
- *  - The "zoom history" is the stack of earlier zoom nodes; Enter and Esc
- *    push, Backspace pops.
+ *  - The "history" holds zooms and transforms as steps on one stack
+ *    (model/history.h, view_xform.c): Enter and Esc push a zoom, f F x m
+ *    c T o a transform, Backspace pops either.  "fwd" is the tree after
+ *    the transforms, the history's original the tree as loaded.
  *  - The "picture" is the whole graph, rows stacked in the view's
  *    orientation, padded to at least the graph area's height so that the
  *    root sits on the last graph line in the flame view; "scroll" is the
@@ -40,6 +42,7 @@
 #include <stdint.h>
 
 #include "layout/layout.h"
+#include "model/history.h"
 #include "model/tree.h"
 #include "search/search.h"
 #include "svg/svg.h"
@@ -72,7 +75,9 @@ struct tui_revbuild;
 struct tui_view {
 	struct tui_screen screen; /* first: the graph is a screen */
 	struct tree *tree;       /* borrowed: the tree shown, fwd or rev */
-	struct tree *fwd;        /* borrowed: the tree as loaded */
+	struct tree *fwd;        /* borrowed: the tree after the transforms
+	                            (the history's; the tree as loaded when
+	                            there are none) */
 	struct tree *rev;        /* owned: its reverse, NULL until built */
 	struct tui_revbuild *revbuild; /* owned: rev being built by a thread */
 	int reverse;             /* the reverse view is shown */
@@ -89,8 +94,8 @@ struct tui_view {
 	struct layout layout;    /* owned; borrows node ids from tree */
 	int inverted;            /* icicle view */
 	uint32_t zoom;           /* zoom node */
-	uint32_t *history;       /* owned; earlier zoom nodes, oldest first */
-	size_t nhistory, caphistory;
+	struct history xh;       /* zooms and transforms; its original is
+	                            the tree as loaded */
 	uint32_t want;           /* the node the user selected */
 	uint32_t sel;            /* the node shown selected: want, or its
 	                            nearest visible ancestor while want is
@@ -184,6 +189,23 @@ void view_sandwich_push(struct tui_view *v, uint32_t name);
 /* view_messages.c: "!", the messages panel, and the status line's count */
 int view_messages_open(struct tui_screen *s);
 void view_messages_count(const struct tui_view *v, char *buf, size_t cap);
+
+/* view_xform.c: transforms, the one history, the breadcrumb */
+int view_xform_lines(const struct tui_view *v);
+void view_xform_draw(struct tui_view *v, int y);
+void view_xform_push_zoom(struct tui_view *v);
+int view_xform_focus(struct tui_screen *s);
+int view_xform_subtree(struct tui_screen *s);
+int view_xform_exclude(struct tui_screen *s);
+int view_xform_merge(struct tui_screen *s);
+int view_xform_recursion(struct tui_screen *s);
+int view_xform_threads(struct tui_screen *s);
+int view_xform_order(struct tui_screen *s);
+int view_xform_undo(struct tui_screen *s);
+int view_xform_reset(struct tui_screen *s);
+void view_xform_grown(struct tui_view *v);
+const char *view_xform_subtitle(const struct tui_view *v, char *buf,
+    size_t cap, const char *given);
 
 /* stream.c: the tree grew while loading */
 void view_flame_grown(struct tui_view *v);

@@ -46,3 +46,18 @@ tests_bench_funcbench_LDADD = $(CORE_LIBS)
 tests_bench_xformbench_SOURCES = tests/bench/xformbench.c
 tests_bench_xformbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
+
+# The viewer's history of zooms and transforms, curses-free (#32).
+libtfcore_a_SOURCES += src/model/history.c
+noinst_HEADERS += include/model/history.h
+check_PROGRAMS += tests/unit/check_history
+tests_unit_check_history_SOURCES = tests/unit/check_history.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_history_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_history_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_history
+# `make bench`: the undo's time and the memory the history holds.
+EXTRA_PROGRAMS += tests/bench/histbench
+tests_bench_histbench_SOURCES = tests/bench/histbench.c
+tests_bench_histbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/histbench$(EXEEXT)

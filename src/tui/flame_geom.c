@@ -4,7 +4,8 @@
  * root sits on the last line of the graph area; in the icicle view row d
  * is line d.  The graph area shows picture lines [scroll, scroll + graph
  * lines).  After a zoom, callers beyond the nearest three fold into one
- * line.  Scrolling and the selection's place on the screen live here too;
+ * line.  Scrolling, the selection's place on the screen and the zoom a
+ * selection needs (view_flame_show()) live here too;
  * view_flame.c draws and handles keys with them (tui/flame.h).
  */
 #include "config.h"
@@ -236,4 +237,56 @@ flame_find_shown(const struct tui_view *v, uint32_t node)
 		    (i = find_merged(v, node)) != LAYOUT_NONE)
 			return i;
 	return l->zoom_depth;
+}
+
+/* True when a is node b or one of its ancestors. */
+static int
+is_ancestor(const struct tree *t, uint32_t a, uint32_t b)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t da = nodes[a].depth;
+
+	while (nodes[b].depth > da)
+		b = nodes[b].parent;
+	return a == b;
+}
+
+/*
+ * Select node, changing the zoom only as far as needed to draw it: out to
+ * the nearest zoom node that holds it, then, when it is narrower than a
+ * cell there, in to the highest of its ancestors under which it is wide
+ * enough (never further than the frame itself).  Scrolling follows.
+ */
+int
+view_flame_show(struct tui_view *v, uint32_t node)
+{
+	const struct tree_node *nodes = tree_nodes(v->tree);
+	uint32_t z = v->zoom, a, i;
+	double w = count_value(tree_total(v->tree, v->prof, node));
+	double cells = v->cols > 0 ? v->cols : 1;
+
+	/* Ancestors of the zoom node are drawn too, full width. */
+	if (!is_ancestor(v->tree, node, z))
+		while (!is_ancestor(v->tree, z, node))
+			z = nodes[z].parent;
+	/* A margin over one cell: the layout sums widths in floating point. */
+	if (z != node && !is_ancestor(v->tree, node, z) &&
+	    w * cells < 1.001 * count_value(tree_total(v->tree, v->prof, z))) {
+		for (a = node; nodes[a].parent != z &&
+		    w * cells >= 1.001 * count_value(tree_total(v->tree,
+		    v->prof, nodes[a].parent)); a = nodes[a].parent)
+			;
+		z = a;
+	}
+	v->want = node;
+	if (z != v->zoom) {
+		view_xform_push_zoom(v);
+		v->zoom = z;
+		return TUI_RELAYOUT;
+	}
+	i = layout_find(&v->layout, v->tree, node);
+	if (i == LAYOUT_NONE)
+		return TUI_RELAYOUT; /* not expected: relayout finds it */
+	flame_select_rect(v, i);
+	return TUI_REDRAW;
 }

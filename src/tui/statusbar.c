@@ -801,8 +801,10 @@ void
 statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
     const char *verb, const struct tui_progress *p, double secs)
 {
-	struct tf_count samples = tree_total(v->fwd, v->prof, TREE_ROOT);
-	uint64_t stacks = tree_stacks(v->fwd, v->prof);
+	/* The tree as loaded, not as transformed (view_xform.c). */
+	const struct tree *t = v->xh.base != NULL ? v->xh.base : v->fwd;
+	struct tf_count samples = tree_total(t, v->prof, TREE_ROOT);
+	uint64_t stacks = tree_stacks(t, v->prof);
 	char by[32], ns[64], nst[64], rate[32];
 
 	/* Raw bytes: the status line escapes what it draws (text_set()). */

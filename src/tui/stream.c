@@ -247,8 +247,10 @@ stream_forget(void)
 void
 view_flame_grown(struct tui_view *v)
 {
-	size_t n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
+	size_t n;
 
+	view_xform_grown(v); /* the transforms again, on the grown tree */
+	n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
 	view_reverse_grown(v);
 	if (n > v->nstyle) {
 		v->style = xreallocarray(v->style, n, sizeof *v->style);

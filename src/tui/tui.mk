@@ -51,3 +51,8 @@ EXTRA_DIST += tests/tui/messages.sh tests/tui/difftraps.sh tests/golden/messages
 # Kernel frames and modules: colours and "in MODULE" from perf's DSO (#30).
 TESTS += tests/tui/modules.sh
 EXTRA_DIST += tests/tui/modules.sh
+
+# Transforms in the viewer, one history of zooms and transforms (#32).
+TESTS += tests/tui/transform.sh
+EXTRA_DIST += tests/tui/transform.sh
+libtftui_a_SOURCES += src/tui/view_xform.c

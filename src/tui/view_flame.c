@@ -12,7 +12,8 @@
  *
  * The other parts of this screen have files of their own: the search
  * (view_search.c), the reverse view and the thread that builds its tree
- * (view_reverse.c), saving as an SVG (view_save.c), and what changes when
+ * (view_reverse.c), saving as an SVG (view_save.c), the transforms, the
+ * undo history and the breadcrumb (view_xform.c), and what changes when
  * the tree grows while it loads (stream.c).  They share struct tui_view
  * (tui/view.h); the key table here binds their keys too.
  */
@@ -47,7 +48,6 @@ static int act_right(struct tui_screen *);
 static int act_up(struct tui_screen *);
 static int act_down(struct tui_screen *);
 static int act_zoom(struct tui_screen *);
-static int act_back(struct tui_screen *);
 static int act_reset(struct tui_screen *);
 static int act_flip(struct tui_screen *);
 static int act_width(struct tui_screen *);
@@ -84,9 +84,10 @@ static const struct tui_binding bindings[] = {
 	{"Enter", "zoom to the selected frame (a + bar: list its frames)",
 	    act_zoom,
 	    {'\n', '\r', KEY_ENTER, 0}},
-	{"Bksp  u", "back to the previous zoom", act_back,
+	{"Bksp  u", "undo the last zoom or transform", view_xform_undo,
 	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
-	{"Esc", "back to the root (all)", act_reset, {KEY_ESCAPE, 0}},
+	{"Esc", "back to the root (all), transforms kept", act_reset,
+	    {KEY_ESCAPE, 0}},
 	{"i", "switch between flame and icicle view", act_flip, {'i', 0}},
 	{"r", "switch between the normal and the reverse (callers) view",
 	    view_reverse_toggle, {'r', 0}},
@@ -111,6 +112,18 @@ static const struct tui_binding bindings[] = {
 	{"g G", "scroll to the top / bottom (also Home, End)", act_top,
 	    {'g', KEY_HOME, 0}},
 	{"", "", act_bottom, {'G', KEY_END, 0}},
+	{"f F", "focus on this function (all its frames) / on this frame's "
+	    "subtree", view_xform_focus, {'f', 0}},
+	{"", "", view_xform_subtree, {'F', 0}},
+	{"x m", "exclude the stacks through this function / merge it into "
+	    "its callers", view_xform_exclude, {'x', 0}},
+	{"", "", view_xform_merge, {'m', 0}},
+	{"c T", "collapse this function's recursion / merge per-CPU and "
+	    "per-thread roots", view_xform_recursion, {'c', 0}},
+	{"", "", view_xform_threads, {'T', 0}},
+	{"o U", "siblings heaviest first or by name / drop every transform",
+	    view_xform_order, {'o', 0}},
+	{"", "", view_xform_reset, {'U', 0}},
 	{"< >", "scroll the selected name in the status line", act_name_left,
 	    {'<', 0}},
 	{"", "", act_name_right, {'>', 0}},
@@ -147,6 +160,9 @@ static const char *const legend[] = {
 	"(?i)), Enter to search (an empty line clears), Esc to cancel.",
 	"The reverse view (r) puts the sampled functions next to the root and",
 	"their callers above them.",
+	"Transforms (f F x m c T o) act on the selected function by its exact",
+	"name; the line above the status line lists them and the share of the",
+	"samples kept.  Bksp/u undo the last zoom or transform, U all of them.",
 };
 
 
@@ -160,6 +176,7 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 
 	memset(v, 0, sizeof *v);
 	v->tree = v->fwd = t;
+	history_init(&v->xh, t);
 	v->prof = o->prof;
 	v->skip_depth = o->skip_depth > 0 ? o->skip_depth : 1;
 	v->diff = o->diff && tree_nprof(t) == 2;
@@ -206,7 +223,6 @@ void
 view_flame_done(struct tui_view *v)
 {
 	layout_free(&v->layout);
-	free(v->history);
 	free(v->trail);
 	v->trail = NULL;
 	free(v->confirm);
@@ -214,7 +230,6 @@ view_flame_done(struct tui_view *v)
 	text_free(&v->sel_text);
 	text_free(&v->label);
 	text_free(&v->line);
-	v->history = NULL;
 	v->style = NULL;
 	search_re_free(v->search.re);
 	free(v->search.pattern);
@@ -228,6 +243,10 @@ view_flame_done(struct tui_view *v)
 	view_reverse_stop(v);
 	tree_free(v->rev);
 	v->rev = NULL;
+	/* The transforms' trees go; the tree as loaded is the caller's. */
+	if (v->xh.base != NULL)
+		v->fwd = v->xh.base;
+	history_free(&v->xh);
 	v->tree = v->fwd;
 }
 
@@ -241,7 +260,8 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	v->cols = cols;
 	v->lines = lines;
 	v->status_lines = statusbar_lines(cols, lines);
-	v->graph_lines = TF_MAX(lines - v->status_lines, 0);
+	v->graph_lines = TF_MAX(lines - v->status_lines -
+	    view_xform_lines(v), 0);
 	memset(&p, 0, sizeof p);
 	p.zoom = v->zoom;
 	p.prof = v->prof;
@@ -446,8 +466,10 @@ flame_draw(struct tui_screen *sc)
 		    flame_line_of(v, l->rects[v->sel_rect].depth) == v->scroll + y)
 			sy = y;
 	}
+	if (view_xform_lines(v))
+		view_xform_draw(v, v->graph_lines);
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
-	statusbar_draw(v, v->graph_lines);
+	statusbar_draw(v, v->graph_lines + view_xform_lines(v));
 	/* The prompt shows the cursor where it inserts (statusbar_draw()). */
 	if (v->prompt.active != v->cursor_on) {
 		v->cursor_on = v->prompt.active;
@@ -553,9 +575,7 @@ zoom_to(struct tui_view *v, uint32_t node)
 {
 	if (node == v->zoom)
 		return 0;
-	xgrow((void **)&v->history, &v->caphistory, v->nhistory + 1,
-	    sizeof *v->history);
-	v->history[v->nhistory++] = v->zoom;
+	view_xform_push_zoom(v);
 	v->zoom = node;
 	return TUI_RELAYOUT;
 }
@@ -577,19 +597,6 @@ act_zoom(struct tui_screen *sc)
 	if (view_sel_merged(v))
 		return view_narrow_open(sc);
 	return zoom_to(v, v->sel);
-}
-
-/* Go back to the previous zoom. */
-static int
-act_back(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	if (v->nhistory == 0) {
-		v->msg = "Not zoomed in: nothing to go back to.";
-		return TUI_REDRAW;
-	}
-	v->zoom = v->history[--v->nhistory];
-	return TUI_RELAYOUT;
 }
 
 /* Zoom out to the root. */
@@ -808,7 +815,7 @@ act_mouse(struct tui_screen *sc)
 		return scroll_by(v, 3);
 	if ((ev.bstate & BUTTON3_PRESSED) ||
 	    ((ev.bstate & BUTTON1_PRESSED) && ev.y >= v->graph_lines))
-		return act_back(sc);
+		return view_xform_undo(sc);
 	if (!(ev.bstate & BUTTON1_PRESSED))
 		return 0;
 	if ((i = rect_at(v, ev.x, ev.y)) == LAYOUT_NONE)
@@ -828,60 +835,6 @@ act_mouse_toggle(struct tui_screen *sc)
 	term_mouse(!v->mouse_off);
 	v->msg = v->mouse_off ? "Mouse off: the terminal selects text (M: "
 	    "mouse on)." : "Mouse on: click, double-click, wheel (M: off).";
-	return TUI_REDRAW;
-}
-
-/* True when a is node b or one of its ancestors. */
-static int
-is_ancestor(const struct tree *t, uint32_t a, uint32_t b)
-{
-	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t da = nodes[a].depth;
-
-	while (nodes[b].depth > da)
-		b = nodes[b].parent;
-	return a == b;
-}
-
-/*
- * Select node, changing the zoom only as far as needed to draw it: out to
- * the nearest zoom node that holds it, then, when it is narrower than a
- * cell there, in to the highest of its ancestors under which it is wide
- * enough (never further than the frame itself).  Scrolling follows.
- */
-int
-view_flame_show(struct tui_view *v, uint32_t node)
-{
-	const struct tree_node *nodes = tree_nodes(v->tree);
-	uint32_t z = v->zoom, a, i;
-	double w = count_value(tree_total(v->tree, v->prof, node));
-	double cells = v->cols > 0 ? v->cols : 1;
-
-	/* Ancestors of the zoom node are drawn too, full width. */
-	if (!is_ancestor(v->tree, node, z))
-		while (!is_ancestor(v->tree, z, node))
-			z = nodes[z].parent;
-	/* A margin over one cell: the layout sums widths in floating point. */
-	if (z != node && !is_ancestor(v->tree, node, z) &&
-	    w * cells < 1.001 * count_value(tree_total(v->tree, v->prof, z))) {
-		for (a = node; nodes[a].parent != z &&
-		    w * cells >= 1.001 * count_value(tree_total(v->tree,
-		    v->prof, nodes[a].parent)); a = nodes[a].parent)
-			;
-		z = a;
-	}
-	v->want = node;
-	if (z != v->zoom) {
-		xgrow((void **)&v->history, &v->caphistory, v->nhistory + 1,
-		    sizeof *v->history);
-		v->history[v->nhistory++] = v->zoom;
-		v->zoom = z;
-		return TUI_RELAYOUT;
-	}
-	i = layout_find(&v->layout, v->tree, node);
-	if (i == LAYOUT_NONE)
-		return TUI_RELAYOUT; /* not expected: relayout finds it */
-	flame_select_rect(v, i);
 	return TUI_REDRAW;
 }
 

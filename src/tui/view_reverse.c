@@ -12,7 +12,7 @@
  *
  * While the input still loads, the tree grows between two refreshes
  * (stream.c): view_reverse_grown() stops the thread, builds the reverse
- * tree again and moves the zoom, its history and the selection to the
+ * tree again and moves the zoom and the selection to the
  * frames with the same names.
  */
 #include "config.h"
@@ -163,7 +163,7 @@ view_reverse_stop(struct tui_view *v)
 
 /*
  * Switch between the normal and the reverse view.  The selection moves to
- * the frame of the same name nearest the root; the zoom history restarts.
+ * the frame of the same name nearest the root; the zoom steps leave the history (the transforms stay).
  */
 int
 view_reverse_toggle(struct tui_screen *sc)
@@ -178,7 +178,7 @@ view_reverse_toggle(struct tui_screen *sc)
 	v->reverse = !v->reverse;
 	v->tree = v->reverse ? v->rev : v->fwd;
 	v->zoom = TREE_ROOT;
-	v->nhistory = 0;
+	history_drop_zooms(&v->xh); /* zooms of the other tree */
 	v->want = v->sel = name == TREE_NONE ? TREE_ROOT :
 	    nearest_named(v, v->tree, name);
 	v->sel_rect = LAYOUT_NONE;
@@ -213,13 +213,13 @@ map_node(const struct tree *from, uint32_t node, const struct tree *to,
 
 /*
  * The loaded tree grew and was finished again: build its reverse tree
- * again when there was one, and when it is shown, move the zoom, its
- * history and the selection to the frames of the same names.
+ * again when there was one, and when it is shown, move the zoom
+ * and the selection to the frames of the same names.
  */
 void
 view_reverse_grown(struct tui_view *v)
 {
-	size_t cap = 0, i;
+	size_t cap = 0;
 	uint32_t *names = NULL;
 	struct tree *old = v->rev;
 
@@ -231,9 +231,6 @@ view_reverse_grown(struct tui_view *v)
 		v->tree = v->rev;
 		v->zoom = map_node(old, v->zoom, v->rev, &names, &cap);
 		v->want = map_node(old, v->want, v->rev, &names, &cap);
-		for (i = 0; i < v->nhistory; i++)
-			v->history[i] = map_node(old, v->history[i], v->rev,
-			    &names, &cap);
 		v->sel = v->want;
 	}
 	free(names);

@@ -109,10 +109,12 @@ static int
 save_svg(struct tui_view *v, const char *path)
 {
 	struct svg_view sv = v->svg;
-	char *err = NULL, *abs, shown[256], cwd[4096];
+	char *err = NULL, *abs, shown[256], cwd[4096], sub[2048];
 	const char *why = strcmp(path, offered) == 0 ? offered_why : NULL;
 	int rc;
 
+	sv.opts.subtitle = view_xform_subtitle(v, sub, sizeof sub,
+	    sv.opts.subtitle); /* the breadcrumb (view_xform.c) */
 	sv.inverted = v->inverted;
 	sv.reverse = v->reverse;
 	sv.negate = v->negate;

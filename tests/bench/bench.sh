@@ -197,6 +197,9 @@ if [ -x "$xformbench" ]; then
 	row "wc -l" "$tmb" "$fwc" "${fwc%% *}"
 	"$xformbench" "$tree" "$runs" "${fwc%% *}"
 fi
+# The viewer's undo and the trees its history holds (tests/bench/histbench).
+histbench=$(dirname "$MKPROFILE")/histbench
+[ -x "$histbench" ] && { echo; "$histbench" "$tree"; }
 
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.

@@ -133,9 +133,9 @@ keys G
 for k in Ctrl-L 'q Ctrl-C'; do
 	check "?: lists $k" has "   $k "
 done
-keys x
+keys z
 check "any key closes the help" same "$tmpd/sel-eval"
-keys x
+keys z
 check "an unknown key: a note" has "Unknown key"
 
 # Resize down to 20x5, smaller still, and back.

@@ -1,0 +1,133 @@
+/*
+ * The viewer's history: zooms and transforms as steps on one stack, with
+ * the trees the transforms made.
+ *
+ * A step is a zoom (the view moved to another frame) or a transform
+ * (model/transform.h) of the profile shown: focus on a function, focus on
+ * a subtree, exclude, merge into the caller, collapse recursion, merge
+ * threads, or a sibling order.  Every step remembers the view before it
+ * (the zoomed and the selected frame, as paths of name ids from the root)
+ * so that undoing it puts the view back; nothing here draws or knows the
+ * terminal.  A function is kept by its name (bytes), not its id: a step
+ * applied again to a tree made anew (a profile that grew while it
+ * streamed) finds it by name there.
+ *
+ * Trees: the original is borrowed and never changed.  Each transform step
+ * makes a new tree from the one before it; of those, only the trees of
+ * the two topmost transform steps are held (the current one and the one
+ * before it), so at most the original plus two derived trees exist at
+ * once, also while one is being made.  Undoing the top transform is then
+ * only a pointer moving back.  Undoing past the trees held makes the
+ * missing ones again from the original by replaying the recorded steps in
+ * order, each intermediate tree freed as soon as the next one is made,
+ * and keeps the last two made: so of two undos in a row the first is
+ * immediate and the second costs a replay.  history_rebase() replays
+ * them all when the original grew.
+ *
+ * Paths hold name ids of the tree they were taken from; they are looked
+ * up again level by level (history_path_find()), so a frame that is gone
+ * gives its deepest ancestor that is still there.
+ */
+#ifndef TFLAME_MODEL_HISTORY_H
+#define TFLAME_MODEL_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/tree.h"
+
+enum history_kind {
+	HISTORY_ZOOM,
+	HISTORY_FOCUS,     /* focus on a function */
+	HISTORY_SUBTREE,   /* focus on one frame's exact path */
+	HISTORY_EXCLUDE,
+	HISTORY_MERGE,     /* merge a function into its callers */
+	HISTORY_RECURSION, /* collapse a function's recursion */
+	HISTORY_THREADS,   /* merge per-CPU and per-thread roots */
+	HISTORY_ORDER      /* sibling order */
+};
+
+/* A frame as the names from the root's child down to it. */
+struct history_path {
+	uint32_t *ids;
+	uint32_t n;
+};
+
+struct history_step {
+	enum history_kind kind;
+	char *name;               /* owned: the function (exact bytes) */
+	size_t namelen;
+	struct history_path subtree; /* HISTORY_SUBTREE: the frame */
+	enum tree_order order;    /* HISTORY_ORDER: the order set, */
+	int prof;                 /* by this profile's totals */
+	struct history_path zoom; /* the zoomed frame before the step */
+	struct history_path sel;  /* the selected frame before the step */
+	struct tree *tree;        /* owned: the tree the transform made, or
+	                             NULL (a zoom; a tree not held) */
+};
+
+struct history {
+	struct tree *base;        /* borrowed: the original */
+	struct history_step *steps; /* owned, oldest first */
+	size_t n, cap;
+};
+
+void history_init(struct history *h, struct tree *base);
+void history_free(struct history *h);
+
+/* The tree after every step: the top transform's, or the original. */
+struct tree *history_tree(const struct history *h);
+
+/* Transform steps on the stack. */
+size_t history_ntransforms(const struct history *h);
+
+/* Trees held besides the original (0, 1 or 2). */
+int history_held(const struct history *h);
+
+/*
+ * Push step s (its strings and paths move to the history; s->tree is
+ * ignored): a zoom just goes on the stack, a transform also makes its tree
+ * from history_tree(), which it returns (NULL for a zoom).
+ */
+struct tree *history_push(struct history *h, struct history_step *s);
+
+/*
+ * Take the top step off into *out (the caller frees it with
+ * history_step_free(); its tree is already gone); the trees the new top
+ * needs are made again if they were not held.  Returns 0 when there was
+ * no step.
+ */
+int history_pop(struct history *h, struct history_step *out);
+
+/* Drop every step: back to the original. */
+void history_reset(struct history *h);
+
+/* Drop the zoom steps, keeping the transforms (the view changed trees). */
+void history_drop_zooms(struct history *h);
+
+/* The original grew: make the transforms' trees again from it. */
+void history_rebase(struct history *h);
+
+/*
+ * The transforms in order as one line of UTF-8 text, "focus main ›
+ * exclude [unknown] › merge std::vector", names as bytes (not escaped:
+ * the caller escapes); each name cut at 256 bytes.  Returns the length
+ * (0: no transform); buf is always NUL-ended when cap > 0.
+ */
+size_t history_describe(const struct history *h, char *buf, size_t cap);
+
+void history_step_free(struct history_step *s);
+
+/* Set p to the path of node in t (the root: an empty path). */
+void history_path_set(struct history_path *p, const struct tree *t,
+    uint32_t node);
+void history_path_free(struct history_path *p);
+
+/*
+ * The node of t at path p, or the deepest ancestor on it that t has
+ * (exact: TREE_NONE instead, unless the whole path is there).
+ */
+uint32_t history_path_find(const struct tree *t, const struct history_path *p,
+    int exact);
+
+#endif

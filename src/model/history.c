@@ -1,0 +1,338 @@
+/*
+ * The viewer's history of zooms and transforms.  See model/history.h.
+ *
+ * The steps are an array, oldest first.  The trees held are those of the
+ * two topmost transform steps at most; make_trees() replays the transform
+ * steps from the original up to one step, keeping only the last two trees
+ * it made, which is how a tree that was let go comes back.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/history.h"
+#include "model/transform.h"
+#include "util/xalloc.h"
+
+#define NAME_SHOWN 256 /* bytes of a name history_describe() shows */
+
+void
+history_init(struct history *h, struct tree *base)
+{
+	memset(h, 0, sizeof *h);
+	h->base = base;
+}
+
+void
+history_step_free(struct history_step *s)
+{
+	free(s->name);
+	history_path_free(&s->subtree);
+	history_path_free(&s->zoom);
+	history_path_free(&s->sel);
+	tree_free(s->tree);
+	memset(s, 0, sizeof *s);
+}
+
+void
+history_free(struct history *h)
+{
+	history_reset(h);
+	free(h->steps);
+	memset(h, 0, sizeof *h);
+}
+
+/* True when step s is a transform (it makes a tree). */
+static int
+is_transform(const struct history_step *s)
+{
+	return s->kind != HISTORY_ZOOM;
+}
+
+/* Index of the topmost transform step below step i (i excluded), or -1. */
+static long
+transform_below(const struct history *h, long i)
+{
+	while (--i >= 0)
+		if (is_transform(&h->steps[i]))
+			return i;
+	return -1;
+}
+
+struct tree *
+history_tree(const struct history *h)
+{
+	long i = transform_below(h, (long)h->n);
+
+	return i < 0 ? h->base : h->steps[i].tree;
+}
+
+size_t
+history_ntransforms(const struct history *h)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < h->n; i++)
+		n += is_transform(&h->steps[i]);
+	return n;
+}
+
+int
+history_held(const struct history *h)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < h->n; i++)
+		n += h->steps[i].tree != NULL;
+	return n;
+}
+
+/* Marks for t's names: 1 for the step's function (when t has it). */
+static unsigned char *
+marks_for(const struct tree *t, const struct history_step *s)
+{
+	const struct strtab *st = tree_strtab_c(t);
+	unsigned char *m = xcalloc((size_t)strtab_count(st) + 1, 1);
+	uint32_t id = strtab_lookup(st, s->name != NULL ? s->name : "",
+	    s->namelen);
+
+	if (id != UINT32_MAX)
+		m[id] = 1;
+	return m;
+}
+
+/* The tree transform step s makes from t. */
+static struct tree *
+apply(const struct tree *t, const struct history_step *s)
+{
+	unsigned char *m = NULL;
+	struct tree *o;
+	uint32_t node;
+
+	switch (s->kind) {
+	case HISTORY_SUBTREE:
+		node = history_path_find(t, &s->subtree, 1);
+		if (node != TREE_NONE)
+			return transform_focus_node(t, node);
+		m = xcalloc((size_t)strtab_count(tree_strtab_c(t)) + 1, 1);
+		o = transform_focus(t, m); /* the frame is gone: nothing */
+		break;
+	case HISTORY_THREADS:
+		return transform_merge_threads(t);
+	case HISTORY_ORDER:
+		o = transform_focus_node(t, TREE_ROOT); /* a copy */
+		tree_set_order(o, s->order, s->prof);
+		return o;
+	case HISTORY_FOCUS:
+		o = transform_focus(t, m = marks_for(t, s));
+		break;
+	case HISTORY_EXCLUDE:
+		o = transform_exclude(t, m = marks_for(t, s));
+		break;
+	case HISTORY_MERGE:
+		o = transform_merge(t, m = marks_for(t, s));
+		break;
+	default:
+		o = transform_collapse_recursion(t, m = marks_for(t, s));
+		break;
+	}
+	free(m);
+	return o;
+}
+
+/*
+ * Make the tree of transform step k again from the original, replaying
+ * every transform step up to it; keep the trees of k and of the transform
+ * step below it, let every other go.  At most two derived trees exist at
+ * any moment.
+ */
+static void
+make_trees(struct history *h, long k)
+{
+	const struct tree *cur = h->base;
+	struct tree *prev = NULL, *t;
+	long i, previ = -1, below = transform_below(h, k);
+
+	for (i = 0; i < (long)h->n; i++) {
+		tree_free(h->steps[i].tree);
+		h->steps[i].tree = NULL;
+	}
+	for (i = 0; i <= k; i++) {
+		if (!is_transform(&h->steps[i]))
+			continue;
+		t = apply(cur, &h->steps[i]);
+		if (prev != NULL && previ != below)
+			tree_free(prev);
+		if (i == below)
+			h->steps[i].tree = t;
+		prev = t;
+		previ = i;
+		cur = t;
+	}
+	h->steps[k].tree = prev;
+}
+
+struct tree *
+history_push(struct history *h, struct history_step *s)
+{
+	long top = transform_below(h, (long)h->n), below;
+	struct history_step *d;
+
+	xgrow((void **)&h->steps, &h->cap, h->n + 1, sizeof *h->steps);
+	d = &h->steps[h->n];
+	*d = *s;
+	d->tree = NULL;
+	memset(s, 0, sizeof *s);
+	if (!is_transform(d)) {
+		h->n++;
+		return NULL;
+	}
+	/* Let the tree under the current one go first: two at most. */
+	if (top >= 0 && (below = transform_below(h, top)) >= 0) {
+		tree_free(h->steps[below].tree);
+		h->steps[below].tree = NULL;
+	}
+	d->tree = apply(history_tree(h), d);
+	h->n++;
+	return d->tree;
+}
+
+int
+history_pop(struct history *h, struct history_step *out)
+{
+	long top;
+
+	if (h->n == 0)
+		return 0;
+	*out = h->steps[--h->n];
+	tree_free(out->tree);
+	out->tree = NULL;
+	top = transform_below(h, (long)h->n);
+	if (is_transform(out) && top >= 0 && h->steps[top].tree == NULL)
+		make_trees(h, top);
+	return 1;
+}
+
+void
+history_reset(struct history *h)
+{
+	while (h->n > 0)
+		history_step_free(&h->steps[--h->n]);
+}
+
+void
+history_drop_zooms(struct history *h)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < h->n; i++) {
+		if (is_transform(&h->steps[i]))
+			h->steps[n++] = h->steps[i];
+		else
+			history_step_free(&h->steps[i]);
+	}
+	h->n = n;
+}
+
+void
+history_rebase(struct history *h)
+{
+	long top = transform_below(h, (long)h->n);
+
+	if (top >= 0)
+		make_trees(h, top);
+}
+
+/* Append s[0..len) to buf at *at, as far as it fits (NUL kept room for). */
+static void
+put(char *buf, size_t cap, size_t *at, const char *s, size_t len)
+{
+	size_t k = *at < cap ? cap - 1 - *at : 0;
+
+	if (*at < cap && k > 0)
+		memcpy(buf + *at, s, len < k ? len : k);
+	*at += len;
+}
+
+size_t
+history_describe(const struct history *h, char *buf, size_t cap)
+{
+	static const char sep[] = " \xe2\x80\xba ";
+	static const char *const verb[] = {
+		"zoom", "focus", "subtree", "exclude", "merge", "collapse",
+		"merge threads", "order"
+	};
+	const struct history_step *s;
+	size_t i, at = 0, len;
+	int first = 1;
+
+	for (i = 0; i < h->n; i++) {
+		s = &h->steps[i];
+		if (!is_transform(s))
+			continue;
+		if (!first)
+			put(buf, cap, &at, sep, sizeof sep - 1);
+		first = 0;
+		put(buf, cap, &at, verb[s->kind], strlen(verb[s->kind]));
+		if (s->kind == HISTORY_ORDER) {
+			put(buf, cap, &at, s->order == TREE_ORDER_WEIGHT ?
+			    " weight" : " name", s->order == TREE_ORDER_WEIGHT ?
+			    7 : 5);
+			continue;
+		}
+		if (s->kind == HISTORY_THREADS)
+			continue;
+		put(buf, cap, &at, " ", 1);
+		len = s->namelen;
+		if (len > NAME_SHOWN) {
+			/* Cut at a character's start. */
+			len = NAME_SHOWN;
+			while (len > 0 && ((unsigned char)s->name[len] & 0xc0) ==
+			    0x80)
+				len--;
+		}
+		put(buf, cap, &at, s->name, len);
+	}
+	if (cap > 0)
+		buf[at < cap ? at : cap - 1] = '\0';
+	return at;
+}
+
+void
+history_path_set(struct history_path *p, const struct tree *t, uint32_t node)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t d = nodes[node].depth;
+
+	history_path_free(p);
+	p->n = d;
+	p->ids = xreallocarray(NULL, (size_t)d + 1, sizeof *p->ids);
+	for (; d > 0; d--, node = nodes[node].parent)
+		p->ids[d - 1] = nodes[node].name;
+}
+
+void
+history_path_free(struct history_path *p)
+{
+	free(p->ids);
+	p->ids = NULL;
+	p->n = 0;
+}
+
+uint32_t
+history_path_find(const struct tree *t, const struct history_path *p,
+    int exact)
+{
+	uint32_t id = TREE_ROOT, c, d, nnames = strtab_count(tree_strtab_c(t));
+
+	for (d = 0; d < p->n; d++) {
+		c = p->ids[d] < nnames ? tree_find_child(t, id, p->ids[d]) :
+		    TREE_NONE;
+		if (c == TREE_NONE)
+			return exact ? TREE_NONE : id;
+		id = c;
+	}
+	return id;
+}

@@ -1,0 +1,411 @@
+/*
+ * The graph screen's transforms and its one history (#32): the keys f, F,
+ * x, m, c, T and o change the profile shown, Backspace and u undo the last
+ * zoom or transform, U drops every transform; the breadcrumb line above
+ * the status lines names the transforms in order.
+ *
+ * The steps and the trees they made are a history (model/history.h): the
+ * tree as loaded is its original, v->fwd is always history_tree(), the
+ * tree after the last transform, and so everything that reads v->fwd (the
+ * reverse view, the function table, the sandwich, the SVG) reads the
+ * transformed profile.  A step keeps the zoomed and the selected frame
+ * before it as paths of names; after a transform the zoom and the
+ * selection are looked up by those (the selection by its name when its
+ * place is gone, else its nearest caller that is left), and an undo puts
+ * back the paths the step kept.  The search, the view (flame, icicle,
+ * reverse) and the width basis stay as they were.
+ *
+ * While a pipe streams (stream.c) and in the live viewer, the original
+ * grows: view_xform_grown() makes the transformed trees again from it at
+ * each refresh, which the refreshes' spacing (four times their cost)
+ * throttles.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/history.h"
+#include "model/reverse.h"
+#include "tui/colors.h"
+#include "tui/text.h"
+#include "tui/view.h"
+#include "util/xalloc.h"
+
+#define CRUMB_MAX 4096 /* bytes of breadcrumb text drawn */
+
+/* The tree as loaded (the history's original). */
+static struct tree *
+original(const struct tui_view *v)
+{
+	return v->xh.base;
+}
+
+/* Lines the breadcrumb takes: one while a transform is on, room allowing. */
+int
+view_xform_lines(const struct tui_view *v)
+{
+	return history_ntransforms(&v->xh) > 0 && v->lines >= 8;
+}
+
+/* Put "N% of samples kept" (of the original, in the width basis) in buf. */
+static void
+kept(const struct tui_view *v, char *buf, size_t cap)
+{
+	double all = count_value(tree_total(original(v), v->prof, TREE_ROOT));
+	double now = count_value(tree_total(v->fwd, v->prof, TREE_ROOT));
+
+	snprintf(buf, cap, "%.1f%% of samples kept", all > 0 ?
+	    100.0 * now / all : 0.0);
+}
+
+/*
+ * Draw the breadcrumb on line y: the transforms, cut from the left with
+ * "…" when long, and the share kept at the right end.
+ */
+void
+view_xform_draw(struct tui_view *v, int y)
+{
+	char *buf = xmalloc(CRUMB_MAX), right[64];
+	size_t len, rw, avail, skip = 0;
+	int x = 0;
+
+	len = history_describe(&v->xh, buf, CRUMB_MAX);
+	if (len >= CRUMB_MAX)
+		len = CRUMB_MAX - 1;
+	kept(v, right, sizeof right);
+	rw = strlen(right);
+	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
+	move(y, 0);
+	clrtoeol();
+	if ((size_t)v->cols < rw) {
+		free(buf);
+		return;
+	}
+	avail = (size_t)v->cols - rw;
+	avail = avail > 2 ? avail - 2 : 0;
+	/* Names go through escape_text() in text_set(). */
+	text_set(&v->line, buf, len, TEXT_ALL);
+	free(buf);
+	if (v->line.cols > avail && avail > 0) {
+		skip = v->line.cols - (avail - 1);
+		mvaddstr(y, 0, "\xe2\x80\xa6");
+		x = 1;
+	}
+	if (avail > 0)
+		text_draw(&v->line, y, x, skip, (int)avail - x);
+	attron(A_BOLD);
+	mvaddstr(y, (int)((size_t)v->cols - rw), right);
+	attroff(A_BOLD);
+}
+
+/* Remember the zoom before it changes (Enter, Esc, a search's zoom). */
+void
+view_xform_push_zoom(struct tui_view *v)
+{
+	struct history_step s;
+
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_ZOOM;
+	history_path_set(&s.zoom, v->tree, v->zoom);
+	history_path_set(&s.sel, v->tree, v->want);
+	history_push(&v->xh, &s);
+}
+
+/*
+ * The tree shown changed (v->fwd is history_tree()): the reverse tree
+ * goes (built again by the idle thread, or now when it is shown), and what
+ * the view keeps per tree (colours per name, the search's hits, the
+ * selection's rectangle and text) fits the new one.
+ */
+static void
+switched(struct tui_view *v)
+{
+	size_t n;
+
+	v->fwd = history_tree(&v->xh);
+	view_reverse_stop(v);
+	tree_free(v->rev);
+	v->rev = NULL;
+	if (v->reverse)
+		v->rev = reverse_build(v->fwd);
+	v->tree = v->reverse ? v->rev : v->fwd;
+	n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
+	if (n > v->nstyle) {
+		v->style = xreallocarray(v->style, n, sizeof *v->style);
+		memset(v->style + v->nstyle, 0, n - v->nstyle);
+		v->nstyle = n;
+	}
+	v->sel_rect = LAYOUT_NONE;
+	v->sel_text_node = TREE_NONE;
+	v->maxdelta_of = NULL;
+	v->ntrail = 0;
+	v->trail_at = TREE_NONE;
+	view_search_grown(v, n);
+}
+
+/*
+ * The selection after a transform: the frame at the old path, else the
+ * function's frame nearest the root, else the deepest caller on the old
+ * path that is left.
+ */
+static uint32_t
+reselect(const struct tui_view *v, const struct history_path *p,
+    const char *name, size_t len)
+{
+	uint32_t node = history_path_find(v->tree, p, 1), id;
+
+	if (node != TREE_NONE)
+		return node;
+	if (name != NULL) {
+		id = strtab_lookup(tree_strtab_c(v->tree), name, len);
+		if (id != UINT32_MAX &&
+		    (node = tree_nearest_named(v->tree, v->prof, id)) != TREE_ROOT)
+			return node;
+	}
+	return history_path_find(v->tree, p, 0);
+}
+
+/* Push transform s, taken on the selected frame, and show its tree. */
+static int
+apply(struct tui_view *v, struct history_step *s)
+{
+	struct history_path zoom, sel;
+	char *name = NULL;
+	size_t len = 0;
+	const char *n;
+
+	memset(&zoom, 0, sizeof zoom);
+	memset(&sel, 0, sizeof sel);
+	history_path_set(&s->zoom, v->tree, v->zoom);
+	history_path_set(&s->sel, v->tree, v->want);
+	history_path_set(&zoom, v->tree, v->zoom);
+	history_path_set(&sel, v->tree, v->want);
+	if (v->want != TREE_ROOT) {
+		n = tree_name(v->tree, v->want, &len);
+		name = xmemdup(n, len);
+	}
+	history_push(&v->xh, s);
+	switched(v);
+	v->zoom = s->kind == HISTORY_SUBTREE ? TREE_ROOT :
+	    history_path_find(v->tree, &zoom, 1);
+	if (v->zoom == TREE_NONE)
+		v->zoom = TREE_ROOT;
+	v->want = v->sel = reselect(v, &sel, name, len);
+	free(name);
+	history_path_free(&zoom);
+	history_path_free(&sel);
+	return TUI_RELAYOUT;
+}
+
+/* A transform of kind on the selected frame's function. */
+static int
+on_function(struct tui_screen *sc, enum history_kind kind, const char *key)
+{
+	struct tui_view *v = view_of(sc);
+	struct history_step s;
+	const char *name;
+	size_t len;
+
+	if (v->want == TREE_ROOT || view_sel_merged(v)) {
+		snprintf(v->msgbuf, sizeof v->msgbuf, "%s: select a frame "
+		    "first (its function is what %s acts on).", key, key);
+		v->msg = v->msgbuf;
+		return TUI_REDRAW;
+	}
+	memset(&s, 0, sizeof s);
+	s.kind = kind;
+	name = tree_name(v->tree, v->want, &len);
+	s.name = xmemdup(name, len);
+	s.namelen = len;
+	if (kind == HISTORY_SUBTREE) {
+		if (v->reverse) {
+			free(s.name);
+			v->msg = "F: focus on a subtree works in the normal view "
+			    "(r).";
+			return TUI_REDRAW;
+		}
+		history_path_set(&s.subtree, v->tree, v->want);
+	}
+	return apply(v, &s);
+}
+
+/* f: focus on the selected frame's function. */
+int
+view_xform_focus(struct tui_screen *sc)
+{
+	return on_function(sc, HISTORY_FOCUS, "f");
+}
+
+/* F: focus on the selected frame's subtree, rooted there. */
+int
+view_xform_subtree(struct tui_screen *sc)
+{
+	return on_function(sc, HISTORY_SUBTREE, "F");
+}
+
+/* x: drop every stack through the selected frame's function. */
+int
+view_xform_exclude(struct tui_screen *sc)
+{
+	return on_function(sc, HISTORY_EXCLUDE, "x");
+}
+
+/* m: merge the selected frame's function into its callers. */
+int
+view_xform_merge(struct tui_screen *sc)
+{
+	return on_function(sc, HISTORY_MERGE, "m");
+}
+
+/* c: collapse the recursion of the selected frame's function. */
+int
+view_xform_recursion(struct tui_screen *sc)
+{
+	return on_function(sc, HISTORY_RECURSION, "c");
+}
+
+/* T: merge per-CPU and per-thread root frames. */
+int
+view_xform_threads(struct tui_screen *sc)
+{
+	struct history_step s;
+
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_THREADS;
+	return apply(view_of(sc), &s);
+}
+
+/* Take the top step off and put the view back as it was before it. */
+static void
+undo(struct tui_view *v)
+{
+	struct history_step s;
+
+	if (!history_pop(&v->xh, &s))
+		return;
+	if (s.kind == HISTORY_ZOOM) {
+		/* A zoom: the selection stays where it is. */
+		v->zoom = history_path_find(v->tree, &s.zoom, 0);
+	} else {
+		switched(v);
+		v->zoom = history_path_find(v->tree, &s.zoom, 0);
+		v->want = v->sel = history_path_find(v->tree, &s.sel, 0);
+	}
+	history_step_free(&s);
+}
+
+/* o: siblings heaviest first, or by name again (undoing an o on top). */
+int
+view_xform_order(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	struct history_step s;
+
+	if (v->xh.n > 0 && v->xh.steps[v->xh.n - 1].kind == HISTORY_ORDER) {
+		undo(v);
+		return TUI_RELAYOUT;
+	}
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_ORDER;
+	s.order = tree_get_order(v->fwd, NULL) == TREE_ORDER_WEIGHT ?
+	    TREE_ORDER_NAME : TREE_ORDER_WEIGHT;
+	s.prof = v->prof;
+	return apply(v, &s);
+}
+
+/* Backspace, u: undo the last zoom or transform. */
+int
+view_xform_undo(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+
+	if (v->xh.n == 0) {
+		v->msg = "Not zoomed in and no transform: nothing to go back to.";
+		return TUI_REDRAW;
+	}
+	undo(v);
+	return TUI_RELAYOUT;
+}
+
+/* U: drop every transform (and the zooms between them): the original. */
+int
+view_xform_reset(struct tui_screen *sc)
+{
+	struct tui_view *v = view_of(sc);
+	struct history_path sel;
+	char *name = NULL;
+	const char *n;
+	size_t len = 0;
+
+	if (history_ntransforms(&v->xh) == 0) {
+		v->msg = "U: no transform to take back.";
+		return TUI_REDRAW;
+	}
+	memset(&sel, 0, sizeof sel);
+	history_path_set(&sel, v->tree, v->want);
+	if (v->want != TREE_ROOT) {
+		n = tree_name(v->tree, v->want, &len);
+		name = xmemdup(n, len);
+	}
+	history_reset(&v->xh);
+	switched(v);
+	v->zoom = TREE_ROOT;
+	v->want = v->sel = reselect(v, &sel, name, len);
+	free(name);
+	history_path_free(&sel);
+	return TUI_RELAYOUT;
+}
+
+/*
+ * The original grew (streaming, live): make the transforms' trees again
+ * from it, the zoom and the selection moved to the same paths.  Called
+ * before the rest of view_flame_grown().
+ */
+void
+view_xform_grown(struct tui_view *v)
+{
+	struct history_path zoom, sel;
+
+	if (history_ntransforms(&v->xh) == 0)
+		return;
+	memset(&zoom, 0, sizeof zoom);
+	memset(&sel, 0, sizeof sel);
+	if (!v->reverse) {
+		history_path_set(&zoom, v->fwd, v->zoom);
+		history_path_set(&sel, v->fwd, v->want);
+	}
+	view_reverse_stop(v); /* it reads the tree about to go */
+	history_rebase(&v->xh);
+	v->fwd = history_tree(&v->xh);
+	if (!v->reverse) {
+		v->tree = v->fwd;
+		v->zoom = history_path_find(v->tree, &zoom, 0);
+		v->want = v->sel = history_path_find(v->tree, &sel, 0);
+	}
+	history_path_free(&zoom);
+	history_path_free(&sel);
+}
+
+/*
+ * The SVG's subtitle (`s`): the command line's, then the breadcrumb, in
+ * buf; given when there is no transform.
+ */
+const char *
+view_xform_subtitle(const struct tui_view *v, char *buf, size_t cap,
+    const char *given)
+{
+	static const char sep[] = " \xe2\x80\xba ";
+	size_t at = 0;
+
+	if (history_ntransforms(&v->xh) == 0 || cap == 0)
+		return given;
+	if (given != NULL && given[0] != '\0')
+		at = (size_t)snprintf(buf, cap, "%s%s", given, sep);
+	if (at >= cap)
+		return given;
+	history_describe(&v->xh, buf + at, cap - at);
+	return buf;
+}

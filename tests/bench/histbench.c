@@ -1,0 +1,144 @@
+/*
+ * histbench: the viewer's undo (model/history.h) on a loaded tree: three
+ * transforms pushed (exclude, merge, focus on the heaviest frame three
+ * levels down's function, as a user picks it), then undone one by one;
+ * the time of each push and pop (wall clock: a replay may use a second
+ * thread in tree_finish()) and the memory of the trees held after it,
+ * beside the loaded tree's own.
+ *
+ *	histbench FILE
+ *
+ * The first undo only drops the top tree (the one before it is held);
+ * the second makes the tree below again from the original (a replay).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "loaders/loader.h"
+#include "loaders/sink.h"
+#include "model/history.h"
+#include "util/diag.h"
+#include "util/reader.h"
+#include "util/xalloc.h"
+
+/* Milliseconds of wall time since an arbitrary start. */
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The heaviest node at depth 3 (or less deep when the tree is shallow). */
+static uint32_t
+pick(const struct tree *t)
+{
+	uint32_t n = tree_size(t), i, best = TREE_ROOT, bestd = 0, d;
+
+	for (i = 1; i < n; i++) {
+		d = tree_node(t, i)->depth;
+		if (d > 3)
+			continue;
+		if (d > bestd || (d == bestd &&
+		    count_value(tree_total(t, 0, i)) >
+		    count_value(tree_total(t, 0, best)))) {
+			best = i;
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+/* MB held by the history's trees (the original's not counted). */
+static double
+held_mb(const struct history *h)
+{
+	size_t i, b = 0;
+
+	for (i = 0; i < h->n; i++)
+		if (h->steps[i].tree != NULL)
+			b += tree_memory(h->steps[i].tree);
+	return (double)b / 1e6;
+}
+
+/* Load, push three transforms, pop them, print the figures. */
+int
+main(int argc, char **argv)
+{
+	static const enum history_kind kinds[] = {
+		HISTORY_EXCLUDE, HISTORY_MERGE, HISTORY_FOCUS
+	};
+	static const char *const what[] = { "exclude", "merge", "focus" };
+	struct stack_sink sink;
+	struct sink_tree st;
+	struct load_opts lo;
+	struct load_result res;
+	struct history h;
+	struct history_step s;
+	struct diag d;
+	struct reader *r;
+	struct tree *t;
+	char *err = NULL;
+	const char *name;
+	size_t len, k;
+	double t0;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: histbench FILE\n");
+		return 2;
+	}
+	if ((r = reader_open(argv[1], &err)) == NULL) {
+		fprintf(stderr, "histbench: %s\n", err);
+		return 1;
+	}
+	diag_init(&d, argv[1]);
+	t = tree_new(1);
+	sink_tree_init(&st, &sink, t, 0);
+	memset(&lo, 0, sizeof lo);
+	lo.format = FORMAT_AUTO;
+	memset(&res, 0, sizeof res);
+	if (loader_run(r, &lo, &sink, &d, &res, &err) != 0) {
+		fprintf(stderr, "histbench: %s\n", err);
+		return 1;
+	}
+	reader_close(r);
+	diag_free(&d);
+	tree_finish(t);
+	history_init(&h, t);
+	printf("undo history on %u nodes (the loaded tree %.1f MB):\n",
+	    tree_size(t), (double)tree_memory(t) / 1e6);
+	for (k = 0; k < 3; k++) {
+		const struct tree *cur = history_tree(&h);
+		uint32_t node = pick(cur);
+
+		if (node == TREE_ROOT)
+			break;
+		name = tree_name(cur, node, &len);
+		memset(&s, 0, sizeof s);
+		s.kind = kinds[k];
+		s.name = xmemdup(name, len);
+		s.namelen = len;
+		t0 = now_ms();
+		history_push(&h, &s);
+		printf("  push %-8s %8.1f ms  %9u nodes  %d trees held, %.1f MB\n",
+		    what[k], now_ms() - t0, tree_size(history_tree(&h)),
+		    history_held(&h), held_mb(&h));
+	}
+	while (h.n > 0) {
+		t0 = now_ms();
+		history_pop(&h, &s);
+		printf("  undo %-8s %8.1f ms  %9u nodes  %d trees held, %.1f MB\n",
+		    what[h.n], now_ms() - t0, tree_size(history_tree(&h)),
+		    history_held(&h), held_mb(&h));
+		history_step_free(&s);
+	}
+	history_free(&h);
+	tree_free(t);
+	return 0;
+}

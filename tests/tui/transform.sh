@@ -1,0 +1,265 @@
+#!/bin/sh
+# Transforms in the viewer (#32): f, F, x, m, c, T and o apply to the
+# selected frame's function; zooms and transforms share one history
+# (Backspace/u undo the last step, Esc goes to the root zoom and keeps the
+# transforms, U drops them all); a breadcrumb line above the status lines
+# names the transforms in order, cut from the left when long, with the
+# share of the samples kept; a transform made while a pipe still streams
+# applies to what arrives after it.  Screens are compared line by line.
+#
+# xf.folded, made here, 100 samples:
+#   main;run;work;leaf 40      main;run;[unknown];junk 10
+#   main;fib;fib;fib;calc 20   main;helper;lib::inner 10
+#   ksoftirqd/0;smpboot 6      ksoftirqd/1;smpboot 4      idle 10
+. "$(dirname "$0")/lib.sh"
+
+xf=$tmpd/xf.folded
+printf '%s\n' 'main;run;work;leaf 40' 'main;run;[unknown];junk 10' \
+    'main;fib;fib;fib;calc 20' 'main;helper;lib::inner 10' \
+    'ksoftirqd/0;smpboot 6' 'ksoftirqd/1;smpboot 4' 'idle 10' > "$xf"
+
+# lines FIRST LAST TEXT...: screen lines FIRST..LAST are exactly TEXT...
+# (trailing blanks aside; an empty TEXT is a blank line).
+lines() {
+	first=$1
+	last=$2
+	shift 2
+	sed -n "$((first + 1)),$((last + 1))p" "$tmpd/screen" |
+	    sed 's/ *$//' > "$tmpd/lines.got"
+	printf '%s\n' "$@" > "$tmpd/lines.want"
+	cmp -s "$tmpd/lines.want" "$tmpd/lines.got" && return 0
+	diff "$tmpd/lines.want" "$tmpd/lines.got" | sed 's/^/  diff: /'
+	return 1
+}
+
+# top N FILE: the first N screen lines are those of the screen in FILE.
+top() {
+	head -n "$1" "$2" > "$tmpd/top.want"
+	head -n "$1" "$tmpd/screen" > "$tmpd/top.got"
+	cmp -s "$tmpd/top.want" "$tmpd/top.got"
+}
+
+# crumb COLS LEFT RIGHT: the breadcrumb LEFT, then RIGHT ending in the
+# last of COLS columns (as the line reads with its blanks).
+crumb() {
+	pad=$(($1 - $(printf '%s' "$2" | wc -m) - $(printf '%s' "$3" | wc -m)))
+	printf "%s%${pad}s%s" "$2" "" "$3"
+}
+
+# 80x24: the graph on lines 0-21 (0-20 under a breadcrumb), the status on
+# lines 22-23.
+start 80 24
+helpline="[flame]$(printf '%67s' '')? help"
+
+# --- f, x, u, Backspace ------------------------------------------------------
+run "$TFLAME $xf"
+viewer_up
+cp "$tmpd/screen" "$tmpd/plain"
+check "no transform: no breadcrumb" lines 20 23 \
+    "idle    …d/0    main" "all" "all  100 samples  100.00% of all  self 0" \
+    "$helpline"
+keys k k
+cp "$tmpd/screen" "$tmpd/at-run"
+keys f
+check "f: focus on run, the breadcrumb, % kept, totals of the new tree" \
+    lines 16 23 "" "junk            leaf" "[unknown]       work" "run" "all" \
+    "$(crumb 80 'focus run' '50.0% of samples kept')" \
+    "run  50 samples  100.00% of all  self 0" "$helpline"
+keys k h
+check "k h: [unknown] selected" lines 22 22 \
+    "[unknown]  10 samples  20.00% of all  self 0"
+keys x
+check "x: exclude [unknown], selection to its caller" \
+    lines 16 23 "" "leaf" "work" "run" "all" \
+    "$(crumb 80 'focus run › exclude [unknown]' '40.0% of samples kept')" \
+    "run  40 samples  100.00% of all  self 0" "$helpline"
+keys u
+check "u: the exclusion undone, its selection back" lines 16 23 \
+    "" "junk            leaf" "[unknown]       work" "run" "all" \
+    "$(crumb 80 'focus run' '50.0% of samples kept')" \
+    "[unknown]  10 samples  20.00% of all  self 0" "$helpline"
+keys BSpace
+check "Backspace: the focus undone, the screen as before it" same \
+    "$tmpd/at-run"
+keys_quiet BSpace
+check "Backspace with nothing to undo: says so" lines 22 23 \
+    "run  50 samples  50.00% of all  self 0" \
+    "[flame]  Not zoomed in and no transform: nothing to go back to."
+keys q
+finished
+
+# --- zooms and transforms on one history ---------------------------------
+run "$TFLAME $xf"
+viewer_up
+keys k Enter k
+cp "$tmpd/screen" "$tmpd/zoomed"
+keys m
+check "m: run merged into main, the zoom kept" lines 19 23 \
+    "main" "all" \
+    "$(crumb 80 'merge run' '100.0% of samples kept')" \
+    "main  80 samples  80.00% of all  100.00% of zoom  self 0" \
+    "[flame]  zoomed: main$(printf '%53s' '')? help"
+check "m: work and [unknown] now children of main" lines 18 18 \
+    "[unknown] fib                 helper    work"
+keys u
+check "u: the merge undone, zoom and selection as before" same \
+    "$tmpd/zoomed"
+keys u
+check "u: then the zoom undone" same "$tmpd/at-run"
+keys q
+finished
+
+# --- c, F, Esc, U ------------------------------------------------------------
+run "$TFLAME $xf"
+viewer_up
+keys k k h h
+cp "$tmpd/screen" "$tmpd/at-fib"
+check "k k h h: the outer fib" lines 22 22 \
+    "fib  20 samples  20.00% of all  self 0"
+keys c
+check "c: fib's recursion collapsed" lines 17 22 \
+    "                calc            …:inner …known] work" \
+    "        …oot    fib             helper  run" \
+    "idle    …d/0    main" "all" \
+    "$(crumb 80 'collapse fib' '100.0% of samples kept')" \
+    "fib  20 samples  20.00% of all  self 0"
+keys Enter Escape
+check "Enter Esc: root zoom, the transform kept" lines 20 21 "all" \
+    "$(crumb 80 'collapse fib' '100.0% of samples kept')"
+keys U
+check "U: every transform gone, the screen as before them" same \
+    "$tmpd/at-fib"
+keys k
+check "k: the inner fib" lines 22 22 "fib  20 samples  20.00% of all  self 0"
+keys F
+check "F: focus on the inner fib's subtree, rooted there" lines 17 23 \
+    "calc" "fib" "fib" "all" \
+    "$(crumb 80 'subtree fib' '20.0% of samples kept')" \
+    "fib  20 samples  100.00% of all  self 0" "$helpline"
+keys q
+finished
+
+# --- T, o, a long breadcrumb cut from the left ------------------------------
+# seq: T, focus main, exclude run, order by weight, merge fib.
+long() {
+	keys T
+	keys k f
+	keys k x
+	keys o
+	keys k m
+}
+run "$TFLAME $xf"
+viewer_up
+keys T
+check "T: ksoftirqd/0 and /1 become one root" lines 18 19 \
+    "        smpboot fib             helper  run" "idle    …ftirqd main"
+check "T: the breadcrumb" lines 21 21 \
+    "$(crumb 80 'merge threads' '100.0% of samples kept')"
+keys o
+check "o: heaviest first" lines 19 19 \
+    "main                                                            idle    …oftirqd"
+check "o: the breadcrumb" lines 21 21 \
+    "$(crumb 80 'merge threads › order weight' '100.0% of samples kept')"
+keys o
+check "o again: by name, the order step taken back" lines 19 21 \
+    "idle    …ftirqd main" "all" \
+    "$(crumb 80 'merge threads' '100.0% of samples kept')"
+keys U
+long
+check "80 columns: the breadcrumb cut from the left" lines 21 21 \
+    "$(crumb 80 '…ds › focus main › exclude run › order weight › merge fib' \
+    '30.0% of samples kept')"
+keys U
+check "U: no breadcrumb, main still selected" lines 20 22 \
+    "idle    …d/0    main" "all" "main  80 samples  80.00% of all  self 0"
+check "U: the graph as loaded" top 20 "$tmpd/plain"
+keys q
+finished
+
+start 200 60
+run "$TFLAME $xf"
+viewer_up
+long
+check "200 columns: the whole breadcrumb" lines 57 59 \
+    "$(crumb 200 'merge threads › focus main › exclude run › order weight › merge fib' \
+    '30.0% of samples kept')" \
+    "main  30 samples  100.00% of all  self 0" \
+    "[flame]$(printf '%187s' '')? help"
+check "200 columns: main's children, heaviest first" lines 53 54 \
+    "$(printf '%133s' '')lib::inner" "calc$(printf '%129s' '')helper"
+keys '?'
+check "?: the transform keys" lines 20 27 \
+    "   f F          focus on this function (all its frames) / on this frame's subtree" \
+    "   x m          exclude the stacks through this function / merge it into its callers" \
+    "   c T          collapse this function's recursion / merge per-CPU and per-thread roots" \
+    "   o U          siblings heaviest first or by name / drop every transform" \
+    "   < >          scroll the selected name in the status line" \
+    "   C            collapse template arguments to <…> everywhere, or not" \
+    "   y Y          copy the selected name / its subtree as folded stacks (OSC 52 clipboard)" \
+    "   Mouse        click: select, click the selected: zoom, wheel: scroll, right click or click the status line: back"
+keys z
+keys q
+finished
+
+# --- s: the transformed profile, the breadcrumb as the subtitle -------------
+out=$tmpd/out
+mkdir -p "$out"
+start 80 24
+run "cd $out && $TFLAME $DATA/small.folded"
+viewer_up
+keys k h
+check "k h: idle selected" matches 22 '^idle  '
+keys x
+keys s
+T send-keys -t t C-u
+T send-keys -t t -l "$out/x.svg"
+settle
+keys Enter
+check "s: saved" has "Saved the SVG to $out/x.svg"
+"$TFLAME" --svg="$tmpd/x.svg" --exclude='^idle$' --subtitle='exclude idle' \
+    "$DATA/small.folded" 2> /dev/null
+check "s: what --svg --exclude writes, the breadcrumb as subtitle" \
+    cmp -s "$out/x.svg" "$tmpd/x.svg"
+keys q
+finished
+
+# --- a transform while a pipe still streams --------------------------------
+whole=$TESTS_DATADIR/corpus/flamegraph/test/perf-vertx-stacks-01.txt
+part1=$tmpd/part1.perf
+part2=$tmpd/part2.perf
+gate=$tmpd/gate
+cut=$(awk '{ b += length($0) + 1 } b > 200000 && /^$/ { print NR; exit }' \
+    "$whole")
+head -n "$cut" "$whole" > "$part1"
+tail -n "+$((cut + 1))" "$whole" > "$part2"
+# The samples left without start_thread, and their share of all.
+kept=$("$TFLAME" --collapse --exclude='^start_thread$' "$whole" |
+    awk '{ s += $NF } END { print s }')
+nall=$("$TFLAME" --collapse "$whole" | awk '{ s += $NF } END { print s }')
+pct=$(awk -v k="$kept" -v a="$nall" 'BEGIN { printf "%.1f", 100 * k / a }')
+producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
+
+start 100 30
+rm -f "$gate"
+run "$producer | $TFLAME"
+check "streaming: progress while the input pauses" wait_for "reading stdin: "
+settle
+keys k k
+check "streaming: start_thread selected" matches 28 '^start_thread  '
+keys x
+check "streaming: x excludes start_thread" lines 27 27 \
+    "$(crumb 100 'exclude start_thread' "$(awk -v k="$(
+    "$TFLAME" --collapse --exclude='^start_thread$' "$part1" |
+    awk '{ s += $NF } END { print s }')" -v a="$("$TFLAME" --collapse \
+    "$part1" | awk '{ s += $NF } END { print s }')" \
+    'BEGIN { printf "%.1f", 100 * k / a }')% of samples kept")"
+touch "$gate"
+check "streaming: loaded" wait_for "read stdin"
+check "streaming: what arrived later is excluded too" lines 27 28 \
+    "$(crumb 100 'exclude start_thread' "$pct% of samples kept")" \
+    "java  $kept cpu-clock samples  100.00% of all  self 0"
+keys q
+finished
+check "streaming: terminal restored" restored
+
+finish

@@ -1,0 +1,278 @@
+/*
+ * The viewer's history (model/history.h): transforms and zooms on one
+ * stack, undone in order; the trees after each step compared whole as
+ * folded text; at most two derived trees held at any time; undoing the
+ * top transform gives back the very tree held before it; undoing past
+ * the trees held makes them again, equal; the breadcrumb text; paths;
+ * a base that grew, transformed again.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "model/history.h"
+#include "util/xalloc.h"
+
+static const char profile[] =
+    "main;run;work;leaf 40\n"
+    "main;run;[unknown];junk 10\n"
+    "main;fib;fib;fib;calc 20\n"
+    "main;helper;lib::inner 10\n"
+    "ksoftirqd/0;smpboot 6\n"
+    "ksoftirqd/1;smpboot 4\n"
+    "idle 10\n";
+
+/* The folded text of t, compared with want. */
+static void
+is(const struct tree *t, const char *want)
+{
+	char *got = collapse_string(t);
+
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+
+/* Push a transform of kind on function name (NULL: none). */
+static struct tree *
+push(struct history *h, enum history_kind kind, const char *name)
+{
+	struct history_step s;
+
+	memset(&s, 0, sizeof s);
+	s.kind = kind;
+	if (name != NULL) {
+		s.name = xstrdup(name);
+		s.namelen = strlen(name);
+	}
+	return history_push(h, &s);
+}
+
+/* Pop a step, which must be of kind. */
+static void
+pop(struct history *h, enum history_kind kind)
+{
+	struct history_step s;
+
+	ck_assert_int_eq(history_pop(h, &s), 1);
+	ck_assert_int_eq(s.kind, kind);
+	ck_assert_ptr_null(s.tree);
+	history_step_free(&s);
+	ck_assert_int_le(history_held(h), 2);
+}
+
+/* The breadcrumb of h is want. */
+static void
+crumb(const struct history *h, const char *want)
+{
+	char buf[512];
+
+	ck_assert_uint_eq(history_describe(h, buf, sizeof buf), strlen(want));
+	ck_assert_str_eq(buf, want);
+}
+
+static const char after_focus[] =
+    "run;[unknown];junk 10\nrun;work;leaf 40\n";
+static const char after_exclude[] = "run;work;leaf 40\n";
+static const char after_merge[] = "run;leaf 40\n";
+
+START_TEST(test_undo_order)
+{
+	struct tree *t = tree_from_folded(profile), *a, *b;
+	struct history h;
+	struct history_step z;
+	char *orig = collapse_string(t);
+
+	history_init(&h, t);
+	ck_assert_ptr_eq(history_tree(&h), t);
+	crumb(&h, "");
+	a = push(&h, HISTORY_FOCUS, "run");
+	is(a, after_focus);
+	memset(&z, 0, sizeof z);
+	z.kind = HISTORY_ZOOM;
+	history_path_set(&z.zoom, a, TREE_ROOT);
+	ck_assert_ptr_null(history_push(&h, &z));
+	ck_assert_ptr_eq(history_tree(&h), a);
+	b = push(&h, HISTORY_EXCLUDE, "[unknown]");
+	is(b, after_exclude);
+	is(push(&h, HISTORY_MERGE, "work"), after_merge);
+	ck_assert_int_eq(history_held(&h), 2);
+	ck_assert_uint_eq(history_ntransforms(&h), 3);
+	crumb(&h, "focus run \xe2\x80\xba exclude [unknown] \xe2\x80\xba "
+	    "merge work");
+	/* The first undo: the tree held before, the very same. */
+	pop(&h, HISTORY_MERGE);
+	ck_assert_ptr_eq(history_tree(&h), b);
+	is(history_tree(&h), after_exclude);
+	/* The second: made again, equal. */
+	pop(&h, HISTORY_EXCLUDE);
+	is(history_tree(&h), after_focus);
+	pop(&h, HISTORY_ZOOM);
+	is(history_tree(&h), after_focus);
+	pop(&h, HISTORY_FOCUS);
+	ck_assert_ptr_eq(history_tree(&h), t);
+	ck_assert_int_eq(history_held(&h), 0);
+	ck_assert_int_eq(history_pop(&h, &z), 0);
+	is(t, orig); /* the original untouched */
+	history_free(&h);
+	tree_free(t);
+	free(orig);
+}
+END_TEST
+
+START_TEST(test_every_kind)
+{
+	struct tree *t = tree_from_folded(profile), *o;
+	struct history h;
+	struct history_step s;
+
+	history_init(&h, t);
+	is(push(&h, HISTORY_THREADS, NULL),
+	    "idle 10\nksoftirqd;smpboot 10\nmain;fib;fib;fib;calc 20\n"
+	    "main;helper;lib::inner 10\nmain;run;[unknown];junk 10\n"
+	    "main;run;work;leaf 40\n");
+	is(push(&h, HISTORY_RECURSION, "fib"),
+	    "idle 10\nksoftirqd;smpboot 10\nmain;fib;calc 20\n"
+	    "main;helper;lib::inner 10\nmain;run;[unknown];junk 10\n"
+	    "main;run;work;leaf 40\n");
+	/* A function no frame has: nothing changes. */
+	is(push(&h, HISTORY_EXCLUDE, "absent"),
+	    "idle 10\nksoftirqd;smpboot 10\nmain;fib;calc 20\n"
+	    "main;helper;lib::inner 10\nmain;run;[unknown];junk 10\n"
+	    "main;run;work;leaf 40\n");
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_ORDER;
+	s.order = TREE_ORDER_WEIGHT;
+	o = history_push(&h, &s);
+	ck_assert_int_eq(tree_get_order(o, NULL), TREE_ORDER_WEIGHT);
+	/* Heaviest first: main's first child is run (50). */
+	ck_assert_uint_eq(tree_node(o, tree_node(o, node_at(o, "main"))->
+	    first_child)->name, tree_node(o, node_at(o, "main;run"))->name);
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_SUBTREE;
+	s.name = xstrdup("run");
+	s.namelen = 3;
+	history_path_set(&s.subtree, o, node_at(o, "main;run"));
+	/* Rooted at run, still heaviest first. */
+	is(history_push(&h, &s), "run;work;leaf 40\nrun;[unknown];junk 10\n");
+	crumb(&h, "merge threads \xe2\x80\xba collapse fib \xe2\x80\xba "
+	    "exclude absent \xe2\x80\xba order weight \xe2\x80\xba subtree run");
+	ck_assert_int_eq(history_held(&h), 2);
+	history_reset(&h);
+	ck_assert_ptr_eq(history_tree(&h), t);
+	ck_assert_int_eq(history_held(&h), 0);
+	history_free(&h);
+	tree_free(t);
+}
+END_TEST
+
+START_TEST(test_paths)
+{
+	struct tree *t = tree_from_folded(profile);
+	struct tree *o = tree_from_folded("main 1\n");
+	struct history_path p;
+
+	memset(&p, 0, sizeof p);
+	history_path_set(&p, t, node_at(t, "main;run;work;leaf"));
+	ck_assert_uint_eq(p.n, 4);
+	ck_assert_uint_eq(history_path_find(t, &p, 1),
+	    node_at(t, "main;run;work;leaf"));
+	/* In another tree: the names looked up there. */
+	history_path_free(&p);
+	history_path_set(&p, t, node_at(t, "main;run"));
+	ck_assert_uint_eq(history_path_find(o, &p, 1), TREE_NONE);
+	ck_assert_uint_eq(history_path_find(o, &p, 0), node_at(o, "main"));
+	history_path_set(&p, t, node_at(t, "main;run;work"));
+	ck_assert_uint_eq(history_path_find(t, &p, 0),
+	    node_at(t, "main;run;work"));
+	history_path_set(&p, t, TREE_ROOT);
+	ck_assert_uint_eq(p.n, 0);
+	ck_assert_uint_eq(history_path_find(t, &p, 1), TREE_ROOT);
+	history_path_free(&p);
+	tree_free(o);
+	tree_free(t);
+}
+END_TEST
+
+START_TEST(test_drop_zooms)
+{
+	struct tree *t = tree_from_folded(profile);
+	struct history h;
+	struct history_step z;
+
+	history_init(&h, t);
+	memset(&z, 0, sizeof z);
+	z.kind = HISTORY_ZOOM;
+	history_push(&h, &z);
+	push(&h, HISTORY_EXCLUDE, "idle");
+	memset(&z, 0, sizeof z);
+	z.kind = HISTORY_ZOOM;
+	history_push(&h, &z);
+	history_drop_zooms(&h);
+	ck_assert_uint_eq(h.n, 1);
+	pop(&h, HISTORY_EXCLUDE);
+	ck_assert_ptr_eq(history_tree(&h), t);
+	history_free(&h);
+	tree_free(t);
+}
+END_TEST
+
+START_TEST(test_rebase)
+{
+	struct tree *t = tree_from_folded(profile);
+	struct history h;
+	uint32_t n;
+
+	history_init(&h, t);
+	push(&h, HISTORY_EXCLUDE, "idle");
+	push(&h, HISTORY_FOCUS, "main");
+	push(&h, HISTORY_MERGE, "run");
+	/* The original grows: main;run;late 5 and idle 3 arrive. */
+	n = tree_child(t, node_at(t, "main;run"),
+	    strtab_intern(tree_strtab(t), "late", 4));
+	tree_add_self(t, 0, n, (struct tf_count){5, 0});
+	tree_add_self(t, 0, node_at(t, "idle"), (struct tf_count){3, 0});
+	tree_finish(t);
+	history_rebase(&h);
+	ck_assert_int_le(history_held(&h), 2);
+	is(history_tree(&h), "main;[unknown];junk 10\n"
+	    "main;fib;fib;fib;calc 20\nmain;helper;lib::inner 10\n"
+	    "main;late 5\nmain;work;leaf 40\n");
+	pop(&h, HISTORY_MERGE);
+	is(history_tree(&h), "main;fib;fib;fib;calc 20\n"
+	    "main;helper;lib::inner 10\nmain;run;[unknown];junk 10\n"
+	    "main;run;late 5\nmain;run;work;leaf 40\n");
+	history_free(&h);
+	tree_free(t);
+}
+END_TEST
+
+static Suite *
+history_suite(void)
+{
+	Suite *s = suite_create("history");
+	TCase *tc = tcase_create("history");
+
+	tcase_add_test(tc, test_undo_order);
+	tcase_add_test(tc, test_every_kind);
+	tcase_add_test(tc, test_paths);
+	tcase_add_test(tc, test_drop_zooms);
+	tcase_add_test(tc, test_rebase);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+/* Run the tests; fail when one fails. */
+int
+main(void)
+{
+	SRunner *sr = srunner_create(history_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
