@@ -57,6 +57,8 @@ struct bt_uline {
 	size_t noff, nlen;      /* cleaned name in names, when named */
 	int named;
 	uint32_t next;          /* the line that followed it last time */
+	uint32_t sid, ksid;     /* the sink's ids of the name, of name_[k] */
+	unsigned char has_sid, has_ksid;
 };
 
 struct bt_ctx {

@@ -289,6 +289,8 @@ bt_line_id(struct bt_ctx *x, const char *s, size_t n)
 	u->root = -1;
 	u->named = 0;
 	u->next = UINT32_MAX;
+	u->has_sid = 0;
+	u->has_ksid = 0;
 	x->slots[i] = (uint32_t)(x->nul + 1);
 	return (uint32_t)x->nul++;
 }
