@@ -315,7 +315,7 @@ bt_choose_map(struct bt_ctx *x, char **err)
 		const char *n = x->maps[i].name;
 
 		if (want[0] == '@' ? strcmp(n, want) == 0 :
-		    strcmp(n + 1, want) == 0) {
+		    (n[0] != '\0' && strcmp(n + 1, want) == 0)) {
 			if (x->maps[i].ints == 0) {
 				*err = xasprintf("map %s has no keyed entry "
 				    "with an integer value", n);
