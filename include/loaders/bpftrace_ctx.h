@@ -57,6 +57,8 @@ struct bt_uline {
 	size_t noff, nlen;      /* cleaned name in names, when named */
 	int named;
 	uint32_t next;          /* the line that followed it last time */
+	uint32_t sid, ksid;     /* the sink's ids of the name, of name_[k] */
+	unsigned char has_sid, has_ksid;
 };
 
 struct bt_ctx {
@@ -101,6 +103,15 @@ struct bt_ctx {
 	size_t nmem, capmem;
 	uint32_t *mslot;
 	size_t capslot;
+	/* distinct stacks (runs of line ids in lines), hashed: an entry's
+	 * stack that repeats one read before shares its run */
+	struct bt_run {
+		size_t off, len;
+		uint64_t hash;
+	} *runs;
+	size_t nruns, capruns;
+	uint32_t *rslots;       /* id + 1, 0 empty */
+	size_t nrslots;
 };
 /* bpftrace_store.c: the map store. */
 int bt_py_space(unsigned char c);

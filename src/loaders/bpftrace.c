@@ -232,6 +232,8 @@ out:
 	free(x.tmp);
 	free(x.mem);
 	free(x.mslot);
+	free(x.runs);
+	free(x.rslots);
 	return rc;
 }
 

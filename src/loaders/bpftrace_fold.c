@@ -315,7 +315,7 @@ bt_choose_map(struct bt_ctx *x, char **err)
 		const char *n = x->maps[i].name;
 
 		if (want[0] == '@' ? strcmp(n, want) == 0 :
-		    strcmp(n + 1, want) == 0) {
+		    (n[0] != '\0' && strcmp(n + 1, want) == 0)) {
 			if (x->maps[i].ints == 0) {
 				*err = xasprintf("map %s has no keyed entry "
 				    "with an integer value", n);
@@ -354,6 +354,8 @@ bt_fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 	struct bt_uline *ln;
 	uint64_t skipped = 0, negative = 0;
 	int any;
+	/* the sink's ids: each distinct line's name is interned once */
+	const struct stack_sink_speed *sp = sink->speed;
 
 	for (i = 0; i < x->nents; i++) {
 		e = &x->ents[i];
@@ -460,16 +462,38 @@ bt_fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 					ln->named = 1;
 					x->nmlen += len;
 				}
+				any = 1;
+				if (sp != NULL && !kern) {
+					if (!ln->has_sid) {
+						ln->sid = sp->intern(sink->ctx,
+						    x->names + ln->noff, ln->nlen);
+						ln->has_sid = 1;
+					}
+					sp->frame_id(sink->ctx, ln->sid);
+					continue;
+				}
+				if (kern && sp != NULL && ln->has_ksid) {
+					sp->frame_id(sink->ctx, ln->ksid);
+					continue;
+				}
 				if (kern) {
 					len = 0;
 					tmp_put(x, &len, x->names + ln->noff,
 					    ln->nlen);
 					tmp_put(x, &len, "_[k]", 4);
-					sink->frame(sink->ctx, x->tmp, len);
+					if (sp == NULL) {
+						sink->frame(sink->ctx, x->tmp, len);
+						continue;
+					}
+					if (!ln->has_ksid) {
+						ln->ksid = sp->intern(sink->ctx,
+						    x->tmp, len);
+						ln->has_ksid = 1;
+					}
+					sp->frame_id(sink->ctx, ln->ksid);
 				} else
 					sink->frame(sink->ctx, x->names + ln->noff,
 					    ln->nlen);
-				any = 1;
 			}
 		}
 		if (!any)

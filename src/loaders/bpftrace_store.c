@@ -209,6 +209,73 @@ bt_entry_nonint(struct bt_ctx *x)
 	x->maps[x->cur_map].entries++;
 }
 
+/* The hash of the run of line ids l[0..n). */
+static uint64_t
+bt_run_hash(const uint32_t *l, size_t n)
+{
+	return hash_bytes(l, n * sizeof *l);
+}
+
+/*
+ * Keep each distinct stack's run of line ids once: the stacks of the entry
+ * being finished (in lines from mark_lines on, in order) that repeat an
+ * earlier run point at it, the others are moved down over the repeats.
+ * Stacks repeat in a map (the same kernel stack under many comms and
+ * pids, or every interval print), so this bounds the lines kept.
+ */
+static void
+bt_share_runs(struct bt_ctx *x)
+{
+	size_t w = x->mark_lines, s, i, k, mask, ns;
+	struct bt_span *sp;
+	const struct bt_run *r;
+	uint64_t h;
+
+	for (s = 0; s < x->nstk; s++) {
+		sp = &x->stk[s];
+		if (sp->len == 0)
+			continue;
+		if (2 * (x->nruns + 1) > x->nrslots) {
+			ns = x->nrslots ? 2 * x->nrslots : 1024;
+			free(x->rslots);
+			x->rslots = xcalloc(ns, sizeof *x->rslots);
+			x->nrslots = ns;
+			for (k = 0; k < x->nruns; k++) {
+				for (i = (size_t)x->runs[k].hash & (ns - 1);
+				    x->rslots[i] != 0; i = (i + 1) & (ns - 1))
+					;
+				x->rslots[i] = (uint32_t)(k + 1);
+			}
+		}
+		h = bt_run_hash(x->lines + sp->off, sp->len);
+		mask = x->nrslots - 1;
+		for (i = (size_t)h & mask; x->rslots[i] != 0; i = (i + 1) & mask) {
+			r = &x->runs[x->rslots[i] - 1];
+			if (r->hash == h && r->len == sp->len &&
+			    memcmp(x->lines + r->off, x->lines + sp->off,
+			    sp->len * sizeof *x->lines) == 0)
+				break;
+		}
+		if (x->rslots[i] != 0) {
+			sp->off = x->runs[x->rslots[i] - 1].off;
+			continue;
+		}
+		if (sp->off != w)
+			memmove(x->lines + w, x->lines + sp->off,
+			    sp->len * sizeof *x->lines);
+		sp->off = w;
+		w += sp->len;
+		xgrow((void **)&x->runs, &x->capruns, x->nruns + 1,
+		    sizeof *x->runs);
+		x->runs[x->nruns].off = sp->off;
+		x->runs[x->nruns].len = sp->len;
+		x->runs[x->nruns].hash = h;
+		x->rslots[i] = (uint32_t)(x->nruns + 1);
+		x->nruns++;
+	}
+	x->nlines = w;
+}
+
 /* Finish the entry with an integer value (negative: neg set). */
 void
 bt_entry_finish(struct bt_ctx *x, uint64_t v, int neg, const char *sep,
@@ -224,6 +291,7 @@ bt_entry_finish(struct bt_ctx *x, uint64_t v, int neg, const char *sep,
 	e->value = v;
 	e->negative = neg;
 	e->field0 = x->nfields;
+	bt_share_runs(x);
 	bt_split_fields(x, sep, seplen);
 	e->nfields = x->nfields - e->field0;
 	m->entries++;
@@ -289,6 +357,8 @@ bt_line_id(struct bt_ctx *x, const char *s, size_t n)
 	u->root = -1;
 	u->named = 0;
 	u->next = UINT32_MAX;
+	u->has_sid = 0;
+	u->has_ksid = 0;
 	x->slots[i] = (uint32_t)(x->nul + 1);
 	return (uint32_t)x->nul++;
 }

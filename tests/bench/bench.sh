@@ -4,6 +4,9 @@
 # non-interactive paths, and prints each figure beside `wc -l` on the same
 # file in the same run, with peak RSS.  With FLAMEGRAPH_DIR set to a
 # FlameGraph checkout, stackcollapse-perf.pl and flamegraph.pl run too.
+# With TFLAME_PORTABLE (tests/bench/tflame-portable: every source built
+# with TF_NO_SIMD, as configure --disable-simd does), the portable
+# scanners' --collapse figures are printed beside the SSE2 ones.
 # The viewer is measured too, on a pseudo-terminal (keybench): its first
 # screen beside `wc -l`, and how fast each kind of key is answered and how
 # many bytes the answer sends, on a folded tree of BENCH_NODES nodes.
@@ -86,6 +89,24 @@ for size in $sizes; do
 	    --exclude='\[unknown\]|cpu_idle' --hide='^_' "$in")"
 	row "tflame --collapse --threads=1" "$mb" "$(paired "$in" \
 	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse --threads=1 "$in")"
+	# The portable scanners (configure --disable-simd) beside SSE2, on
+	# the same file in the same run (issue #35); TFLAME_PORTABLE is
+	# tests/bench/tflame-portable, built by make bench.
+	if [ -n "${TFLAME_PORTABLE:-}" ] && [ -x "$TFLAME_PORTABLE" ]; then
+		row "portable --collapse" "$mb" "$(paired "$in" "$RUNSTAT" 1 \
+		    "$dir/portable-$size.folded" "$TFLAME_PORTABLE" --collapse "$in")"
+		row "portable --threads=1" "$mb" "$(paired "$in" \
+		    "$RUNSTAT" 1 /dev/null "$TFLAME_PORTABLE" --collapse \
+		    --threads=1 "$in")"
+		if cmp -s "$dir/portable-$size.folded" "$dir/out-$size.folded"; then
+			echo "  (portable output: identical)"
+		else
+			echo "  (portable output: differs)"
+		fi
+		rm -f "$dir/portable-$size.folded"
+	else
+		echo "  (portable scanners: no TFLAME_PORTABLE; make bench builds it)"
+	fi
 	[ -z "$keybench" ] ||
 		row "tflame, first screen" "$mb" \
 		    "$(paired "$in" "$keybench" -f -r 1 "$TFLAME" "$in")"

@@ -5,6 +5,16 @@
 # (when `go` is installed; Debian golang-go, not a project dependency).
 #   BENCH_BPFTRACE_MB  size of the bpftrace map text (default 100)
 #   BENCH_PPROF_MB     size of the uncompressed pprof profile (default 50)
+# stackmaps_ratio NAME TFLAME_RESULT REF_RESULT: how many times faster
+# tflame is than the reference (wall and CPU), from two runstat results.
+stackmaps_ratio() {
+	echo "$2 $3" | awk -v ref="$1" '{
+		w = $1 > 0 ? $6 / $1 : 0
+		c = $2 > 0 ? $7 / $2 : 0
+		printf "  (tflame is %.1fx faster than %s in wall time, %.1fx in CPU time)\n",
+		    w, ref, c }'
+}
+
 stackmaps_bench() {
 	sm_src=$1
 	sm_bmb=${BENCH_BPFTRACE_MB:-100}
@@ -36,13 +46,21 @@ stackmaps_bench() {
 	echo "bpftrace map text, $sm_mb MB ($sm_bt):"
 	sm_wc=$("$RUNSTAT" "$runs" /dev/null wc -l "$sm_bt")
 	row "wc -l" "$sm_mb" "$sm_wc" "${sm_wc%% *}"
-	row "tflame --collapse (bpftrace)" "$sm_mb" "$(paired "$sm_bt" \
-	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$sm_bt")"
+	sm_t=$(paired "$sm_bt" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$sm_bt")
+	row "tflame --collapse (bpftrace)" "$sm_mb" "$sm_t"
+	sm_t1=$(paired "$sm_bt" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse \
+	    --threads=1 "$sm_bt")
+	row "tflame --threads=1 (bpftrace)" "$sm_mb" "$sm_t1"
+	# The reference, as for the other Perl tools: FLAMEGRAPH_DIR names a
+	# FlameGraph checkout; without one it is said and skipped.
 	if [ -n "${FLAMEGRAPH_DIR:-}" ] &&
 	    [ -f "$FLAMEGRAPH_DIR/stackcollapse-bpftrace.pl" ]; then
-		row "stackcollapse-bpftrace.pl" "$sm_mb" "$("$RUNSTAT" 1 /dev/null \
-		    perl "$FLAMEGRAPH_DIR/stackcollapse-bpftrace.pl" "$sm_bt")" \
-		    "${sm_wc%% *}"
+		sm_r=$("$RUNSTAT" 1 /dev/null \
+		    perl "$FLAMEGRAPH_DIR/stackcollapse-bpftrace.pl" "$sm_bt")
+		row "stackcollapse-bpftrace.pl" "$sm_mb" "$sm_r" "${sm_wc%% *}"
+		stackmaps_ratio "stackcollapse-bpftrace.pl" "$sm_t" "$sm_r"
+	else
+		echo "  (stackcollapse-bpftrace.pl: set FLAMEGRAPH_DIR to a FlameGraph checkout)"
 	fi
 
 	sm_pp=$dir/pprof-$sm_pmb.pb
@@ -54,13 +72,19 @@ stackmaps_bench() {
 	echo "pprof profile, $sm_mb MB uncompressed ($sm_pp), $(wc -c < "$sm_pp.gz") bytes gzip'd:"
 	sm_wc=$("$RUNSTAT" "$runs" /dev/null wc -l "$sm_pp")
 	row "wc -l" "$sm_mb" "$sm_wc" "${sm_wc%% *}"
-	row "tflame --collapse (pprof)" "$sm_mb" "$(paired "$sm_pp" \
-	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$sm_pp")"
+	sm_t=$(paired "$sm_pp" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$sm_pp")
+	row "tflame --collapse (pprof)" "$sm_mb" "$sm_t"
 	row "tflame --collapse (pprof.gz)" "$sm_mb" "$(paired "$sm_pp" \
 	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$sm_pp.gz")"
+	# Peak memory against the file (issue #34: under 3x).
+	awk -v rss="$(echo "$sm_t" | cut -d' ' -f3)" -v b="$(wc -c < "$sm_pp")" \
+	    'BEGIN { printf "  (tflame peak RSS %.1f MB: %.2fx the file)\n",
+		rss / 1024, rss * 1024 / b }'
 	if command -v go > /dev/null 2>&1; then
-		row "go tool pprof -traces" "$sm_mb" "$("$RUNSTAT" 1 /dev/null \
-		    go tool pprof -symbolize=none -traces "$sm_pp")" "${sm_wc%% *}"
+		sm_r=$("$RUNSTAT" 1 /dev/null \
+		    go tool pprof -symbolize=none -traces "$sm_pp")
+		row "go tool pprof -traces" "$sm_mb" "$sm_r" "${sm_wc%% *}"
+		stackmaps_ratio "go tool pprof -traces" "$sm_t" "$sm_r"
 	else
 		echo "  (go tool pprof: not installed; apt-get install golang-go)"
 	fi
