@@ -60,6 +60,8 @@ int tree_nprof(const struct tree *t);
  * result) never grows an array again.  Only capacity: t is unchanged.
  */
 void tree_reserve(struct tree *t, const struct tree *like);
+/* Give back the capacity tree_reserve() took and t did not use. */
+void tree_trim(struct tree *t);
 
 /* Child of parent named name (a strtab id), created when missing. */
 uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t name);

@@ -282,6 +282,7 @@ run(const struct tree *t, enum kind k, const unsigned char *marks,
 	free(w.chain);
 	free(w.outer);
 	free(w.rename);
+	tree_trim(w.o); /* keep only what the result holds */
 	order = tree_get_order(t, &oprof);
 	if (order != TREE_ORDER_NAME)
 		tree_set_order(w.o, order, oprof); /* finishes it */

@@ -190,6 +190,36 @@ tree_reserve(struct tree *t, const struct tree *like)
 	}
 }
 
+/*
+ * Give back what tree_reserve() took and the tree did not use: the node
+ * arrays shrink to its size and the hash to what its entries need.
+ */
+void
+tree_trim(struct tree *t)
+{
+	struct slot *ns;
+	uint32_t nmask, i;
+	size_t cap = t->size < TREE_INITIAL_NODES ? TREE_INITIAL_NODES : t->size;
+
+	if (cap < t->cap) {
+		t->nodes = xreallocarray(t->nodes, cap, sizeof *t->nodes);
+		prof_grow(t, cap);
+		t->cap = cap;
+	}
+	nmask = TREE_INITIAL_NODES * 2 - 1;
+	while ((uint64_t)(t->hashed + 1) * 2 > nmask)
+		nmask = nmask * 2 + 1;
+	if (nmask >= t->mask)
+		return;
+	ns = slots_new(nmask);
+	for (i = 0; i <= t->mask; i++)
+		if (t->slots[i].id != EMPTY)
+			hash_put(ns, nmask, t->slots[i]);
+	free(t->slots);
+	t->slots = ns;
+	t->mask = nmask;
+}
+
 static void
 hash_add(struct tree *t, uint32_t id)
 {
