@@ -144,6 +144,21 @@ hash_put(struct slot *slots, uint32_t mask, struct slot s)
 	slots[pos] = s;
 }
 
+/* Move t's child hash into new slots of mask nmask. */
+static void
+rehash(struct tree *t, uint32_t nmask)
+{
+	struct slot *ns = slots_new(nmask);
+	uint32_t i;
+
+	for (i = 0; i <= t->mask; i++)
+		if (t->slots[i].id != EMPTY)
+			hash_put(ns, nmask, t->slots[i]);
+	free(t->slots);
+	t->slots = ns;
+	t->mask = nmask;
+}
+
 /*
  * Make room for one more id in the hash: double it when it would be more
  * than half full (from the slots alone: their hashes place them without
@@ -152,42 +167,22 @@ hash_put(struct slot *slots, uint32_t mask, struct slot s)
 static int
 hash_reserve(struct tree *t)
 {
-	uint32_t nmask, i;
-	struct slot *ns;
-
 	if ((uint64_t)(t->hashed + 1) * 2 <= t->mask)
 		return 0;
-	nmask = t->mask * 2 + 1;
-	ns = slots_new(nmask);
-	for (i = 0; i <= t->mask; i++)
-		if (t->slots[i].id != EMPTY)
-			hash_put(ns, nmask, t->slots[i]);
-	free(t->slots);
-	t->slots = ns;
-	t->mask = nmask;
+	rehash(t, t->mask * 2 + 1);
 	return 1;
 }
 
 void
 tree_reserve(struct tree *t, const struct tree *like)
 {
-	struct slot *ns;
-	uint32_t i;
-
 	if (like->size > t->cap) {
 		t->nodes = xreallocarray(t->nodes, like->size, sizeof *t->nodes);
 		prof_grow(t, like->size);
 		t->cap = like->size;
 	}
-	if (like->mask > t->mask) {
-		ns = slots_new(like->mask);
-		for (i = 0; i <= t->mask; i++)
-			if (t->slots[i].id != EMPTY)
-				hash_put(ns, like->mask, t->slots[i]);
-		free(t->slots);
-		t->slots = ns;
-		t->mask = like->mask;
-	}
+	if (like->mask > t->mask)
+		rehash(t, like->mask);
 }
 
 /*
@@ -197,8 +192,7 @@ tree_reserve(struct tree *t, const struct tree *like)
 void
 tree_trim(struct tree *t)
 {
-	struct slot *ns;
-	uint32_t nmask, i;
+	uint32_t nmask;
 	size_t cap = t->size < TREE_INITIAL_NODES ? TREE_INITIAL_NODES : t->size;
 
 	if (cap < t->cap) {
@@ -209,15 +203,8 @@ tree_trim(struct tree *t)
 	nmask = TREE_INITIAL_NODES * 2 - 1;
 	while ((uint64_t)(t->hashed + 1) * 2 > nmask)
 		nmask = nmask * 2 + 1;
-	if (nmask >= t->mask)
-		return;
-	ns = slots_new(nmask);
-	for (i = 0; i <= t->mask; i++)
-		if (t->slots[i].id != EMPTY)
-			hash_put(ns, nmask, t->slots[i]);
-	free(t->slots);
-	t->slots = ns;
-	t->mask = nmask;
+	if (nmask < t->mask)
+		rehash(t, nmask);
 }
 
 static void
