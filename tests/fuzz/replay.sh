@@ -4,7 +4,7 @@
 # format for a loader's crash and detection otherwise.  Each run must exit
 # 0 or 1 (an unusable input is fine, a crash is not) and print no
 # sanitizer report (the CI's sanitizer build runs this too).
-. "$(dirname "$0")/../golden/lib.sh"
+. "$(dirname "$0")/../golden/lib.sh" || exit 99
 crashes=$(cd "$(dirname "$0")" && pwd)/crashes
 
 # run NAME ARGS...: the command must exit 0 or 1 without a sanitizer report.

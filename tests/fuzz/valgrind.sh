@@ -6,7 +6,7 @@
 #   TESTS_DATADIR   tests/data
 #   UNIT_TESTS      the Check programs, run with CK_FORK=no so that valgrind
 #                   sees the tests themselves, not a fork server
-. "$(dirname "$0")/../golden/lib.sh"
+. "$(dirname "$0")/../golden/lib.sh" || exit 99
 : "${UNIT_TESTS:=}"
 VG="valgrind -q --error-exitcode=99 --leak-check=full \
 --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \

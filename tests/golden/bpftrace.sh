@@ -8,7 +8,7 @@
 #  3. the same input from a redirect, a pipe, gzip (one and two members)
 #     and with --format=bpftrace, so that detection works on streams;
 #  4. the other modes: --diff (two files), --svg.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 bt=$CORPUS/bpftrace
 

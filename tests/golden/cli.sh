@@ -1,6 +1,6 @@
 #!/bin/sh
 # The command-line contract: exit statuses, messages, standard input.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 # expect NAME STATUS STDERR-PATTERN -- COMMAND...: run, check status and stderr.
 expect() {

@@ -6,7 +6,7 @@
 #  2. inferno's collapse-perf cases; the ones with Rust names (single-event
 #     and the six perf-rust-Yamakaky-dcpu results) with --demangle.
 #  3. example-perf-stacks.txt.gz through standard input (gzip + pipe).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 fg=$CORPUS/flamegraph
 for f in "$fg"/test/*.txt; do

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Golden tests for --collapse --diff (difffolded.pl's 3-column output).
 # difffolded.pl prints in hash order, so lines are compared sorted.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 df=$CORPUS/inferno/diff-folded
 

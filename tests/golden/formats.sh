@@ -17,7 +17,7 @@
 #  5. A gzip-compressed copy of one input per format (perf, dtrace, stap,
 #     folded), as a file and on standard input.
 #  6. Detection failures keep their message.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 dt=$CORPUS/inferno/collapse-dtrace
 fg=$CORPUS/flamegraph

@@ -30,7 +30,7 @@
 #                                20 bad usage (cli.sh: each message)
 # The viewer on hostile and unusable input: tests/tui/hostile.sh.  The
 # loaders on the same inputs, in process: tests/unit/check_badinput.c.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 # ------------------------------------------------------------ the bounds
 # ASan reserves terabytes of address space for its shadow memory, so a

@@ -2,13 +2,18 @@
 #   TFLAME          the binary under test
 #   TESTS_DATADIR   tests/data (fixtures copied from the conformance corpus)
 set -u
+# make -j hands all but one job a standard input that is an empty pipe, and
+# perf (and tflame) read a pipe on standard input in place of ./perf.data:
+# no test may depend on which job it was.
+exec < /dev/null
 : "${TFLAME:=$(cd "$(dirname "$0")/../.." && pwd)/tflame}"
 : "${TESTS_DATADIR:=$(cd "$(dirname "$0")/../data" && pwd)}"
 CORPUS=$TESTS_DATADIR/corpus
 pass=0
 fail=0
 failed_names=""
-tmpd=$(mktemp -d "${TMPDIR:-/tmp}/tflame-golden.XXXXXX")
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/tflame-golden.XXXXXX") || exit 99
+[ -d "$tmpd" ] || exit 99
 trap 'rm -rf "$tmpd"' EXIT
 
 ok() { pass=$((pass + 1)); }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Messages that help (#30 item 6): a bad --search with --svg fails with
 # PCRE2's message and writes nothing.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$TESTS_DATADIR/tui/small.folded
 cd "$tmpd" || exit 1

@@ -3,7 +3,7 @@
 # (issue 30, item 1): perf input has the weight in its unit and the sample
 # records, folded input "N samples", --countname names the weight.  Each
 # case compares the whole sorted list of <title>s.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 tui=$TESTS_DATADIR/tui
 titles() { grep -o '<title>[^<]*</title>' "$1" | LC_ALL=C sort; }

@@ -15,7 +15,7 @@
 # for a missing directory (D13) and for --help/--version on a full disk
 # (D12), exact fractional counts (D4), gzip padding (D11) and the --diff
 # messages (D10).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 S=$TESTS_DATADIR/tui/small.folded
 cd "$tmpd" || exit 1

@@ -4,7 +4,7 @@
 # the command line tflame builds, failures, hangs and garbage; the real perf
 # checks byte-for-byte agreement with `perf script | tflame` where it can
 # record (skipped with a message where it cannot).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 sample=$CORPUS/flamegraph/test/perf-funcab-cmd-01.txt
 tag=tflame-pd-$$
@@ -204,13 +204,34 @@ EOF
 PERF=$tmpd/nobin/perf run "bad \$PERF" 1 "$TFLAME" --collapse "$tmpd/fake.data"
 same "bad \$PERF message" "$tmpd/err" "$tmpd/want.err"
 
+# on_tty DIR ARGS...: tflame ARGS in DIR with a terminal on its standard
+# input (a private, detached tmux pane; stdout to out, stderr to err, the
+# status returned).  Not `script`, which with its own standard input at end
+# of file may hang up tflame before it has written anything.
+on_tty() {
+	dir=$1
+	shift
+	printf 'cd "%s" || exit 99\nexport PATH="%s"\n"%s"' \
+	    "$dir" "$PATH" "$TFLAME" > "$tmpd/tty.sh"
+	for a in "$@"; do printf ' "%s"' "$a" >> "$tmpd/tty.sh"; done
+	printf ' > "%s" 2> "%s"\necho $? > "%s"\n' \
+	    "$tmpd/out" "$tmpd/err" "$tmpd/tty.st" >> "$tmpd/tty.sh"
+	rm -f "$tmpd/tty.st"
+	tmux -L "tflame-tty-$$" -f /dev/null new-session -d -x 80 -y 24 \
+	    "sh '$tmpd/tty.sh'; tmux -L tflame-tty-$$ wait-for -S tty-done"
+	timeout 300 tmux -L "tflame-tty-$$" -f /dev/null wait-for tty-done
+	tmux -L "tflame-tty-$$" kill-server 2> /dev/null
+	[ -s "$tmpd/tty.st" ] || return 98
+	return "$(cat "$tmpd/tty.st")"
+}
+
 # `tflame` alone on a terminal: ./perf.data, or a usage hint.
 mkdir -p "$tmpd/alone"
-(cd "$tmpd/alone" && script -qec "$TFLAME --collapse" /dev/null \
-    > "$tmpd/out" 2>&1 < /dev/null)
+on_tty "$tmpd/alone" --collapse
 st=$?
 [ "$st" -eq 2 ] && ok || bad "alone: exit 2" "status $st"
-tr -d '\r' < "$tmpd/out" > "$tmpd/alone.err"
+cp "$tmpd/err" "$tmpd/alone.err"
+[ -s "$tmpd/out" ] && bad "alone: nothing on stdout" "$(cat "$tmpd/out")" || ok
 cat > "$tmpd/want.err" <<EOF
 tflame: no input: give a FILE, pipe a profile in, or run it where ./perf.data is
 Usage: tflame [OPTION]... [FILE]   (perf.data, perf script output, folded stacks...)
@@ -218,9 +239,10 @@ Try 'tflame --help' for more information.
 EOF
 same "alone: usage hint" "$tmpd/alone.err" "$tmpd/want.err"
 cp "$tmpd/fake.data" "$tmpd/alone/perf.data"
-(cd "$tmpd/alone" && script -qec "$TFLAME --collapse" /dev/null \
-    > "$tmpd/out" 2>&1 < /dev/null)
-tr -d '\r' < "$tmpd/out" > "$tmpd/alone.out"
+on_tty "$tmpd/alone" --collapse
+st=$?
+[ "$st" -eq 0 ] && ok || bad "alone: perf.data, exit 0" "status $st"
+cp "$tmpd/out" "$tmpd/alone.out"
 same "alone: opens ./perf.data" "$tmpd/alone.out" "$tmpd/sample.folded"
 exact "alone: perf script -i perf.data" "$tmpd/args.log" "script -i perf.data"
 
@@ -326,7 +348,10 @@ grep -q '^    tflame *# opens ./perf.data' "$TESTS_DATADIR/../../README" &&
 mkdir readme && cd readme
 printf '#!/bin/sh\n%s\n' "$busy" > myprog && chmod +x myprog
 perf record -g -- ./myprog > /dev/null 2>&1
-script -qec "$TFLAME --collapse" /dev/null < /dev/null | tr -d '\r' > out
+on_tty "$PWD" --collapse
+st=$?
+[ "$st" -eq 0 ] && ok || bad "README example: exit 0" "status $st $(cat "$tmpd/err")"
+cp "$tmpd/out" out
 perf script 2>/dev/null | "$TFLAME" --collapse > want 2>/dev/null
 same "README example" out want
 cd ..

@@ -10,7 +10,7 @@
 #     past the end, a bad wire type, a location id 0, 2^40 declared bytes,
 #     an empty string table, a gzip bomb under ulimit -v);
 #  4. --sample-index errors; --diff and --svg.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 pp=$CORPUS/pprof
 

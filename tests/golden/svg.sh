@@ -13,7 +13,7 @@
 #  4. Errors: no samples, a directory, a missing or unwritable directory,
 #     a full disk (a file size limit), an unknown palette.  The target is
 #     never left half written and no temporary file stays behind.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 svgd=$TESTS_DATADIR/svg
 expd=$svgd/expected

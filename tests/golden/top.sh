@@ -3,7 +3,7 @@
 # text) on data/ and the corpus: whole outputs against tests/data/top/,
 # exit status 0, and a few checks computed here from --collapse output.
 # Regenerate an expected file only after reading the difference.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 DATA=$TESTS_DATADIR/../../data
 topd=$TESTS_DATADIR/top

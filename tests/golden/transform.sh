@@ -5,7 +5,7 @@
 # line with awk, the lines merged and sorted, compared byte for byte with
 # `tflame --collapse FLAG...`.  Then --diff (both profiles), --svg (the
 # subtitle and the weight order) and the usage errors.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 : "${AWK:=awk}"
 

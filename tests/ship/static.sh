@@ -12,7 +12,7 @@
 #  6. no terminfo directory at all: refuses, naming TERM=xterm-256color.
 # Skipped, with a message, when the binary is not static or neither chroot
 # nor a user namespace is allowed here.
-. "$(dirname "$0")/../tui/lib.sh"
+. "$(dirname "$0")/../tui/lib.sh" || exit 99
 
 corpus=$TESTS_DATADIR/corpus/flamegraph
 case $(ldd "$TFLAME" 2>&1) in

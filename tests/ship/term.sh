@@ -4,7 +4,7 @@
 # after it gives the terminal back, instead of refusing to start.  (When
 # xterm-256color is missing too, tests/ship/static.sh checks the message in
 # a minimal root.)
-. "$(dirname "$0")/../tui/lib.sh"
+. "$(dirname "$0")/../tui/lib.sh" || exit 99
 
 small=$DATA/small.folded
 

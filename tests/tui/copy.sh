@@ -3,7 +3,7 @@
 # clipboard with OSC 52 and Y its subtree as folded stacks; tmux with
 # set-clipboard on turns OSC 52 into a paste buffer, which show-buffer
 # reads back byte for byte.  The status line says what went and its size.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 names=$DATA/names.folded
 full='ns::detail::Registry<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >, Widget>::lookup(std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const&)'

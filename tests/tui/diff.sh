@@ -8,7 +8,7 @@
 # grow +50 is the largest change (deepest red), shrink -40 a deep blue,
 # same 0 white.  xterm-256 reds are 196 203 210 217 224 (g = b), blues
 # 21 63 105 147 189 (r = g), white 231.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 b=$DATA/diff-before.folded
 a=$DATA/diff-after.folded

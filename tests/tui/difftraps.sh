@@ -3,7 +3,7 @@
 # status line (unless -n), the change is also given in percentage points
 # of each side's total, and BEFORE and AFTER of differently named
 # commands (alloc1, alloc2) get a note in the messages panel.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 cd "$tmpd" || exit 1
 printf 'alloc1;main;malloc 30\nalloc1;main;work 10\n' > alloc1.folded

@@ -3,7 +3,7 @@
 # resizes, Ctrl-Z and fg, standard error closed (D6: the terminal must not
 # land on fd 2), and no terminal at all.  Each ends with the terminal as it
 # was and the exit status documented.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 pidf=$tmpd/pid

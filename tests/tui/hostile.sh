@@ -4,7 +4,7 @@
 # visible escapes, never as terminal commands.  UTF-8 names show as they
 # are.  The window title must not change and the screen must not be
 # cleared or scribbled over.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 f=$tmpd/hostile.folded
 # The loader splits frames on ';', so the OSC title sequence becomes two

@@ -9,6 +9,7 @@
 #   TFLAME          the binary under test
 #   TESTS_DATADIR   tests/data (fixtures in tests/data/tui)
 set -u
+exec < /dev/null	# never make's standard input: see tests/golden/lib.sh
 : "${TFLAME:=$(cd "$(dirname "$0")/../.." && pwd)/tflame}"
 : "${TESTS_DATADIR:=$(cd "$(dirname "$0")/../data" && pwd)}"
 NAME=$(basename "$0" .sh)
@@ -24,7 +25,8 @@ unset NO_COLOR TMUX
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 sock=tflame-test-$$
-tmpd=$(mktemp -d "${TMPDIR:-/tmp}/tflame-tui.XXXXXX")
+tmpd=$(mktemp -d "${TMPDIR:-/tmp}/tflame-tui.XXXXXX") || exit 99
+[ -d "$tmpd" ] || exit 99
 pass=0
 fail=0
 

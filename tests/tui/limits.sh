@@ -3,7 +3,7 @@
 # limit so low that curses cannot open the terminal description, it says
 # "Too many open files" (not that it cannot draw on this terminal type),
 # exits with status 1 and leaves the terminal as it was.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 

@@ -6,7 +6,7 @@
 # keys p, z and q, --window, --duration, the command's exit status, and
 # no perf process left behind (tflame's children carry a mark in their
 # environment, so other people's perf does not count).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 sample=$TESTS_DATADIR/corpus/flamegraph/test/perf-funcab-cmd-01.txt
 tag=tflame-live-$$

@@ -4,7 +4,7 @@
 # --event-filter= that chooses each, and the standard error of perf script
 # (a fake perf) in the panel, never over the graph.  The status line
 # counts the messages until the panel has been opened once.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 two=$TESTS_DATADIR/corpus/flamegraph/test/perf-cycles-instructions-01.txt
 cp "$two" "$tmpd/two.perf"

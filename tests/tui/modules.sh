@@ -10,7 +10,7 @@
 # kernel.perf, at 120x24 (lines 0-based): all 21, app 20, main 19;
 # Interpreter, __write, helper 18; entry_SYSCALL_64_after_hwframe 17;
 # do_syscall_64 16.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 kernel=$DATA/kernel.perf
 small=$DATA/small.folded

@@ -9,7 +9,7 @@
 #
 # small.folded at 80x24: main on line 20 from cell 12; eval on line 19
 # from cell 12 (cells 12-47), parse from cell 48.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 deep=$DATA/deep.folded

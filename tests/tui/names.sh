@@ -13,7 +13,7 @@
 #      `- other 40
 #
 # At 80 columns the Registry frame is 48 cells (47 and a gap); at 200, 120.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 names=$DATA/names.folded
 E=$(printf '\342\200\246') # the ellipsis

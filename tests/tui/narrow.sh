@@ -10,7 +10,7 @@
 #      |- a_big 1000
 #      `- handler_001 .. handler_500, 10 each (5000): under a cell each
 #         at 80 columns, drawn as one "+" bar; handler_300 has 12.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 many=$tmpd/many.folded
 {

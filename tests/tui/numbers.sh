@@ -5,7 +5,7 @@
 # for cpu-clock and task-clock (nanoseconds), the event's name otherwise.
 # Folded input has one number, "samples" unless --countname names it.
 # Each case compares the whole first status line.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 top=$(cd "$TESTS_DATADIR/.." && cd .. && pwd)
 python=$top/data/python-json.perf.gz     # 1,228 samples, 2,460,921,824 ns

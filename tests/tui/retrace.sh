@@ -10,7 +10,7 @@
 #   `- main 85                    4 free;malloc  5 lex;malloc
 #      |- eval 45 `- call 40      6 parse;malloc
 #      `- parse 40 `- lex 30
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 fix=$TESTS_DATADIR/search/search.folded

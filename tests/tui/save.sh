@@ -2,7 +2,7 @@
 # The viewer's `s`: save the view as an SVG.  The file must equal what
 # --svg writes for the same view; existing files need a "y"; Esc cancels;
 # a directory is refused with a message.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 out=$tmpd/out

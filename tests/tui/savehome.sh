@@ -5,7 +5,7 @@
 # absolute path.  Root writes anywhere, so as root tflame runs as nobody
 # (setpriv; skipped where it is missing): the directories' permissions
 # then hold as they do for a user.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 as=""
 if [ "$(id -u)" -eq 0 ]; then

@@ -8,7 +8,7 @@
 # child) to f599, 10 samples.  Zoomed to f300 at 80x24 (22 graph lines, a
 # page is 21), the flame view shows f317 (line 0) down to f300 (line 17),
 # three callers and the "... 298 callers" line.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 rec=$tmpd/rec.folded
 i=0

@@ -18,7 +18,7 @@
 #                                     main;free (7), free;malloc (7),
 # lex;malloc (37), parse;malloc (13).  Reversed, the root's children are
 # the sampled functions: call 59, free 23, idle 53, malloc 57, memset 11.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 fix=$TESTS_DATADIR/search/search.folded
 

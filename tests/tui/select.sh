@@ -7,7 +7,7 @@
 # from the attributes tmux holds for each cell (capture-pane -e).
 #
 # small.folded: main (cells 12-79 at 80 columns) with eval above it.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 

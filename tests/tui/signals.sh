@@ -8,7 +8,7 @@
 # SIGALRM, SIGPROF, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPIPE...), sent with kill
 # or, for SIGXCPU, by the kernel at the CPU time limit, while the viewer
 # shows a file and while it reads a pipe.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 pidf=$tmpd/pid

@@ -3,7 +3,7 @@
 # columns after a zoom, dropping lower-priority fields whole (never "[flame]"
 # or "? help" cut to ".."), and the help screen scrolls (j/k, PgUp/PgDn,
 # g/G) so that every key and the whole colour legend can be read at 40x10.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 json=$(cd "$(dirname "$0")/../.." && pwd)/data/python-json.perf.gz
 small=$DATA/small.folded

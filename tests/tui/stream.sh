@@ -8,7 +8,7 @@
 # file the test creates ("gate") before writing the rest, so "before the
 # input ends" needs no timing: the rest is held back until the test has
 # seen what it wants.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 whole=$TESTS_DATADIR/corpus/flamegraph/test/perf-vertx-stacks-01.txt
 part1=$tmpd/part1.perf

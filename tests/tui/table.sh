@@ -13,7 +13,7 @@
 #   idle 53                       eval, lex, main, parse, tiny: self 0
 #
 # The self and total figures the checks rely on are computed here with awk.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 fix=$TESTS_DATADIR/search/search.folded
 

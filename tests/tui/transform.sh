@@ -11,7 +11,7 @@
 #   main;run;work;leaf 40      main;run;[unknown];junk 10
 #   main;fib;fib;fib;calc 20   main;helper;lib::inner 10
 #   ksoftirqd/0;smpboot 6      ksoftirqd/1;smpboot 4      idle 10
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 xf=$tmpd/xf.folded
 printf '%s\n' 'main;run;work;leaf 40' 'main;run;[unknown];junk 10' \

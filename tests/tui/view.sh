@@ -13,7 +13,7 @@
 #
 # At 80 columns a sample is 0.8 cells: idle takes cells 0-11 and main
 # starts at cell 12; at 200 columns main starts at cell 30.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 small=$DATA/small.folded
 deep=$DATA/deep.folded

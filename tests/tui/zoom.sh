@@ -7,7 +7,7 @@
 # rec.folded, made here: one stack 600 frames deep, f000 (the root's
 # child) to f599, 10 samples.  Zooming to f300 leaves 301 callers (all and
 # f000..f299): f299, f298, f297 are shown, the 298 others folded.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || exit 99
 
 rec=$tmpd/rec.folded
 i=0
