@@ -79,13 +79,21 @@ on_signal(int sig)
 	errno = saved;
 }
 
-/* At exit: kill and reap whatever is left. */
+/*
+ * At exit: kill and reap whatever is left.  The watchdogs are killed by
+ * pid, not only with their child's group: one that has not run yet has
+ * not joined the group, and waits for the end of a pipe whose write end
+ * this process holds until it is gone, so waiting for it would never end.
+ */
 static void
 at_exit(void)
 {
 	size_t i;
 
 	child_kill_all();
+	for (i = 0; i < CHILD_SLOTS; i++)
+		if (slot_dog[i] > 0)
+			kill(slot_dog[i], SIGKILL);
 	for (i = 0; i < CHILD_SLOTS; i++) {
 		if (slot_pid[i] > 0)
 			waitpid(slot_pid[i], NULL, 0);
@@ -286,6 +294,8 @@ child_spawn(const struct child_spec *s, char **err)
 		setpgid(0, pid);
 		watchdog(dp[0], pid);
 	}
+	if (dog > 0)
+		setpgid(dog, pid); /* both sides: whichever runs first */
 	close(dp[0]);
 	c = xcalloc(1, sizeof *c);
 	c->pid = pid;

@@ -311,6 +311,43 @@ START_TEST(test_parent_exits)
 }
 END_TEST
 
+/*
+ * A parent that exits right after starting a child, before its watchdog
+ * may have run at all: the exit must not wait for the watchdog (which
+ * waits for the parent's end), and nothing may stay behind.  Many times,
+ * as the race is narrow.
+ */
+START_TEST(test_exit_at_once)
+{
+	static const char *const argv[] = {"sleep", "1000", NULL};
+	int i, p[2], status;
+	pid_t parent, kid;
+
+	for (i = 0; i < 200; i++) {
+		ck_assert_int_eq(pipe(p), 0);
+		if ((parent = fork()) == 0) {
+			struct child *c;
+			char buf[32];
+			int n;
+
+			close(p[0]);
+			c = start(argv);
+			n = snprintf(buf, sizeof buf, "%d\n", (int)child_pid(c));
+			if (write(p[1], buf, (size_t)n) < 0)
+				_exit(1);
+			exit(0); /* atexit() */
+		}
+		close(p[1]);
+		kid = read_pid(p[0]);
+		close(p[0]);
+		ck_assert(kid > 0);
+		ck_assert_int_eq(waitpid(parent, &status, 0), parent);
+		ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+		ck_assert(gone(kid));
+	}
+}
+END_TEST
+
 START_TEST(test_interrupt_forwarded)
 {
 	/* The first SIGINT goes to the child, which says so and ends. */
@@ -351,6 +388,7 @@ child_suite(void)
 	tcase_add_test(tc, test_parent_killed);
 	tcase_add_test(tc, test_parent_terminated);
 	tcase_add_test(tc, test_parent_exits);
+	tcase_add_test(tc, test_exit_at_once);
 	tcase_add_test(tc, test_interrupt_forwarded);
 	suite_add_tcase(s, tc);
 	return s;
