@@ -6,7 +6,7 @@
  * (model/transform.h) of the profile shown: focus on a function, focus on
  * a subtree, exclude, merge into the caller, collapse recursion, merge
  * threads, or a sibling order.  Every step remembers the view before it
- * (the zoomed and the selected frame, as paths of name ids from the root)
+ * (the zoomed and the selected frame, as paths of names from the root)
  * so that undoing it puts the view back; nothing here draws or knows the
  * terminal.  A function is kept by its name (bytes), not its id: a step
  * applied again to a tree made anew (a profile that grew while it
@@ -24,9 +24,13 @@
  * immediate and the second costs a replay.  history_rebase() replays
  * them all when the original grew.
  *
- * Paths hold name ids of the tree they were taken from; they are looked
- * up again level by level (history_path_find()), so a frame that is gone
- * gives its deepest ancestor that is still there.
+ * Paths hold the names (bytes) of the frames on them, not name ids: a
+ * tree made anew from an original that grew gives the ids of names it
+ * made itself (transform_merge_threads()'s merged roots) to other names
+ * (those that arrived meanwhile come first), so ids would find another
+ * frame or none.  They are looked up again level by level
+ * (history_path_find()), so a frame that is gone gives its deepest
+ * ancestor that is still there.
  */
 #ifndef TFLAME_MODEL_HISTORY_H
 #define TFLAME_MODEL_HISTORY_H
@@ -47,9 +51,14 @@ enum history_kind {
 	HISTORY_ORDER      /* sibling order */
 };
 
-/* A frame as the names from the root's child down to it. */
+/*
+ * A frame as the names from the root's child down to it, as bytes (name
+ * d is bytes[off[d]..off[d + 1])): not ids, which a tree made anew from a
+ * grown original may give to other names.
+ */
 struct history_path {
-	uint32_t *ids;
+	char *bytes;
+	size_t *off;              /* n + 1 offsets */
 	uint32_t n;
 };
 

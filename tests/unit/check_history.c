@@ -249,6 +249,122 @@ START_TEST(test_rebase)
 }
 END_TEST
 
+/* Add count samples of stack (frames by ";") to t, as streaming adds them. */
+static void
+grow(struct tree *t, const char *stack, double count)
+{
+	uint32_t node = TREE_ROOT;
+	const char *s = stack, *e;
+
+	for (;;) {
+		e = strchr(s, ';');
+		if (e == NULL)
+			e = s + strlen(s);
+		node = tree_child(t, node, strtab_intern(tree_strtab(t), s,
+		    (size_t)(e - s)));
+		if (*e == '\0')
+			break;
+		s = e + 1;
+	}
+	tree_add_self(t, 0, node, (struct tf_count){count, 0});
+}
+
+/*
+ * Push step kind (function name, NULL: none), then F on the frame at
+ * path (folded, in the tree the step made); grow the original by the
+ * stacks more (each "stack count" on a line), rebase, and compare the
+ * focused tree with want, and with the same two steps taken anew on the
+ * grown original (an independent history).
+ */
+static void
+subtree_after(const char *base, enum history_kind kind, const char *name,
+    const char *path, const char *more, const char *want)
+{
+	struct tree *t = tree_from_folded(base), *o;
+	struct history h, fresh;
+	struct history_step s;
+	char *lines = xstrdup(more), *line, *sp, *got, *step;
+
+	history_init(&h, t);
+	o = push(&h, kind, name);
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_SUBTREE;
+	s.name = xstrdup("x");
+	s.namelen = 1;
+	history_path_set(&s.subtree, o, node_at(o, path));
+	ck_assert_ptr_nonnull(history_push(&h, &s));
+	/* The original grows (new names among them), finished again. */
+	for (line = strtok(lines, "\n"); line != NULL;
+	    line = strtok(NULL, "\n")) {
+		sp = strrchr(line, ' ');
+		*sp = '\0';
+		grow(t, line, strtod(sp + 1, NULL));
+	}
+	free(lines);
+	tree_finish(t);
+	history_rebase(&h);
+	ck_assert_int_le(history_held(&h), 2);
+	is(history_tree(&h), want);
+	/* The same steps taken on the grown original. */
+	history_init(&fresh, t);
+	o = push(&fresh, kind, name);
+	step = collapse_string(o);
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_SUBTREE;
+	history_path_set(&s.subtree, o, node_at(o, path));
+	got = collapse_string(history_push(&fresh, &s));
+	is(history_tree(&h), got);
+	free(got);
+	history_free(&fresh);
+	/* Undone: the step before, on the grown original. */
+	pop(&h, HISTORY_SUBTREE);
+	is(history_tree(&h), step);
+	free(step);
+	history_free(&h);
+	tree_free(t);
+}
+
+/*
+ * F after T while the original grows: the merged root ("ksoftirqd", a
+ * name the original does not have) is found again in the tree made anew,
+ * where new names of the original took the id it had.
+ */
+START_TEST(test_subtree_after_threads)
+{
+	subtree_after("ksoftirqd/0;run_ksoftirqd;net_rx 6\n"
+	    "ksoftirqd/1;run_ksoftirqd;net_rx 4\n"
+	    "ksoftirqd/1;run_ksoftirqd;timer 2\n"
+	    "main;work 5\n",
+	    HISTORY_THREADS, NULL, "ksoftirqd;run_ksoftirqd",
+	    "ksoftirqd/2;run_ksoftirqd;rcu 3\n"
+	    "kworker/0:1;process 7\n"
+	    "ksoftirqd/0;run_ksoftirqd;net_rx 1\n"
+	    "main;other 2\n",
+	    "run_ksoftirqd;net_rx 11\nrun_ksoftirqd;rcu 3\n"
+	    "run_ksoftirqd;timer 2\n");
+}
+END_TEST
+
+/* F after m while the original grows. */
+START_TEST(test_subtree_after_merge)
+{
+	subtree_after("main;disp;a;disp;b 4\nmain;disp;c 2\nidle 1\n",
+	    HISTORY_MERGE, "disp", "main;a",
+	    "main;disp;a;disp;new 3\nmain;disp;a 1\nnew;disp;a 5\n",
+	    "a 1\na;b 4\na;new 3\n");
+}
+END_TEST
+
+/* F after c while the original grows. */
+START_TEST(test_subtree_after_recursion)
+{
+	subtree_after("main;f;g;f;h 4\nmain;f;f 2\nidle 1\n",
+	    HISTORY_RECURSION, "f", "main;f",
+	    "main;f;g;f;fresh 3\nmain;f;g 1\nz;f;f 5\n",
+	    "f 2\nf;fresh 3\nf;g 1\nf;h 4\n");
+}
+END_TEST
+
 static Suite *
 history_suite(void)
 {
@@ -260,6 +376,9 @@ history_suite(void)
 	tcase_add_test(tc, test_paths);
 	tcase_add_test(tc, test_drop_zooms);
 	tcase_add_test(tc, test_rebase);
+	tcase_add_test(tc, test_subtree_after_threads);
+	tcase_add_test(tc, test_subtree_after_merge);
+	tcase_add_test(tc, test_subtree_after_recursion);
 	suite_add_tcase(s, tc);
 	return s;
 }
