@@ -262,4 +262,66 @@ keys q
 finished
 check "streaming: terminal restored" restored
 
+# --- F after T while a pipe still streams -----------------------------------
+# T makes a root name the input does not have (ksoftirqd); the names that
+# arrive later must not make F's frame another or none when the
+# transforms are made again on the grown profile.  Part 1 is over 64 KiB
+# (a long name) so that it is read before the rest comes.
+part1=$tmpd/threads1.folded
+part2=$tmpd/threads2.folded
+printf '%s\n' 'ksoftirqd/0;run_ksoftirqd;net_rx 6' \
+    'ksoftirqd/1;run_ksoftirqd;net_rx 4' \
+    'ksoftirqd/1;run_ksoftirqd;timer 2' 'main;work 5' > "$part1"
+awk 'BEGIN { s = "pad;"; for (i = 0; i < 70000; i++) s = s "p"
+	print s " 1" }' >> "$part1"
+printf '%s\n' 'ksoftirqd/2;run_ksoftirqd;rcu 3' 'kworker/0:1;process 7' \
+    'ksoftirqd/0;run_ksoftirqd;net_rx 1' 'main;other 2' > "$part2"
+# The reference: the stacks through ksoftirqd/N;run_ksoftirqd, rooted at
+# run_ksoftirqd, as a file of their own.
+cat "$part1" "$part2" | awk '{
+	n = split($1, f, ";")
+	if (n < 2 || f[1] !~ /^ksoftirqd\/[0-9]+$/ || f[2] != "run_ksoftirqd")
+		next
+	s = f[2]
+	for (i = 3; i <= n; i++)
+		s = s ";" f[i]
+	c[s] += $2
+} END { for (s in c) print s, c[s] }' | sort > "$tmpd/focused.folded"
+fsum=$(awk '{ s += $NF } END { print s }' "$tmpd/focused.folded")
+asum=$(cat "$part1" "$part2" | awk '{ s += $NF } END { print s }')
+fpct=$(awk -v k="$fsum" -v a="$asum" 'BEGIN { printf "%.1f", 100 * k / a }')
+gate=$tmpd/gate2
+producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
+
+start 80 24
+run "$TFLAME $tmpd/focused.folded"
+viewer_up
+cp "$tmpd/screen" "$tmpd/focused.screen"
+keys q
+finished
+rm -f "$gate"
+run "$producer | $TFLAME"
+check "F after T, streaming: part 1 shown" wait_for "reading stdin: "
+settle
+keys T
+keys k k
+check "F after T, streaming: run_ksoftirqd selected" \
+    matches 22 '^run_ksoftirqd  12 samples'
+keys F
+touch "$gate"
+check "F after T, streaming: loaded" wait_for "read stdin"
+keys j
+# The graph is the reference's, one line lower (the breadcrumb).
+sed -n '2,22p' "$tmpd/focused.screen" > "$tmpd/focused.want"
+sed -n '1,21p' "$tmpd/screen" > "$tmpd/focused.got"
+check "F after T, streaming: the later stacks focused as the reference" \
+    cmp -s "$tmpd/focused.want" "$tmpd/focused.got"
+check "F after T, streaming: breadcrumb and root" lines 21 22 \
+    "$(crumb 80 "merge threads › subtree run_ksoftirqd" \
+    "$fpct% of samples kept")" \
+    "all  $fsum samples  100.00% of all  self 0"
+keys q
+finished
+check "F after T, streaming: terminal restored" restored
+
 finish
