@@ -24,6 +24,13 @@
  * immediate and the second costs a replay.  history_rebase() replays
  * them all when the original grew.
  *
+ * Reverse trees: the viewer's reverse (caller) view shows one made from
+ * history_tree().  Before a transform it hands it to the history
+ * (history_keep_rev()), which keeps that one alone, and an undo gives it
+ * back (history_take_rev()) instead of the viewer making it again: with
+ * the one shown, at most two reverse trees, of the two profiles on top
+ * (the original among them when one transform is on).
+ *
  * Paths hold the names (bytes) of the frames on them, not name ids: a
  * tree made anew from an original that grew gives the ids of names it
  * made itself (transform_merge_threads()'s merged roots) to other names
@@ -79,6 +86,9 @@ struct history {
 	struct tree *base;        /* borrowed: the original */
 	struct history_step *steps; /* owned, oldest first */
 	size_t n, cap;
+	struct tree *rev;         /* owned: a reverse tree kept for an undo */
+	size_t rev_at;            /* of the profile after this many
+	                             transforms */
 };
 
 void history_init(struct history *h, struct tree *base);
@@ -116,6 +126,25 @@ void history_drop_zooms(struct history *h);
 
 /* The original grew: make the transforms' trees again from it. */
 void history_rebase(struct history *h);
+
+/*
+ * Keep rev, the reverse tree (model/reverse.h) of the profile shown now
+ * (history_tree()), for an undo of the transform about to be pushed; one
+ * kept before goes.  The history owns it from then on, until
+ * history_take_rev() gives it back or it no longer fits: undoing below
+ * that profile, history_reset() to another, history_rebase() and
+ * history_free() free it.  So an undo in the reverse view needs no new
+ * reverse tree: with the viewer's own, at most two reverse trees exist,
+ * one per profile the history holds besides the original (or the original
+ * itself).
+ */
+void history_keep_rev(struct history *h, struct tree *rev);
+
+/*
+ * The reverse tree kept for the profile shown now (after an undo or a
+ * reset), the caller's from then on; NULL when none is kept for it.
+ */
+struct tree *history_take_rev(struct history *h);
 
 /*
  * The transforms in order as one line of UTF-8 text, "focus main ›

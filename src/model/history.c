@@ -39,6 +39,7 @@ void
 history_free(struct history *h)
 {
 	history_reset(h);
+	tree_free(h->rev);
 	free(h->steps);
 	memset(h, 0, sizeof *h);
 }
@@ -212,6 +213,10 @@ history_pop(struct history *h, struct history_step *out)
 	top = transform_below(h, (long)h->n);
 	if (is_transform(out) && top >= 0 && h->steps[top].tree == NULL)
 		make_trees(h, top);
+	if (h->rev != NULL && history_ntransforms(h) < h->rev_at) {
+		tree_free(h->rev); /* of a profile undone */
+		h->rev = NULL;
+	}
 	return 1;
 }
 
@@ -220,6 +225,10 @@ history_reset(struct history *h)
 {
 	while (h->n > 0)
 		history_step_free(&h->steps[--h->n]);
+	if (h->rev_at != 0) {
+		tree_free(h->rev); /* not the original's */
+		h->rev = NULL;
+	}
 }
 
 void
@@ -241,8 +250,29 @@ history_rebase(struct history *h)
 {
 	long top = transform_below(h, (long)h->n);
 
+	tree_free(h->rev); /* of the original as it was */
+	h->rev = NULL;
 	if (top >= 0)
 		make_trees(h, top);
+}
+
+void
+history_keep_rev(struct history *h, struct tree *rev)
+{
+	tree_free(h->rev);
+	h->rev = rev;
+	h->rev_at = history_ntransforms(h);
+}
+
+struct tree *
+history_take_rev(struct history *h)
+{
+	struct tree *r = h->rev;
+
+	if (r == NULL || h->rev_at != history_ntransforms(h))
+		return NULL;
+	h->rev = NULL;
+	return r;
 }
 
 /* Append s[0..len) to buf at *at, as far as it fits (NUL kept room for). */

@@ -4,7 +4,8 @@
  * folded text; at most two derived trees held at any time; undoing the
  * top transform gives back the very tree held before it; undoing past
  * the trees held makes them again, equal; the breadcrumb text; paths;
- * a base that grew, transformed again.
+ * a base that grew, transformed again (F after T, m and c among them);
+ * the reverse tree kept for an undo.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 
 #include "helpers.h"
 #include "model/history.h"
+#include "model/reverse.h"
 #include "util/xalloc.h"
 
 static const char profile[] =
@@ -365,6 +367,91 @@ START_TEST(test_subtree_after_recursion)
 }
 END_TEST
 
+/* The reverse tree of the profile shown, made now. */
+static struct tree *
+rev_of(const struct history *h)
+{
+	return reverse_build(history_tree(h));
+}
+
+/*
+ * Reverse trees kept for an undo: the one kept before a transform comes
+ * back (the very tree) when it is undone, equal to one made anew; one of
+ * a profile undone, reset away or grown goes (ASan: nothing leaks, nothing
+ * freed twice).
+ */
+START_TEST(test_keep_rev)
+{
+	struct tree *t = tree_from_folded(profile), *r0, *r1, *got;
+	struct history h;
+	char *want;
+
+	history_init(&h, t);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* Kept before x, back after its undo. */
+	r0 = rev_of(&h);
+	want = collapse_string(r0);
+	history_keep_rev(&h, r0);
+	push(&h, HISTORY_EXCLUDE, "idle");
+	ck_assert_ptr_null(history_take_rev(&h)); /* not this profile's */
+	r1 = rev_of(&h);
+	history_keep_rev(&h, r1); /* r0 goes */
+	push(&h, HISTORY_MERGE, "run");
+	pop(&h, HISTORY_MERGE);
+	got = history_take_rev(&h);
+	ck_assert_ptr_eq(got, r1);
+	tree_free(got);
+	ck_assert_ptr_null(history_take_rev(&h));
+	pop(&h, HISTORY_EXCLUDE); /* none kept for the original now */
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* Kept, the step undone and another pushed: still the original's. */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_FOCUS, "main");
+	pop(&h, HISTORY_FOCUS);
+	push(&h, HISTORY_RECURSION, "fib");
+	pop(&h, HISTORY_RECURSION);
+	got = history_take_rev(&h);
+	ck_assert_ptr_nonnull(got);
+	is(got, want);
+	tree_free(got);
+	/* Kept above the original, then undone below it: freed. */
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_MERGE, "run");
+	pop(&h, HISTORY_MERGE);
+	pop(&h, HISTORY_EXCLUDE);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* U back to the original: the original's comes back ... */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_reset(&h);
+	got = history_take_rev(&h);
+	ck_assert_ptr_nonnull(got);
+	is(got, want);
+	tree_free(got);
+	/* ... another profile's does not. */
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_MERGE, "run");
+	history_reset(&h);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* The original grew: the one kept is stale. */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_EXCLUDE, "idle");
+	grow(t, "main;late", 2);
+	tree_finish(t);
+	history_rebase(&h);
+	pop(&h, HISTORY_EXCLUDE);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* Freed with the history. */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_free(&h);
+	free(want);
+	tree_free(t);
+}
+END_TEST
+
 static Suite *
 history_suite(void)
 {
@@ -379,6 +466,7 @@ history_suite(void)
 	tcase_add_test(tc, test_subtree_after_threads);
 	tcase_add_test(tc, test_subtree_after_merge);
 	tcase_add_test(tc, test_subtree_after_recursion);
+	tcase_add_test(tc, test_keep_rev);
 	suite_add_tcase(s, tc);
 	return s;
 }
