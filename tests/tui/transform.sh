@@ -262,6 +262,68 @@ keys q
 finished
 check "streaming: terminal restored" restored
 
+# --- the reverse view: a transform, then its undo ----------------------------
+# After m or x the reverse view is that of the profile the flag gives
+# (--hide, --exclude: no breadcrumb, so one line lower); an undo gives the
+# screen before the step back, whole: of x, o, u, u the first undo finds
+# the reverse tree kept before o, the second makes x's again.
+# rev_ref FLAG: the reverse view of xf with FLAG, in $tmpd/rev.want (its
+# graph lines, as they are under a breadcrumb).
+rev_ref() {
+	run "$TFLAME $1 $xf"
+	viewer_up
+	keys r
+	sed -n '2,21p' "$tmpd/screen" > "$tmpd/rev.want"
+	keys q
+	finished
+}
+# rev_is: the graph lines shown are those of $tmpd/rev.want.
+rev_is() {
+	sed -n '1,20p' "$tmpd/screen" > "$tmpd/rev.got"
+	cmp -s "$tmpd/rev.want" "$tmpd/rev.got" && return 0
+	diff "$tmpd/rev.want" "$tmpd/rev.got" | sed 's/^/  diff: /'
+	return 1
+}
+revhelp="[reverse flame]$(printf '%59s' '')? help"
+start 80 24
+rev_ref "--hide=^lib::inner\$"
+cp "$tmpd/rev.want" "$tmpd/rev.hide"
+rev_ref "--exclude=^lib::inner\$"
+cp "$tmpd/rev.want" "$tmpd/rev.exclude"
+rev_ref "--exclude=^lib::inner\$ --order=weight"
+cp "$tmpd/rev.want" "$tmpd/rev.weight"
+run "$TFLAME $xf"
+viewer_up
+keys r k l
+check "reverse: lib::inner selected" lines 22 22 \
+    "lib::inner  10 samples  10.00% of all  self 10"
+cp "$tmpd/screen" "$tmpd/rev.inner"
+keys m
+cp "$tmpd/rev.hide" "$tmpd/rev.want"
+check "reverse m: the reverse view of --hide" rev_is
+check "reverse m: breadcrumb, root, status" lines 21 23 \
+    "$(crumb 80 'merge lib::inner' '100.0% of samples kept')" \
+    "all  100 samples  100.00% of all  self 0" "$revhelp"
+keys u
+check "reverse u: the screen before m, whole" same "$tmpd/rev.inner"
+keys x
+cp "$tmpd/rev.exclude" "$tmpd/rev.want"
+check "reverse x: the reverse view of --exclude" rev_is
+check "reverse x: breadcrumb, root, status" lines 21 23 \
+    "$(crumb 80 'exclude lib::inner' '90.0% of samples kept')" \
+    "all  90 samples  100.00% of all  self 0" "$revhelp"
+cp "$tmpd/screen" "$tmpd/rev.x"
+keys o
+cp "$tmpd/rev.weight" "$tmpd/rev.want"
+check "reverse o: the reverse view of --exclude --order=weight" rev_is
+keys u
+check "reverse u: the screen after x again, whole" same "$tmpd/rev.x"
+keys u
+check "reverse u u: the screen before x, whole (its reverse made again)" \
+    same "$tmpd/rev.inner"
+keys q
+finished
+
 # --- F after T while a pipe still streams -----------------------------------
 # T makes a root name the input does not have (ksoftirqd); the names that
 # arrive later must not make F's frame another or none when the
