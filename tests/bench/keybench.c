@@ -35,7 +35,7 @@
  * -u: a transform and its undo in the reverse view: "r", the widest frame
  * over the root selected (give a width where it is not a "+" bar), then
  * REPEAT times "x" (exclude its function) and "u" (undo it), each
- * measured as a key above.
+ * measured as a key above; then the peak RSS of the whole run.
  */
 #include "config.h"
 
@@ -660,7 +660,9 @@ run_undo(const char *tflame, const char *file, int n)
 	}
 	report(&s1);
 	report(&s2);
+	memset(&ru, 0, sizeof ru);
 	k = finish(&c, &ru);
+	printf("  %-28s %8ld kB\n", "peak RSS", ru.ru_maxrss);
 	if (k != 0)
 		printf("  (tflame exit status %d)\n", k);
 	return k != 0;
