@@ -386,4 +386,67 @@ keys q
 finished
 check "F after T, streaming: terminal restored" restored
 
+# --- F after c while a pipe still streams -----------------------------------
+# The same with fib's recursion collapsed first (c): the reference
+# collapses it in awk (a frame f inside an f goes back to the outer one).
+part1=$tmpd/rec1.folded
+part2=$tmpd/rec2.folded
+printf '%s\n' 'main;f;g;f;h 4' 'main;f;f 2' 'idle 1' > "$part1"
+awk 'BEGIN { s = "pad;"; for (i = 0; i < 70000; i++) s = s "p"
+	print s " 1" }' >> "$part1"
+printf '%s\n' 'main;f;g;f;fresh 3' 'main;f;g 1' 'z;f;f 5' 'main;q;f 2' \
+    > "$part2"
+cat "$part1" "$part2" | awk '{
+	n = split($1, f, ";")
+	m = 0
+	for (i = 1; i <= n; i++) {
+		if (f[i] == "f")
+			for (j = 1; j <= m; j++)
+				if (o[j] == "f") {
+					m = j
+					break
+				}
+		if (f[i] != "f" || m == 0 || o[m] != "f")
+			o[++m] = f[i]
+	}
+	if (m < 2 || o[1] != "main" || o[2] != "f")
+		next
+	s = o[2]
+	for (i = 3; i <= m; i++)
+		s = s ";" o[i]
+	c[s] += $2
+} END { for (s in c) print s, c[s] }' | sort > "$tmpd/focused.folded"
+fsum=$(awk '{ s += $NF } END { print s }' "$tmpd/focused.folded")
+asum=$(cat "$part1" "$part2" | awk '{ s += $NF } END { print s }')
+fpct=$(awk -v k="$fsum" -v a="$asum" 'BEGIN { printf "%.1f", 100 * k / a }')
+gate=$tmpd/gate3
+producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
+
+run "$TFLAME $tmpd/focused.folded"
+viewer_up
+cp "$tmpd/screen" "$tmpd/focused.screen"
+keys q
+finished
+rm -f "$gate"
+run "$producer | $TFLAME"
+check "F after c, streaming: part 1 shown" wait_for "reading stdin: "
+settle
+keys k k
+check "F after c, streaming: f selected" matches 22 '^f  6 samples'
+keys c
+keys F
+touch "$gate"
+check "F after c, streaming: loaded" wait_for "read stdin"
+keys j
+sed -n '2,22p' "$tmpd/focused.screen" > "$tmpd/focused.want"
+sed -n '1,21p' "$tmpd/screen" > "$tmpd/focused.got"
+check "F after c, streaming: the later stacks focused as the reference" \
+    cmp -s "$tmpd/focused.want" "$tmpd/focused.got"
+check "F after c, streaming: breadcrumb and root" lines 21 22 \
+    "$(crumb 80 "collapse f › subtree f" "$fpct% of samples kept")" \
+    "all  $fsum samples  100.00% of all  self 0"
+keys q
+finished
+check "F after c, streaming: terminal restored" restored
+
 finish
