@@ -6,7 +6,7 @@
  * (model/transform.h) of the profile shown: focus on a function, focus on
  * a subtree, exclude, merge into the caller, collapse recursion, merge
  * threads, or a sibling order.  Every step remembers the view before it
- * (the zoomed and the selected frame, as paths of name ids from the root)
+ * (the zoomed and the selected frame, as paths of names from the root)
  * so that undoing it puts the view back; nothing here draws or knows the
  * terminal.  A function is kept by its name (bytes), not its id: a step
  * applied again to a tree made anew (a profile that grew while it
@@ -24,9 +24,20 @@
  * immediate and the second costs a replay.  history_rebase() replays
  * them all when the original grew.
  *
- * Paths hold name ids of the tree they were taken from; they are looked
- * up again level by level (history_path_find()), so a frame that is gone
- * gives its deepest ancestor that is still there.
+ * Reverse trees: the viewer's reverse (caller) view shows one made from
+ * history_tree().  Before a transform it hands it to the history
+ * (history_keep_rev()), which keeps that one alone, and an undo gives it
+ * back (history_take_rev()) instead of the viewer making it again: with
+ * the one shown, at most two reverse trees, of the two profiles on top
+ * (the original among them when one transform is on).
+ *
+ * Paths hold the names (bytes) of the frames on them, not name ids: a
+ * tree made anew from an original that grew gives the ids of names it
+ * made itself (transform_merge_threads()'s merged roots) to other names
+ * (those that arrived meanwhile come first), so ids would find another
+ * frame or none.  They are looked up again level by level
+ * (history_path_find()), so a frame that is gone gives its deepest
+ * ancestor that is still there.
  */
 #ifndef TFLAME_MODEL_HISTORY_H
 #define TFLAME_MODEL_HISTORY_H
@@ -47,9 +58,14 @@ enum history_kind {
 	HISTORY_ORDER      /* sibling order */
 };
 
-/* A frame as the names from the root's child down to it. */
+/*
+ * A frame as the names from the root's child down to it, as bytes (name
+ * d is bytes[off[d]..off[d + 1])): not ids, which a tree made anew from a
+ * grown original may give to other names.
+ */
 struct history_path {
-	uint32_t *ids;
+	char *bytes;
+	size_t *off;              /* n + 1 offsets */
 	uint32_t n;
 };
 
@@ -70,6 +86,9 @@ struct history {
 	struct tree *base;        /* borrowed: the original */
 	struct history_step *steps; /* owned, oldest first */
 	size_t n, cap;
+	struct tree *rev;         /* owned: a reverse tree kept for an undo */
+	size_t rev_at;            /* of the profile after this many
+	                             transforms */
 };
 
 void history_init(struct history *h, struct tree *base);
@@ -107,6 +126,25 @@ void history_drop_zooms(struct history *h);
 
 /* The original grew: make the transforms' trees again from it. */
 void history_rebase(struct history *h);
+
+/*
+ * Keep rev, the reverse tree (model/reverse.h) of the profile shown now
+ * (history_tree()), for an undo of the transform about to be pushed; one
+ * kept before goes.  The history owns it from then on, until
+ * history_take_rev() gives it back or it no longer fits: undoing below
+ * that profile, history_reset() to another, history_rebase() and
+ * history_free() free it.  So an undo in the reverse view needs no new
+ * reverse tree: with the viewer's own, at most two reverse trees exist,
+ * one per profile the history holds besides the original (or the original
+ * itself).
+ */
+void history_keep_rev(struct history *h, struct tree *rev);
+
+/*
+ * The reverse tree kept for the profile shown now (after an undo or a
+ * reset), the caller's from then on; NULL when none is kept for it.
+ */
+struct tree *history_take_rev(struct history *h);
 
 /*
  * The transforms in order as one line of UTF-8 text, "focus main ›

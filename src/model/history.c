@@ -39,6 +39,7 @@ void
 history_free(struct history *h)
 {
 	history_reset(h);
+	tree_free(h->rev);
 	free(h->steps);
 	memset(h, 0, sizeof *h);
 }
@@ -212,6 +213,10 @@ history_pop(struct history *h, struct history_step *out)
 	top = transform_below(h, (long)h->n);
 	if (is_transform(out) && top >= 0 && h->steps[top].tree == NULL)
 		make_trees(h, top);
+	if (h->rev != NULL && history_ntransforms(h) < h->rev_at) {
+		tree_free(h->rev); /* of a profile undone */
+		h->rev = NULL;
+	}
 	return 1;
 }
 
@@ -220,6 +225,10 @@ history_reset(struct history *h)
 {
 	while (h->n > 0)
 		history_step_free(&h->steps[--h->n]);
+	if (h->rev_at != 0) {
+		tree_free(h->rev); /* not the original's */
+		h->rev = NULL;
+	}
 }
 
 void
@@ -241,8 +250,29 @@ history_rebase(struct history *h)
 {
 	long top = transform_below(h, (long)h->n);
 
+	tree_free(h->rev); /* of the original as it was */
+	h->rev = NULL;
 	if (top >= 0)
 		make_trees(h, top);
+}
+
+void
+history_keep_rev(struct history *h, struct tree *rev)
+{
+	tree_free(h->rev);
+	h->rev = rev;
+	h->rev_at = history_ntransforms(h);
+}
+
+struct tree *
+history_take_rev(struct history *h)
+{
+	struct tree *r = h->rev;
+
+	if (r == NULL || h->rev_at != history_ntransforms(h))
+		return NULL;
+	h->rev = NULL;
+	return r;
 }
 
 /* Append s[0..len) to buf at *at, as far as it fits (NUL kept room for). */
@@ -304,20 +334,39 @@ void
 history_path_set(struct history_path *p, const struct tree *t, uint32_t node)
 {
 	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t d = nodes[node].depth;
+	const struct strtab *st = tree_strtab_c(t);
+	uint32_t d = nodes[node].depth, i, at;
+	size_t total = 0, len;
+	const char *s;
 
 	history_path_free(p);
 	p->n = d;
-	p->ids = xreallocarray(NULL, (size_t)d + 1, sizeof *p->ids);
-	for (; d > 0; d--, node = nodes[node].parent)
-		p->ids[d - 1] = nodes[node].name;
+	p->off = xreallocarray(NULL, (size_t)d + 1, sizeof *p->off);
+	/* Each name's length at its end's place, then summed to offsets. */
+	p->off[0] = 0;
+	for (i = d, at = node; i > 0; i--, at = nodes[at].parent) {
+		strtab_get(st, nodes[at].name, &len);
+		p->off[i] = len;
+	}
+	for (i = 1; i <= d; i++) {
+		total += p->off[i];
+		p->off[i] = total;
+	}
+	p->bytes = xmalloc(total + 1);
+	for (i = d, at = node; i > 0; i--, at = nodes[at].parent) {
+		s = strtab_get(st, nodes[at].name, &len);
+		memcpy(p->bytes + p->off[i - 1], s, len);
+	}
+	p->bytes[total] = '\0';
 }
 
 void
 history_path_free(struct history_path *p)
 {
-	free(p->ids);
-	p->ids = NULL;
+	free(p->bytes);
+	free(p->off);
+	p->bytes = NULL;
+	p->off = NULL;
 	p->n = 0;
 }
 
@@ -325,10 +374,13 @@ uint32_t
 history_path_find(const struct tree *t, const struct history_path *p,
     int exact)
 {
-	uint32_t id = TREE_ROOT, c, d, nnames = strtab_count(tree_strtab_c(t));
+	const struct strtab *st = tree_strtab_c(t);
+	uint32_t id = TREE_ROOT, c, d, name;
 
 	for (d = 0; d < p->n; d++) {
-		c = p->ids[d] < nnames ? tree_find_child(t, id, p->ids[d]) :
+		name = strtab_lookup(st, p->bytes + p->off[d],
+		    p->off[d + 1] - p->off[d]);
+		c = name != UINT32_MAX ? tree_find_child(t, id, name) :
 		    TREE_NONE;
 		if (c == TREE_NONE)
 			return exact ? TREE_NONE : id;

@@ -19,8 +19,10 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/count.h"
+#include "model/history.h"
 #include "model/reverse.h"
 #include "search/search.h"
 #include "tui/view.h"
@@ -188,30 +190,6 @@ view_reverse_toggle(struct tui_screen *sc)
 }
 
 /*
- * The node of tree to with the names of node of tree from (root first), or
- * the deepest one that exists there: how a frame of an old reverse tree is
- * found in a new one.
- */
-static uint32_t
-map_node(const struct tree *from, uint32_t node, const struct tree *to,
-    uint32_t **names, size_t *cap)
-{
-	const struct tree_node *nodes = tree_nodes(from);
-	uint32_t depth = nodes[node].depth, d, id = TREE_ROOT, c;
-
-	xgrow((void **)names, cap, (size_t)depth + 1, sizeof **names);
-	for (d = depth; d > 0; d--, node = nodes[node].parent)
-		(*names)[d - 1] = nodes[node].name;
-	for (d = 0; d < depth; d++) {
-		c = tree_find_child(to, id, (*names)[d]);
-		if (c == TREE_NONE)
-			break;
-		id = c;
-	}
-	return id;
-}
-
-/*
  * The loaded tree grew and was finished again: build its reverse tree
  * again when there was one, and when it is shown, move the zoom
  * and the selection to the frames of the same names.
@@ -219,20 +197,24 @@ map_node(const struct tree *from, uint32_t node, const struct tree *to,
 void
 view_reverse_grown(struct tui_view *v)
 {
-	size_t cap = 0;
-	uint32_t *names = NULL;
+	struct history_path zoom, sel;
 	struct tree *old = v->rev;
 
 	view_reverse_stop(v); /* it read the tree as it was */
 	if (old == NULL)
 		return;
+	memset(&zoom, 0, sizeof zoom);
+	memset(&sel, 0, sizeof sel);
 	v->rev = reverse_build(v->fwd);
 	if (v->reverse) {
+		/* By names: a merged root's id changes when the tree grows. */
+		history_path_set(&zoom, old, v->zoom);
+		history_path_set(&sel, old, v->want);
 		v->tree = v->rev;
-		v->zoom = map_node(old, v->zoom, v->rev, &names, &cap);
-		v->want = map_node(old, v->want, v->rev, &names, &cap);
-		v->sel = v->want;
+		v->zoom = history_path_find(v->rev, &zoom, 0);
+		v->want = v->sel = history_path_find(v->rev, &sel, 0);
 	}
-	free(names);
+	history_path_free(&zoom);
+	history_path_free(&sel);
 	tree_free(old);
 }

@@ -116,8 +116,10 @@ view_xform_push_zoom(struct tui_view *v)
 
 /*
  * The tree shown changed (v->fwd is history_tree()): the reverse tree
- * goes (built again by the idle thread, or now when it is shown), and what
- * the view keeps per tree (colours per name, the search's hits, the
+ * goes (one was kept for an undo before the step: history_keep_rev()), and
+ * the new one is the one the history kept for this profile (an undo, U),
+ * else it is built now when it is shown (else "r" builds it); what the
+ * view keeps per tree (colours per name, the search's hits, the
  * selection's rectangle and text) fits the new one.
  */
 static void
@@ -128,8 +130,8 @@ switched(struct tui_view *v)
 	v->fwd = history_tree(&v->xh);
 	view_reverse_stop(v);
 	tree_free(v->rev);
-	v->rev = NULL;
-	if (v->reverse)
+	v->rev = history_take_rev(&v->xh);
+	if (v->rev == NULL && v->reverse)
 		v->rev = reverse_build(v->fwd);
 	v->tree = v->reverse ? v->rev : v->fwd;
 	n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
@@ -187,6 +189,10 @@ apply(struct tui_view *v, struct history_step *s)
 		n = tree_name(v->tree, v->want, &len);
 		name = xmemdup(n, len);
 	}
+	/* The reverse tree of now, for an undo of s: no rebuild then. */
+	view_reverse_stop(v);
+	history_keep_rev(&v->xh, v->rev);
+	v->rev = NULL;
 	history_push(&v->xh, s);
 	switched(v);
 	v->zoom = s->kind == HISTORY_SUBTREE ? TREE_ROOT :
@@ -369,8 +375,10 @@ view_xform_grown(struct tui_view *v)
 {
 	struct history_path zoom, sel;
 
-	if (history_ntransforms(&v->xh) == 0)
+	if (history_ntransforms(&v->xh) == 0) {
+		history_rebase(&v->xh); /* a reverse tree it kept goes */
 		return;
+	}
 	memset(&zoom, 0, sizeof zoom);
 	memset(&sel, 0, sizeof sel);
 	if (!v->reverse) {

@@ -172,6 +172,11 @@ for geometry in 200x60 80x24; do
 	echo "keys on a ${geometry} terminal, $keys each (median, max, median bytes):"
 	"$keybench" -g "$geometry" -n "$keys" "$TFLAME" "$tree"
 done
+# A transform and its undo in the reverse view (a width where the widest
+# caller of the root is a frame, not a "+" bar); each makes or drops a
+# tree of up to a million nodes, so 10 of each.
+echo "reverse view: x and its undo u, 999x60, 10 each:"
+"$keybench" -u -g 999x60 -n 10 "$TFLAME" "$tree"
 
 # The function table and the sandwich, in the core (tests/bench/funcbench,
 # processor time): on the tree above, then on the same stacks with frames

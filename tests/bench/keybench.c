@@ -5,6 +5,7 @@
  *	keybench -f [-g COLSxLINES] [-m MARKER] [-r RUNS] TFLAME FILE
  *	keybench [-g COLSxLINES] [-m MARKER] [-n REPEAT] [-p PATTERN] TFLAME FILE
  *	keybench -t [-g COLSxLINES] [-n REPEAT] [-p PATTERN] TFLAME FILE
+ *	keybench -u [-g COLSxLINES] [-n REPEAT] TFLAME FILE
  *
  * Both run `TFLAME FILE` on a pseudo-terminal of the given size (default
  * 200x60) with TERM=xterm-256color and read everything it writes.
@@ -30,6 +31,11 @@
  * latency includes the pty's round trip and, for Esc alone, curses'
  * escape delay (the time it waits to tell Esc from the start of an arrow
  * key's sequence).
+ *
+ * -u: a transform and its undo in the reverse view: "r", the widest frame
+ * over the root selected (give a width where it is not a "+" bar), then
+ * REPEAT times "x" (exclude its function) and "u" (undo it), each
+ * measured as a key above; then the peak RSS of the whole run.
  */
 #include "config.h"
 
@@ -631,16 +637,50 @@ run_table(const char *tflame, const char *file, int n, const char *pattern)
 	return k != 0;
 }
 
+/* -u: x and its undo u in the reverse view, n of each. */
+static int
+run_undo(const char *tflame, const char *file, int n)
+{
+	struct series s1 = {"reverse: exclude x", NULL, NULL, NULL, 0, 0, 0};
+	struct series s2 = {"reverse: undo u", NULL, NULL, NULL, 0, 0, 0};
+	struct child c;
+	struct rusage ru;
+	double t;
+	int k;
+
+	t = first_screen(&c, tflame, file);
+	printf("  %-28s %8.2f ms\n", "first screen", t * 1e3);
+	press(&c, "r");
+	collect(&c, LOAD_MS, QUIET_MS, 0);
+	prepare(&c, K_UP); /* the widest frame over the root */
+	for (k = 0; k < n; k++) {
+		/* Each makes or drops a tree of up to a million nodes. */
+		measure(&c, &s1, "x", LOAD_MS);
+		measure(&c, &s2, "u", LOAD_MS);
+	}
+	report(&s1);
+	report(&s2);
+	memset(&ru, 0, sizeof ru);
+	k = finish(&c, &ru);
+	printf("  %-28s %8ld kB\n", "peak RSS", ru.ru_maxrss);
+	if (k != 0)
+		printf("  (tflame exit status %d)\n", k);
+	return k != 0;
+}
+
 int
 main(int argc, char **argv)
 {
-	int opt, first = 0, table = 0, runs = 1, n = 50;
+	int opt, first = 0, table = 0, undo = 0, runs = 1, n = 50;
 	const char *pattern = NULL;
 
-	while ((opt = getopt(argc, argv, "fg:m:n:p:r:t")) != -1)
+	while ((opt = getopt(argc, argv, "fg:m:n:p:r:tu")) != -1)
 		switch (opt) {
 		case 't':
 			table = 1;
+			break;
+		case 'u':
+			undo = 1;
 			break;
 		case 'f':
 			first = 1;
@@ -680,6 +720,8 @@ main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (first)
 		return run_first(argv[optind], argv[optind + 1], runs);
+	if (undo)
+		return run_undo(argv[optind], argv[optind + 1], n);
 	if (table)
 		return run_table(argv[optind], argv[optind + 1], n,
 		    pattern != NULL ? pattern : "^hot$");
@@ -691,6 +733,7 @@ usage:
 	    "       keybench [-g COLSxLINES] [-m MARKER] [-n REPEAT] [-p PATTERN] "
 	    "TFLAME FILE\n"
 	    "       keybench -t [-g COLSxLINES] [-n REPEAT] [-p PATTERN] "
-	    "TFLAME FILE\n");
+	    "TFLAME FILE\n"
+	    "       keybench -u [-g COLSxLINES] [-n REPEAT] TFLAME FILE\n");
 	return 2;
 }

@@ -262,4 +262,191 @@ keys q
 finished
 check "streaming: terminal restored" restored
 
+# --- the reverse view: a transform, then its undo ----------------------------
+# After m or x the reverse view is that of the profile the flag gives
+# (--hide, --exclude: no breadcrumb, so one line lower); an undo gives the
+# screen before the step back, whole: of x, o, u, u the first undo finds
+# the reverse tree kept before o, the second makes x's again.
+# rev_ref FLAG: the reverse view of xf with FLAG, in $tmpd/rev.want (its
+# graph lines, as they are under a breadcrumb).
+rev_ref() {
+	run "$TFLAME $1 $xf"
+	viewer_up
+	keys r
+	sed -n '2,21p' "$tmpd/screen" > "$tmpd/rev.want"
+	keys q
+	finished
+}
+# rev_is: the graph lines shown are those of $tmpd/rev.want.
+rev_is() {
+	sed -n '1,20p' "$tmpd/screen" > "$tmpd/rev.got"
+	cmp -s "$tmpd/rev.want" "$tmpd/rev.got" && return 0
+	diff "$tmpd/rev.want" "$tmpd/rev.got" | sed 's/^/  diff: /'
+	return 1
+}
+revhelp="[reverse flame]$(printf '%59s' '')? help"
+start 80 24
+rev_ref "--hide=^lib::inner\$"
+cp "$tmpd/rev.want" "$tmpd/rev.hide"
+rev_ref "--exclude=^lib::inner\$"
+cp "$tmpd/rev.want" "$tmpd/rev.exclude"
+rev_ref "--exclude=^lib::inner\$ --order=weight"
+cp "$tmpd/rev.want" "$tmpd/rev.weight"
+run "$TFLAME $xf"
+viewer_up
+keys r k l
+check "reverse: lib::inner selected" lines 22 22 \
+    "lib::inner  10 samples  10.00% of all  self 10"
+cp "$tmpd/screen" "$tmpd/rev.inner"
+keys m
+cp "$tmpd/rev.hide" "$tmpd/rev.want"
+check "reverse m: the reverse view of --hide" rev_is
+check "reverse m: breadcrumb, root, status" lines 21 23 \
+    "$(crumb 80 'merge lib::inner' '100.0% of samples kept')" \
+    "all  100 samples  100.00% of all  self 0" "$revhelp"
+keys u
+check "reverse u: the screen before m, whole" same "$tmpd/rev.inner"
+keys x
+cp "$tmpd/rev.exclude" "$tmpd/rev.want"
+check "reverse x: the reverse view of --exclude" rev_is
+check "reverse x: breadcrumb, root, status" lines 21 23 \
+    "$(crumb 80 'exclude lib::inner' '90.0% of samples kept')" \
+    "all  90 samples  100.00% of all  self 0" "$revhelp"
+cp "$tmpd/screen" "$tmpd/rev.x"
+keys o
+cp "$tmpd/rev.weight" "$tmpd/rev.want"
+check "reverse o: the reverse view of --exclude --order=weight" rev_is
+keys u
+check "reverse u: the screen after x again, whole" same "$tmpd/rev.x"
+keys u
+check "reverse u u: the screen before x, whole (its reverse made again)" \
+    same "$tmpd/rev.inner"
+keys q
+finished
+
+# --- F after T while a pipe still streams -----------------------------------
+# T makes a root name the input does not have (ksoftirqd); the names that
+# arrive later must not make F's frame another or none when the
+# transforms are made again on the grown profile.  Part 1 is over 64 KiB
+# (a long name) so that it is read before the rest comes.
+part1=$tmpd/threads1.folded
+part2=$tmpd/threads2.folded
+printf '%s\n' 'ksoftirqd/0;run_ksoftirqd;net_rx 6' \
+    'ksoftirqd/1;run_ksoftirqd;net_rx 4' \
+    'ksoftirqd/1;run_ksoftirqd;timer 2' 'main;work 5' > "$part1"
+awk 'BEGIN { s = "pad;"; for (i = 0; i < 70000; i++) s = s "p"
+	print s " 1" }' >> "$part1"
+printf '%s\n' 'ksoftirqd/2;run_ksoftirqd;rcu 3' 'kworker/0:1;process 7' \
+    'ksoftirqd/0;run_ksoftirqd;net_rx 1' 'main;other 2' > "$part2"
+# The reference: the stacks through ksoftirqd/N;run_ksoftirqd, rooted at
+# run_ksoftirqd, as a file of their own.
+cat "$part1" "$part2" | awk '{
+	n = split($1, f, ";")
+	if (n < 2 || f[1] !~ /^ksoftirqd\/[0-9]+$/ || f[2] != "run_ksoftirqd")
+		next
+	s = f[2]
+	for (i = 3; i <= n; i++)
+		s = s ";" f[i]
+	c[s] += $2
+} END { for (s in c) print s, c[s] }' | sort > "$tmpd/focused.folded"
+fsum=$(awk '{ s += $NF } END { print s }' "$tmpd/focused.folded")
+asum=$(cat "$part1" "$part2" | awk '{ s += $NF } END { print s }')
+fpct=$(awk -v k="$fsum" -v a="$asum" 'BEGIN { printf "%.1f", 100 * k / a }')
+gate=$tmpd/gate2
+producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
+
+start 80 24
+run "$TFLAME $tmpd/focused.folded"
+viewer_up
+cp "$tmpd/screen" "$tmpd/focused.screen"
+keys q
+finished
+rm -f "$gate"
+run "$producer | $TFLAME"
+check "F after T, streaming: part 1 shown" wait_for "reading stdin: "
+settle
+keys T
+keys k k
+check "F after T, streaming: run_ksoftirqd selected" \
+    matches 22 '^run_ksoftirqd  12 samples'
+keys F
+touch "$gate"
+check "F after T, streaming: loaded" wait_for "read stdin"
+keys j
+# The graph is the reference's, one line lower (the breadcrumb).
+sed -n '2,22p' "$tmpd/focused.screen" > "$tmpd/focused.want"
+sed -n '1,21p' "$tmpd/screen" > "$tmpd/focused.got"
+check "F after T, streaming: the later stacks focused as the reference" \
+    cmp -s "$tmpd/focused.want" "$tmpd/focused.got"
+check "F after T, streaming: breadcrumb and root" lines 21 22 \
+    "$(crumb 80 "merge threads › subtree run_ksoftirqd" \
+    "$fpct% of samples kept")" \
+    "all  $fsum samples  100.00% of all  self 0"
+keys q
+finished
+check "F after T, streaming: terminal restored" restored
+
+# --- F after c while a pipe still streams -----------------------------------
+# The same with fib's recursion collapsed first (c): the reference
+# collapses it in awk (a frame f inside an f goes back to the outer one).
+part1=$tmpd/rec1.folded
+part2=$tmpd/rec2.folded
+printf '%s\n' 'main;f;g;f;h 4' 'main;f;f 2' 'idle 1' > "$part1"
+awk 'BEGIN { s = "pad;"; for (i = 0; i < 70000; i++) s = s "p"
+	print s " 1" }' >> "$part1"
+printf '%s\n' 'main;f;g;f;fresh 3' 'main;f;g 1' 'z;f;f 5' 'main;q;f 2' \
+    > "$part2"
+cat "$part1" "$part2" | awk '{
+	n = split($1, f, ";")
+	m = 0
+	for (i = 1; i <= n; i++) {
+		if (f[i] == "f")
+			for (j = 1; j <= m; j++)
+				if (o[j] == "f") {
+					m = j
+					break
+				}
+		if (f[i] != "f" || m == 0 || o[m] != "f")
+			o[++m] = f[i]
+	}
+	if (m < 2 || o[1] != "main" || o[2] != "f")
+		next
+	s = o[2]
+	for (i = 3; i <= m; i++)
+		s = s ";" o[i]
+	c[s] += $2
+} END { for (s in c) print s, c[s] }' | sort > "$tmpd/focused.folded"
+fsum=$(awk '{ s += $NF } END { print s }' "$tmpd/focused.folded")
+asum=$(cat "$part1" "$part2" | awk '{ s += $NF } END { print s }')
+fpct=$(awk -v k="$fsum" -v a="$asum" 'BEGIN { printf "%.1f", 100 * k / a }')
+gate=$tmpd/gate3
+producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
+
+run "$TFLAME $tmpd/focused.folded"
+viewer_up
+cp "$tmpd/screen" "$tmpd/focused.screen"
+keys q
+finished
+rm -f "$gate"
+run "$producer | $TFLAME"
+check "F after c, streaming: part 1 shown" wait_for "reading stdin: "
+settle
+keys k k
+check "F after c, streaming: f selected" matches 22 '^f  6 samples'
+keys c
+keys F
+touch "$gate"
+check "F after c, streaming: loaded" wait_for "read stdin"
+keys j
+sed -n '2,22p' "$tmpd/focused.screen" > "$tmpd/focused.want"
+sed -n '1,21p' "$tmpd/screen" > "$tmpd/focused.got"
+check "F after c, streaming: the later stacks focused as the reference" \
+    cmp -s "$tmpd/focused.want" "$tmpd/focused.got"
+check "F after c, streaming: breadcrumb and root" lines 21 22 \
+    "$(crumb 80 "collapse f › subtree f" "$fpct% of samples kept")" \
+    "all  $fsum samples  100.00% of all  self 0"
+keys q
+finished
+check "F after c, streaming: terminal restored" restored
+
 finish

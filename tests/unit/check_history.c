@@ -4,7 +4,8 @@
  * folded text; at most two derived trees held at any time; undoing the
  * top transform gives back the very tree held before it; undoing past
  * the trees held makes them again, equal; the breadcrumb text; paths;
- * a base that grew, transformed again.
+ * a base that grew, transformed again (F after T, m and c among them);
+ * the reverse tree kept for an undo.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 
 #include "helpers.h"
 #include "model/history.h"
+#include "model/reverse.h"
 #include "util/xalloc.h"
 
 static const char profile[] =
@@ -249,6 +251,207 @@ START_TEST(test_rebase)
 }
 END_TEST
 
+/* Add count samples of stack (frames by ";") to t, as streaming adds them. */
+static void
+grow(struct tree *t, const char *stack, double count)
+{
+	uint32_t node = TREE_ROOT;
+	const char *s = stack, *e;
+
+	for (;;) {
+		e = strchr(s, ';');
+		if (e == NULL)
+			e = s + strlen(s);
+		node = tree_child(t, node, strtab_intern(tree_strtab(t), s,
+		    (size_t)(e - s)));
+		if (*e == '\0')
+			break;
+		s = e + 1;
+	}
+	tree_add_self(t, 0, node, (struct tf_count){count, 0});
+}
+
+/*
+ * Push step kind (function name, NULL: none), then F on the frame at
+ * path (folded, in the tree the step made); grow the original by the
+ * stacks more (each "stack count" on a line), rebase, and compare the
+ * focused tree with want, and with the same two steps taken anew on the
+ * grown original (an independent history).
+ */
+static void
+subtree_after(const char *base, enum history_kind kind, const char *name,
+    const char *path, const char *more, const char *want)
+{
+	struct tree *t = tree_from_folded(base), *o;
+	struct history h, fresh;
+	struct history_step s;
+	char *lines = xstrdup(more), *line, *sp, *got, *step;
+
+	history_init(&h, t);
+	o = push(&h, kind, name);
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_SUBTREE;
+	s.name = xstrdup("x");
+	s.namelen = 1;
+	history_path_set(&s.subtree, o, node_at(o, path));
+	ck_assert_ptr_nonnull(history_push(&h, &s));
+	/* The original grows (new names among them), finished again. */
+	for (line = strtok(lines, "\n"); line != NULL;
+	    line = strtok(NULL, "\n")) {
+		sp = strrchr(line, ' ');
+		*sp = '\0';
+		grow(t, line, strtod(sp + 1, NULL));
+	}
+	free(lines);
+	tree_finish(t);
+	history_rebase(&h);
+	ck_assert_int_le(history_held(&h), 2);
+	is(history_tree(&h), want);
+	/* The same steps taken on the grown original. */
+	history_init(&fresh, t);
+	o = push(&fresh, kind, name);
+	step = collapse_string(o);
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_SUBTREE;
+	history_path_set(&s.subtree, o, node_at(o, path));
+	got = collapse_string(history_push(&fresh, &s));
+	is(history_tree(&h), got);
+	free(got);
+	history_free(&fresh);
+	/* Undone: the step before, on the grown original. */
+	pop(&h, HISTORY_SUBTREE);
+	is(history_tree(&h), step);
+	free(step);
+	history_free(&h);
+	tree_free(t);
+}
+
+/*
+ * F after T while the original grows: the merged root ("ksoftirqd", a
+ * name the original does not have) is found again in the tree made anew,
+ * where new names of the original took the id it had.
+ */
+START_TEST(test_subtree_after_threads)
+{
+	subtree_after("ksoftirqd/0;run_ksoftirqd;net_rx 6\n"
+	    "ksoftirqd/1;run_ksoftirqd;net_rx 4\n"
+	    "ksoftirqd/1;run_ksoftirqd;timer 2\n"
+	    "main;work 5\n",
+	    HISTORY_THREADS, NULL, "ksoftirqd;run_ksoftirqd",
+	    "ksoftirqd/2;run_ksoftirqd;rcu 3\n"
+	    "kworker/0:1;process 7\n"
+	    "ksoftirqd/0;run_ksoftirqd;net_rx 1\n"
+	    "main;other 2\n",
+	    "run_ksoftirqd;net_rx 11\nrun_ksoftirqd;rcu 3\n"
+	    "run_ksoftirqd;timer 2\n");
+}
+END_TEST
+
+/* F after m while the original grows. */
+START_TEST(test_subtree_after_merge)
+{
+	subtree_after("main;disp;a;disp;b 4\nmain;disp;c 2\nidle 1\n",
+	    HISTORY_MERGE, "disp", "main;a",
+	    "main;disp;a;disp;new 3\nmain;disp;a 1\nnew;disp;a 5\n",
+	    "a 1\na;b 4\na;new 3\n");
+}
+END_TEST
+
+/* F after c while the original grows. */
+START_TEST(test_subtree_after_recursion)
+{
+	subtree_after("main;f;g;f;h 4\nmain;f;f 2\nidle 1\n",
+	    HISTORY_RECURSION, "f", "main;f",
+	    "main;f;g;f;fresh 3\nmain;f;g 1\nz;f;f 5\n",
+	    "f 2\nf;fresh 3\nf;g 1\nf;h 4\n");
+}
+END_TEST
+
+/* The reverse tree of the profile shown, made now. */
+static struct tree *
+rev_of(const struct history *h)
+{
+	return reverse_build(history_tree(h));
+}
+
+/*
+ * Reverse trees kept for an undo: the one kept before a transform comes
+ * back (the very tree) when it is undone, equal to one made anew; one of
+ * a profile undone, reset away or grown goes (ASan: nothing leaks, nothing
+ * freed twice).
+ */
+START_TEST(test_keep_rev)
+{
+	struct tree *t = tree_from_folded(profile), *r0, *r1, *got;
+	struct history h;
+	char *want;
+
+	history_init(&h, t);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* Kept before x, back after its undo. */
+	r0 = rev_of(&h);
+	want = collapse_string(r0);
+	history_keep_rev(&h, r0);
+	push(&h, HISTORY_EXCLUDE, "idle");
+	ck_assert_ptr_null(history_take_rev(&h)); /* not this profile's */
+	r1 = rev_of(&h);
+	history_keep_rev(&h, r1); /* r0 goes */
+	push(&h, HISTORY_MERGE, "run");
+	pop(&h, HISTORY_MERGE);
+	got = history_take_rev(&h);
+	ck_assert_ptr_eq(got, r1);
+	tree_free(got);
+	ck_assert_ptr_null(history_take_rev(&h));
+	pop(&h, HISTORY_EXCLUDE); /* none kept for the original now */
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* Kept, the step undone and another pushed: still the original's. */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_FOCUS, "main");
+	pop(&h, HISTORY_FOCUS);
+	push(&h, HISTORY_RECURSION, "fib");
+	pop(&h, HISTORY_RECURSION);
+	got = history_take_rev(&h);
+	ck_assert_ptr_nonnull(got);
+	is(got, want);
+	tree_free(got);
+	/* Kept above the original, then undone below it: freed. */
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_MERGE, "run");
+	pop(&h, HISTORY_MERGE);
+	pop(&h, HISTORY_EXCLUDE);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* U back to the original: the original's comes back ... */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_reset(&h);
+	got = history_take_rev(&h);
+	ck_assert_ptr_nonnull(got);
+	is(got, want);
+	tree_free(got);
+	/* ... another profile's does not. */
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_MERGE, "run");
+	history_reset(&h);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* The original grew: the one kept is stale. */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_EXCLUDE, "idle");
+	grow(t, "main;late", 2);
+	tree_finish(t);
+	history_rebase(&h);
+	pop(&h, HISTORY_EXCLUDE);
+	ck_assert_ptr_null(history_take_rev(&h));
+	/* Freed with the history. */
+	history_keep_rev(&h, rev_of(&h));
+	push(&h, HISTORY_EXCLUDE, "idle");
+	history_free(&h);
+	free(want);
+	tree_free(t);
+}
+END_TEST
+
 static Suite *
 history_suite(void)
 {
@@ -260,6 +463,10 @@ history_suite(void)
 	tcase_add_test(tc, test_paths);
 	tcase_add_test(tc, test_drop_zooms);
 	tcase_add_test(tc, test_rebase);
+	tcase_add_test(tc, test_subtree_after_threads);
+	tcase_add_test(tc, test_subtree_after_merge);
+	tcase_add_test(tc, test_subtree_after_recursion);
+	tcase_add_test(tc, test_keep_rev);
 	suite_add_tcase(s, tc);
 	return s;
 }
