@@ -324,6 +324,24 @@ check "reverse u u: the screen before x, whole (its reverse made again)" \
 keys q
 finished
 
+# streamed_reference GATE: from $part1, $part2 and the reference
+# $tmpd/focused.folded, set fsum (its samples), fpct (its share of all)
+# and producer (part 1, then part 2 once $tmpd/GATE exists), and keep the
+# reference's screen in $tmpd/focused.screen.
+streamed_reference() {
+	fsum=$(awk '{ s += $NF } END { print s }' "$tmpd/focused.folded")
+	asum=$(cat "$part1" "$part2" | awk '{ s += $NF } END { print s }')
+	fpct=$(awk -v k="$fsum" -v a="$asum" 'BEGIN { printf "%.1f", 100 * k / a }')
+	gate=$tmpd/$1
+	producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
+	run "$TFLAME $tmpd/focused.folded"
+	viewer_up
+	cp "$tmpd/screen" "$tmpd/focused.screen"
+	keys q
+	finished
+	rm -f "$gate"
+}
+
 # --- F after T while a pipe still streams -----------------------------------
 # T makes a root name the input does not have (ksoftirqd); the names that
 # arrive later must not make F's frame another or none when the
@@ -349,19 +367,8 @@ cat "$part1" "$part2" | awk '{
 		s = s ";" f[i]
 	c[s] += $2
 } END { for (s in c) print s, c[s] }' | sort > "$tmpd/focused.folded"
-fsum=$(awk '{ s += $NF } END { print s }' "$tmpd/focused.folded")
-asum=$(cat "$part1" "$part2" | awk '{ s += $NF } END { print s }')
-fpct=$(awk -v k="$fsum" -v a="$asum" 'BEGIN { printf "%.1f", 100 * k / a }')
-gate=$tmpd/gate2
-producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
-
 start 80 24
-run "$TFLAME $tmpd/focused.folded"
-viewer_up
-cp "$tmpd/screen" "$tmpd/focused.screen"
-keys q
-finished
-rm -f "$gate"
+streamed_reference gate2
 run "$producer | $TFLAME"
 check "F after T, streaming: part 1 shown" wait_for "reading stdin: "
 settle
@@ -416,18 +423,7 @@ cat "$part1" "$part2" | awk '{
 		s = s ";" o[i]
 	c[s] += $2
 } END { for (s in c) print s, c[s] }' | sort > "$tmpd/focused.folded"
-fsum=$(awk '{ s += $NF } END { print s }' "$tmpd/focused.folded")
-asum=$(cat "$part1" "$part2" | awk '{ s += $NF } END { print s }')
-fpct=$(awk -v k="$fsum" -v a="$asum" 'BEGIN { printf "%.1f", 100 * k / a }')
-gate=$tmpd/gate3
-producer="(cat $part1; while [ ! -e $gate ]; do sleep 0.1; done; cat $part2)"
-
-run "$TFLAME $tmpd/focused.folded"
-viewer_up
-cp "$tmpd/screen" "$tmpd/focused.screen"
-keys q
-finished
-rm -f "$gate"
+streamed_reference gate3
 run "$producer | $TFLAME"
 check "F after c, streaming: part 1 shown" wait_for "reading stdin: "
 settle
