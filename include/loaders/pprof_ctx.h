@@ -28,18 +28,33 @@ struct pp_function {
 	int64_t name;       /* string index */
 };
 
+/*
+ * Counts and offsets are 32-bit: a profile is at most PPROF_MAX_BYTES (1 GiB)
+ * and every line costs at least two bytes of it, so lines and frames stay
+ * under 2^30.  (A location is 48 bytes; a profile can have millions.)
+ */
 struct pp_location {
 	uint64_t id, mapping, addr;
-	size_t line0, nlines;   /* into lines[], function ids then indices */
-	size_t fr0, nfr;        /* into frames[], root-most first */
+	uint32_t line0, nlines; /* into lines[], function ids then indices */
+	uint32_t fr0, nfr;      /* into frames[], root-most first */
 	int prune;              /* 1 prune beneath, 2 prune all */
 };
 
-/* id -> index + 1 (0: empty slot), open addressing. */
+/* What the samples pass needs of a location (nfr < 2^30: see above). */
+struct pp_use {
+	uint32_t fr0;
+	unsigned int nfr : 30, prune : 2;
+};
+
+/*
+ * id -> index + 1 (0: empty slot), open addressing; or, with keys NULL,
+ * ids 1..dense are indices 0..dense-1.
+ */
 struct pp_index {
 	uint64_t *keys;
 	uint32_t *vals;
 	size_t mask;
+	size_t dense;
 };
 
 struct pp_ctx {
@@ -58,12 +73,18 @@ struct pp_ctx {
 	size_t nfuncs, capfuncs;
 	struct pp_location *locs;
 	size_t nlocs, caplocs;
+	struct pp_use *use;     /* the locations, once named (locs freed) */
 	uint64_t *lines;
 	size_t nlines, caplines;
 	uint64_t nsamples;
 	int64_t drop, keep, dflt;
 	struct pp_index imap, ifunc, iloc;
-	char *names;            /* frame names of the locations */
+	/*
+	 * Frame names of the locations: a frame's span is an offset into buf
+	 * when the name is used as it stands there, else len + an offset into
+	 * names (cleaned, or with a prefix or suffix).
+	 */
+	char *names;
 	size_t nlen, ncap;
 	struct pp_span *frames;
 	size_t nframes, capframes;

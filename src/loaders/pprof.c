@@ -105,6 +105,19 @@ index_build(struct pp_ctx *x, struct pp_index *ix, const void *base,
 	size_t cap = 16, i, s;
 	uint64_t id;
 
+	/*
+	 * Go numbers every table 1, 2, 3, ... in order: then the id is the
+	 * index and no table is built (it would cost 12-24 bytes an entry).
+	 */
+	for (i = 0; i < n; i++) {
+		memcpy(&id, (const char *)base + i * stride + idoff, sizeof id);
+		if (id != i + 1)
+			break;
+	}
+	if (i == n) {
+		ix->dense = n;
+		return 0;
+	}
 	while (cap < 2 * n)
 		cap *= 2;
 	ix->keys = xcalloc(cap, sizeof *ix->keys);
@@ -136,8 +149,10 @@ index_find(const struct pp_index *ix, uint64_t id)
 {
 	size_t s;
 
-	if (id == 0 || ix->keys == NULL)
+	if (id == 0)
 		return -1;
+	if (ix->keys == NULL)
+		return id <= ix->dense ? (long)(id - 1) : -1;
 	for (s = slot(id, ix->mask); ix->vals[s] != 0; s = (s + 1) & ix->mask)
 		if (ix->keys[s] == id)
 			return (long)ix->vals[s] - 1;
@@ -311,6 +326,18 @@ prune_mark(struct pp_ctx *x)
 	pcre2_code_free(kre);
 }
 
+/* The length of s's first run without ';', NUL, CR or LF (n at most). */
+static size_t
+clean_run(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == ';' || s[i] == '\0' || s[i] == '\n' || s[i] == '\r')
+			break;
+	return i;
+}
+
 /* Append a frame name to the names arena; ";" -> ":", NUL/CR/LF -> "?". */
 static void
 name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
@@ -319,6 +346,16 @@ name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
 	size_t i, o;
 	char c;
 
+	xgrow((void **)&x->frames, &x->capframes, x->nframes + 1,
+	    sizeof *x->frames);
+	if (pl == 0 && ql == 0 && s >= (const char *)x->buf &&
+	    s < (const char *)x->buf + x->len && n > 0 && clean_run(s, n) == n) {
+		/* as it stands in the profile: not copied */
+		x->frames[x->nframes].off = (size_t)(s - (const char *)x->buf);
+		x->frames[x->nframes].len = n;
+		x->nframes++;
+		return;
+	}
 	xgrow((void **)&x->names, &x->ncap, x->nlen + pl + n + ql + 1, 1);
 	o = x->nlen;
 	memcpy(x->names + o, pre, pl);
@@ -330,9 +367,7 @@ name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
 	}
 	memcpy(x->names + o, post, ql);
 	o += ql;
-	xgrow((void **)&x->frames, &x->capframes, x->nframes + 1,
-	    sizeof *x->frames);
-	x->frames[x->nframes].off = x->nlen;
+	x->frames[x->nframes].off = x->len + x->nlen;
 	x->frames[x->nframes].len = o - x->nlen;
 	x->nframes++;
 	x->nlen = o;
@@ -367,7 +402,7 @@ location_names(struct pp_ctx *x)
 
 	for (i = 0; i < x->nlocs; i++) {
 		loc = &x->locs[i];
-		loc->fr0 = x->nframes;
+		loc->fr0 = (uint32_t)x->nframes;
 		mi = loc->mapping ? index_find(&x->imap, loc->mapping) : -1;
 		file = mi >= 0 ? &x->str[x->maps[mi].file] : NULL;
 		/* the name of a frame without one: "[basename" or "[unknown" */
@@ -410,7 +445,7 @@ location_names(struct pp_ctx *x)
 			else
 				name_add(x, "[", 1, b, bl, tail, tl);
 		}
-		loc->nfr = x->nframes - loc->fr0;
+		loc->nfr = (uint32_t)(x->nframes - loc->fr0);
 	}
 }
 
@@ -452,7 +487,13 @@ add_val(void *ctx, uint64_t v)
 	s->vals[s->nvals++] = (int64_t)v;
 }
 
-/* Second pass: fold each sample to the sink. */
+#define NO_ID UINT32_MAX
+
+/*
+ * Second pass: fold each sample to the sink (frame names by the sink's id
+ * when it offers them, so each distinct name is hashed once, not once per
+ * sample).
+ */
 static int
 samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
     struct load_result *res)
@@ -462,13 +503,20 @@ samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
 	struct pp_sample s;
 	uint64_t n = 0, negative = 0;
 	size_t start, i, k;
-	const struct pp_location *loc;
+	const struct pp_use *loc;
 	const struct pp_span *fr;
+	const struct stack_sink_speed *sp = sink->speed;
+	const char *name;
+	uint32_t *fid = NULL;   /* the sink's id of each frame, or NO_ID */
 	int r, found;
 	int64_t v;
 
 	memset(&s, 0, sizeof s);
 	s.x = x;
+	if (sp != NULL && x->nframes > 0) {
+		fid = xmalloc(x->nframes * sizeof *fid);
+		memset(fid, 0xff, x->nframes * sizeof *fid);
+	}
 	while ((r = pp_next_field(x, &m, &f)) == 1) {
 		if (f.num != 2)
 			continue;
@@ -511,7 +559,7 @@ samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
 		if (prune) {
 			found = 0;
 			for (i = x->nsloc; i > 0; i--) {
-				loc = &x->locs[x->sloc[i - 1]];
+				loc = &x->use[x->sloc[i - 1]];
 				if (loc->prune == 0) {
 					found = 1;
 					continue;
@@ -524,11 +572,24 @@ samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
 		}
 		sink->begin(sink->ctx);
 		for (i = x->nsloc; i > start; i--) {
-			loc = &x->locs[x->sloc[i - 1]];
-			for (k = 0; k < loc->nfr; k++) {
-				fr = &x->frames[loc->fr0 + k];
-				sink->frame(sink->ctx, x->names + fr->off,
-				    fr->len);
+			loc = &x->use[x->sloc[i - 1]];
+			for (k = loc->fr0; k < loc->fr0 + loc->nfr; k++) {
+				if (fid != NULL && fid[k] != NO_ID) {
+					sp->frame_id(sink->ctx, fid[k]);
+					continue;
+				}
+				fr = &x->frames[k];
+				name = fr->off < x->len ?
+				    (const char *)x->buf + fr->off :
+				    x->names + (fr->off - x->len);
+				if (fid == NULL)
+					sink->frame(sink->ctx, name, fr->len);
+				else {
+					/* each frame name is interned once */
+					fid[k] = sp->intern(sink->ctx, name,
+					    fr->len);
+					sp->frame_id(sink->ctx, fid[k]);
+				}
 			}
 		}
 		if (x->nsloc == 0)
@@ -537,6 +598,7 @@ samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
 		res->samples++;
 	}
 	free(s.vals);
+	free(fid);
 	if (x->err != NULL)
 		return -1;
 	if (negative > 0)
@@ -655,6 +717,42 @@ slurp(struct reader *r, unsigned char **buf)
 	return len;
 }
 
+/*
+ * Free what the samples pass does not use (the strings, mappings, functions
+ * and lines are in the frame names now), and keep of each location only
+ * its frames and prune mark, before the tree the samples feed grows.
+ */
+static void
+drop_tables(struct pp_ctx *x)
+{
+	size_t i;
+
+	/* 8 bytes a location from 48 */
+	x->use = xreallocarray(NULL, x->nlocs ? x->nlocs : 1, sizeof *x->use);
+	for (i = 0; i < x->nlocs; i++) {
+		x->use[i].fr0 = x->locs[i].fr0;
+		x->use[i].nfr = x->locs[i].nfr;
+		x->use[i].prune = (unsigned int)x->locs[i].prune;
+	}
+	free(x->locs);
+	x->locs = NULL;
+	free(x->str);
+	free(x->maps);
+	free(x->funcs);
+	free(x->lines);
+	free(x->imap.keys);
+	free(x->imap.vals);
+	free(x->ifunc.keys);
+	free(x->ifunc.vals);
+	x->str = NULL;
+	x->maps = NULL;
+	x->funcs = NULL;
+	x->lines = NULL;
+	x->imap.keys = x->ifunc.keys = NULL;
+	x->imap.vals = x->ifunc.vals = NULL;
+	x->nstr = x->nmaps = x->nfuncs = x->nlines = 0;
+}
+
 /* Load a pprof profile from r: fold the chosen sample type into sink. */
 int
 load_pprof(struct reader *r, const struct load_opts *opts,
@@ -714,6 +812,7 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 		if (prune)
 			prune_mark(&x);
 		location_names(&x);
+		drop_tables(&x);
 		if (samples(&x, idx, prune, sink, res) != 0)
 			goto bad;
 	}
@@ -729,6 +828,7 @@ out:
 	free(x.maps);
 	free(x.funcs);
 	free(x.locs);
+	free(x.use);
 	free(x.lines);
 	free(x.imap.keys);
 	free(x.imap.vals);

@@ -270,7 +270,7 @@ location(struct pp_ctx *x, const struct pp_field *f)
 	if (pp_want_msg(x, f, "location") != 0)
 		return -1;
 	memset(&loc, 0, sizeof loc);
-	loc.line0 = x->nlines;
+	loc.line0 = (uint32_t)x->nlines;
 	m = f->sub;
 	while ((r = pp_next_field(x, &m, &g)) == 1) {
 		if (g.num == 1) {
@@ -301,7 +301,7 @@ location(struct pp_ctx *x, const struct pp_field *f)
 	}
 	if (r < 0)
 		return -1;
-	loc.nlines = x->nlines - loc.line0;
+	loc.nlines = (uint32_t)(x->nlines - loc.line0);
 	xgrow((void **)&x->locs, &x->caplocs, x->nlocs + 1, sizeof *x->locs);
 	x->locs[x->nlocs++] = loc;
 	return 0;
