@@ -8,7 +8,8 @@
 # bpftrace_ctx.h; pprof: pprof_ctx.h).
 
 libtfcore_a_SOURCES += \
-	src/loaders/sink.c src/loaders/sink_tree.c src/loaders/loader.c \
+	src/loaders/sink.c src/loaders/sink_tree.c src/loaders/sink_hold.c \
+	src/loaders/loader.c \
 	src/loaders/demangle.c src/loaders/framebuf.c \
 	src/loaders/folded.c \
 	src/loaders/perf.c src/loaders/perf_header.c src/loaders/perf_clean.c \
@@ -19,7 +20,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
 	src/loaders/pprof.c src/loaders/pprof_wire.c
 noinst_HEADERS += \
-	include/loaders/sink.h include/loaders/loader.h \
+	include/loaders/sink.h include/loaders/sink_hold.h \
+	include/loaders/loader.h \
 	include/loaders/sniff.h include/loaders/demangle.h \
 	include/loaders/framebuf.h include/loaders/folded.h \
 	include/loaders/perf_header.h include/loaders/perf_clean.h \
@@ -28,9 +30,13 @@ noinst_HEADERS += \
 	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h
 
 # Unit tests (the perf, folded and bad-input suites are in
-# tests/unit/check_tflame, see Makefile.am): SystemTap and DTrace, and the
-# perf loader's frame-cleaning rules one by one.
-check_PROGRAMS += tests/unit/check_formats tests/unit/check_perf_clean
+# tests/unit/check_tflame, see Makefile.am): SystemTap and DTrace, the
+# perf loader's frame-cleaning rules one by one, and the holding sink.
+check_PROGRAMS += tests/unit/check_formats tests/unit/check_perf_clean \
+	tests/unit/check_hold
+tests_unit_check_hold_SOURCES = tests/unit/check_hold.c
+tests_unit_check_hold_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_hold_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 tests_unit_check_formats_SOURCES = tests/unit/check_formats.c
 tests_unit_check_formats_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
 	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
@@ -44,6 +50,7 @@ tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/bpftrace.sh \
 	tests/golden/pprof.sh tests/golden/perfdata.sh
 TESTS += tests/unit/check_formats tests/unit/check_perf_clean \
+	tests/unit/check_hold \
 	$(LOADERS_TESTS)
 EXTRA_DIST += $(LOADERS_TESTS) tests/data/stap tests/data/dtrace \
 	src/loaders/loaders.mk

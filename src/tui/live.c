@@ -7,8 +7,10 @@
  * tree is stale between two refreshes exactly as in the streaming viewer
  * (stream.c): samples have gone into it since the last tree_finish(), so
  * the loop step holds keys back then.  While paused nothing goes into the
- * tree (the live sink keeps samples aside as records of their frames), so
- * the paused graph can be explored freely; p again puts them in.
+ * tree (the holding sink, loaders/sink_hold.h, keeps the stacks back), so
+ * the paused graph can be explored freely; p again puts them in.  That
+ * sink offers the speed hooks, so the perf loader's memo works live: a
+ * stack seen before costs one lookup.
  *
  * Seconds for --window are counted from the start of the recording;
  * the window's buckets (model/window.h) take expired seconds off the tree
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loaders/sink_hold.h"
 #include "model/window.h"
 #include "tui/live.h"
 #include "tui/loop.h"
@@ -72,13 +75,8 @@ static struct {
 	uint64_t added;         /* samples into the tree since the refresh */
 	uint64_t samples;       /* samples since the start (or z) */
 	/* The sink in front of the tree's. */
-	struct stack_sink *into;
 	struct sink_tree *st;
-	int open_paused;        /* the open stack goes aside */
-	char *aside;            /* paused: records of the stacks set aside */
-	size_t naside, capaside, rec;
-	size_t lastmod;         /* the last frame's module in aside, or 0 */
-	uint64_t aside_samples;
+	struct sink_hold *hold; /* paused: holds the stacks back */
 	char status[512];
 } live;
 
@@ -96,79 +94,15 @@ elapsed(void)
 	return tui_now_ms() - live.t0;
 }
 
-/* Append n bytes to the records set aside. */
+/* A stack went into the tree (the holding sink's done): count it. */
 static void
-aside_put(const void *p, size_t n)
+live_done(void *arg, uint32_t node, struct tf_count count)
 {
-	xgrow((void **)&live.aside, &live.capaside, live.naside + n, 1);
-	memcpy(live.aside + live.naside, p, n);
-	live.naside += n;
-}
-
-/* Sink: a stack begins. */
-static void
-ls_begin(void *ctx)
-{
-	struct tf_count none = COUNT_ZERO;
-	uint32_t zero = 0;
-
-	(void)ctx;
-	live.open_paused = live.paused;
-	if (!live.open_paused) {
-		live.into->begin(live.into->ctx);
-		return;
-	}
-	/*
-	 * A record: frames (u32), count, then each frame's length, bytes
-	 * and module (u32, LIVE_NO_MODULE: none).
-	 */
-	live.rec = live.naside;
-	aside_put(&zero, sizeof zero);
-	aside_put(&none, sizeof none);
-}
-
-/* Sink: a frame, root first. */
-static void
-ls_frame(void *ctx, const char *name, size_t len)
-{
-	uint32_t n = (uint32_t)len, nf, none = LIVE_NO_MODULE;
-
-	(void)ctx;
-	if (!live.open_paused) {
-		live.into->frame(live.into->ctx, name, len);
-		return;
-	}
-	aside_put(&n, sizeof n);
-	aside_put(name, len);
-	live.lastmod = live.naside;
-	aside_put(&none, sizeof none);
-	memcpy(&nf, live.aside + live.rec, sizeof nf);
-	nf++;
-	memcpy(live.aside + live.rec, &nf, sizeof nf);
-}
-
-/* Into the tree, noted for the window. */
-static void
-ls_into(struct tf_count count)
-{
-	live.into->end(live.into->ctx, count);
+	(void)arg;
 	if (live.w != NULL)
-		window_note(live.w, elapsed() / 1000, live.st->cur, count);
+		window_note(live.w, elapsed() / 1000, node, count);
 	live.added++;
 	live.samples++;
-}
-
-/* Sink: the stack ends. */
-static void
-ls_end(void *ctx, struct tf_count count)
-{
-	(void)ctx;
-	if (!live.open_paused) {
-		ls_into(count);
-		return;
-	}
-	memcpy(live.aside + live.rec + sizeof(uint32_t), &count, sizeof count);
-	live.aside_samples++;
 }
 
 uint32_t
@@ -181,40 +115,7 @@ tui_live_module_id(void *ctx, const char *name, size_t len, unsigned kind)
 void
 tui_live_module_set(void *ctx, uint32_t id)
 {
-	(void)ctx;
-	if (!live.open_paused)
-		sink_tree_module_set(live.st, id);
-	else if (live.lastmod != 0)
-		memcpy(live.aside + live.lastmod, &id, sizeof id);
-}
-
-/* Put the stacks set aside into the tree. */
-static void
-aside_flush(void)
-{
-	struct tf_count c;
-	size_t at = 0;
-	uint32_t nf, len, i, mod;
-
-	while (at < live.naside) {
-		memcpy(&nf, live.aside + at, sizeof nf);
-		memcpy(&c, live.aside + at + sizeof nf, sizeof c);
-		at += sizeof nf + sizeof c;
-		live.into->begin(live.into->ctx);
-		for (i = 0; i < nf; i++) {
-			memcpy(&len, live.aside + at, sizeof len);
-			at += sizeof len;
-			live.into->frame(live.into->ctx, live.aside + at, len);
-			at += len;
-			memcpy(&mod, live.aside + at, sizeof mod);
-			at += sizeof mod;
-			if (mod != LIVE_NO_MODULE)
-				sink_tree_module_set(live.st, mod);
-		}
-		ls_into(c);
-	}
-	live.naside = 0;
-	live.aside_samples = 0;
+	sink_hold_module_set(ctx, id);
 }
 
 /* The status line: what, how long, how many, the window, paused. */
@@ -228,7 +129,7 @@ live_status(void)
 		snprintf(win, sizeof win, ", window %gs", live.lo.window);
 	if (live.paused)
 		snprintf(tail, sizeof tail, " | PAUSED, %llu new (p resumes)",
-		    (unsigned long long)live.aside_samples);
+		    (unsigned long long)sink_hold_count(live.hold));
 	else
 		snprintf(tail, sizeof tail, " | p pause, z clear, q stop");
 	snprintf(live.status, sizeof live.status,
@@ -287,9 +188,10 @@ act_pause(struct tui_screen *s)
 	if (live.ended)
 		return 0;
 	live.paused = !live.paused;
+	sink_hold_set(live.hold, live.paused);
 	if (!live.paused) {
 		/* The tree is fresh here (keys are held while it is not). */
-		aside_flush();
+		sink_hold_release(live.hold);
 		if (live.w != NULL)
 			window_expire(live.w, elapsed() / 1000);
 		tree_finish(live.t);
@@ -310,8 +212,7 @@ act_zero(struct tui_screen *s)
 	tree_clear_self(live.t, 0);
 	if (live.w != NULL)
 		window_clear(live.w);
-	live.naside = 0;
-	live.aside_samples = 0;
+	sink_hold_drop(live.hold);
 	live.samples = 0;
 	tree_finish(live.t);
 	view_flame_grown(&live.v);
@@ -410,24 +311,20 @@ tui_live_init(struct tree *t, const struct tui_opts *o,
     const struct tui_live_opts *lo, struct stack_sink *sink,
     struct stack_sink *into, struct sink_tree *st)
 {
-	free(live.aside);
+	sink_hold_free(live.hold);
 	window_free(live.w);
 	memset(&live, 0, sizeof live);
 	live.t = t;
 	live.o = *o;
 	live.lo = *lo;
 	escape_text(live.what, sizeof live.what, lo->what, strlen(lo->what));
-	live.into = into;
 	live.st = st;
 	if (lo->window > 0)
 		live.w = window_new(t, 0, (unsigned)(lo->window + 0.999));
 	live.t0 = tui_now_ms();
 	if (lo->duration > 0)
 		live.deadline = (long long)(lo->duration * 1000);
-	memset(sink, 0, sizeof *sink);
-	sink->begin = ls_begin;
-	sink->frame = ls_frame;
-	sink->end = ls_end;
+	live.hold = sink_hold_new(st, into, sink, live_done, NULL);
 }
 
 /* Take the terminal and show the graph. */
@@ -544,7 +441,8 @@ tui_live_end(const char *msg)
 	if (!live.stopped) {
 		if (!live.started && live_start() != 0)
 			return EXIT_INPUT;
-		aside_flush();
+		sink_hold_set(live.hold, 0);
+		sink_hold_release(live.hold);
 		live.paused = 0;
 		live_refresh();
 		live.ended = 1;
@@ -563,8 +461,8 @@ tui_live_end(const char *msg)
 	}
 	live.exit_signal = term_signal();
 	tui_end();
-	free(live.aside);
-	live.aside = NULL;
+	sink_hold_free(live.hold);
+	live.hold = NULL;
 	window_free(live.w);
 	live.w = NULL;
 	return rc;

@@ -4,9 +4,11 @@
 # perf record and perf script take for the same recording.  The viewer
 # runs in tmux (200x60) for BENCH_LIVE_SECS (default 10) seconds of
 # recording (--duration), then q.  Each process's time is its own and its
-# children's, from the shell's `times` after it ends: a wrapper given to
-# tflame as $PERF times each perf, and tflame's figure is the total less
-# theirs.  Skipped (said so) where perf cannot record or tmux is missing.
+# children's, from bash's `times` after it ends (to the millisecond; dash
+# rounds down to 10 ms, which made tflame's figure up to 40 ms too high): a
+# bash wrapper given to tflame as $PERF times each perf, and tflame's
+# figure is the total less theirs and less the wrappers' own.  Skipped
+# (said so) where perf cannot record or tmux is missing.
 set -u
 : "${TFLAME:?TFLAME names the tflame binary}"
 secs=${BENCH_LIVE_SECS:-10}
@@ -22,7 +24,7 @@ sock=tflame-bench-$$
 trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$d"' EXIT
 # The wrapper lets SIGINT through to perf (a trap, not an ignore).
 cat > "$d/perf" <<WRAP
-#!/bin/sh
+#!/bin/bash
 trap : INT TERM HUP
 "$perf" "\$@"
 rc=\$?
@@ -31,13 +33,13 @@ exit \$rc
 WRAP
 chmod +x "$d/perf"
 cat > "$d/run" <<RUN
-#!/bin/sh
+#!/bin/bash
 trap : INT TERM HUP
 PERF=$d/perf "$TFLAME" --record -a --freq=999 --duration=$secs
 times > "$d/times.all"
 RUN
 chmod +x "$d/run"
-tmux -L "$sock" -f /dev/null new-session -d -s b -x 200 -y 60 "sh $d/run"
+tmux -L "$sock" -f /dev/null new-session -d -s b -x 200 -y 60 "bash $d/run"
 # Recording starts within a few seconds; then q once it has ended.
 n=$((secs * 10 + 300))
 while [ "$n" -gt 0 ] && ! tmux -L "$sock" capture-pane -p -t b 2>/dev/null |
@@ -51,30 +53,33 @@ while [ "$n" -gt 0 ] && [ ! -s "$d/times.all" ]; do
 	sleep 0.1
 	n=$((n - 1))
 done
-# secs FILE: the children's user + system seconds from `times`.
+# cpu FILE [LINE]: user + system seconds from `times` (line 2, the
+# children's, by default; line 1 is the shell's own).
 cpu() {
 	[ -s "$1" ] || { echo "?"; return; }
-	sed -n 2p "$1" | awk '{
+	sed -n "${2:-2}p" "$1" | awk '{
 		t = 0
 		for (i = 1; i <= 2; i++) {
 			split($i, p, "m"); sub(/s$/, "", p[2]); t += p[1] * 60 + p[2]
 		}
-		printf "%.2f", t
+		printf "%.3f", t
 	}'
 }
 all=$(cpu "$d/times.all")
 rec=$(cpu "$d/times.record")
 scr=$(cpu "$d/times.script")
+wrappers=$(awk -v a="$(cpu "$d/times.record" 1)" -v b="$(cpu "$d/times.script" 1)" \
+    'BEGIN { if (a == "?" || b == "?") print "?"; else printf "%.3f", a + b }')
 echo "live recording: --record -a --freq=999, $secs s, viewer on a 200x60" \
     "terminal (processor seconds, user + system):"
-awk -v a="$all" -v r="$rec" -v s="$scr" 'BEGIN {
-	if (a == "?" || r == "?" || s == "?") {
+awk -v a="$all" -v r="$rec" -v s="$scr" -v w="$wrappers" 'BEGIN {
+	if (a == "?" || r == "?" || s == "?" || w == "?") {
 		print "  (a figure is missing: the recording did not end as planned)"
 		exit
 	}
-	t = a - r - s
-	printf "  %-22s %8.2f\n", "tflame itself", t
-	printf "  %-22s %8.2f\n", "perf record", r
-	printf "  %-22s %8.2f\n", "perf script", s
+	t = a - r - s - w
+	printf "  %-22s %8.3f\n", "tflame itself", t
+	printf "  %-22s %8.3f\n", "perf record", r
+	printf "  %-22s %8.3f\n", "perf script", s
 	printf "  %-22s %8.2f\n", "tflame / perf script", (s > 0 ? t / s : 0)
 }'
