@@ -34,7 +34,8 @@ noinst_HEADERS += \
 # perf loader's frame-cleaning rules one by one, and the holding sink.
 check_PROGRAMS += tests/unit/check_formats tests/unit/check_perf_clean \
 	tests/unit/check_hold
-tests_unit_check_hold_SOURCES = tests/unit/check_hold.c
+tests_unit_check_hold_SOURCES = tests/unit/check_hold.c \
+	tests/unit/helpers.c tests/unit/helpers.h
 tests_unit_check_hold_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_hold_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 tests_unit_check_formats_SOURCES = tests/unit/check_formats.c

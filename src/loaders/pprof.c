@@ -326,25 +326,30 @@ prune_mark(struct pp_ctx *x)
 	pcre2_code_free(kre);
 }
 
-/* The length of s's first run without ';', NUL, CR or LF (n at most). */
+/* A frame name's byte as folded: ";" -> ":", NUL/CR/LF -> "?". */
+static char
+clean_char(char c)
+{
+	return c == ';' ? ':' : (c == '\0' || c == '\n' || c == '\r') ? '?' : c;
+}
+
+/* The length of s's first run that clean_char() leaves as it is. */
 static size_t
 clean_run(const char *s, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (s[i] == ';' || s[i] == '\0' || s[i] == '\n' || s[i] == '\r')
-			break;
+	for (i = 0; i < n && clean_char(s[i]) == s[i]; i++)
+		;
 	return i;
 }
 
-/* Append a frame name to the names arena; ";" -> ":", NUL/CR/LF -> "?". */
+/* Append a frame name, cleaned (clean_char()), to the names arena. */
 static void
 name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
     size_t n, const char *post, size_t ql)
 {
 	size_t i, o;
-	char c;
 
 	xgrow((void **)&x->frames, &x->capframes, x->nframes + 1,
 	    sizeof *x->frames);
@@ -360,11 +365,8 @@ name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
 	o = x->nlen;
 	memcpy(x->names + o, pre, pl);
 	o += pl;
-	for (i = 0; i < n; i++) {
-		c = s[i];
-		x->names[o++] = c == ';' ? ':' : (c == '\0' || c == '\n' ||
-		    c == '\r') ? '?' : c;
-	}
+	for (i = 0; i < n; i++)
+		x->names[o++] = clean_char(s[i]);
 	memcpy(x->names + o, post, ql);
 	o += ql;
 	x->frames[x->nframes].off = x->len + x->nlen;

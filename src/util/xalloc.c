@@ -113,11 +113,11 @@ xreallocarray(void *ptr, size_t nmemb, size_t size)
 	if (size != 0 && nmemb > SIZE_MAX / size)
 		fatal("allocation size overflow (%zu x %zu bytes)", nmemb, size);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-	if (ptr != NULL && nmemb * size >= HUGE_MIN &&
-	    malloc_usable_size(ptr) < nmemb * size && huge_ok()) {
-		/* grows: into a block that asks first */
-		size_t old = malloc_usable_size(ptr);
+	size_t old = ptr != NULL && nmemb * size >= HUGE_MIN ?
+	    malloc_usable_size(ptr) : SIZE_MAX;
 
+	if (old < nmemb * size && huge_ok()) {
+		/* grows: into a block that asks first */
 		p = xmalloc(nmemb * size);
 		memcpy(p, ptr, old);
 		free(ptr);

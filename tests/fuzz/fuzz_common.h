@@ -53,6 +53,18 @@ fuzz_opts(struct load_opts *o, enum input_format f, const uint8_t *data,
 	 */
 	o->threads = size % 8 == 1 ? 2 : 1;
 	o->part_min = 1;
+	/* The last byte picks the options of one format. */
+	if (f == FORMAT_BPFTRACE) {
+		static const char *const maps[] = {NULL, "@", "@kern", "x"};
+
+		o->map = maps[size > 0 ? data[size - 1] & 3 : 0];
+	} else if (f == FORMAT_PPROF) {
+		static const char *const idx[] = {NULL, "0", "1", "inuse_space"};
+		unsigned last = size > 0 ? data[size - 1] : 0;
+
+		o->sample_index = idx[last & 3];
+		o->all_frames = (last >> 2) & 1;
+	}
 }
 
 /* A stream that swallows what is written (opened once per process). */
@@ -139,6 +151,38 @@ fuzz_load_collapse(const uint8_t *data, size_t size, enum input_format f)
 	if (collapse_write(t, 0, fuzz_null()) != 0)
 		abort();
 	tree_free(t);
+}
+
+/*
+ * The differential check of a loader's shortcuts: load(data, size,
+ * shortcuts, out, msgs) writes the folded output and the messages; with
+ * and without the sink's shortcuts they must be the same byte for byte,
+ * else both are printed and the run aborts.
+ */
+static inline void
+fuzz_both_ways(const uint8_t *data, size_t size,
+    void (*load)(const uint8_t *, size_t, int, FILE *, FILE *))
+{
+	char *t[4];
+	size_t n[4];
+	FILE *f[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if ((f[i] = open_memstream(&t[i], &n[i])) == NULL)
+			abort();
+	load(data, size, 1, f[0], f[1]);
+	load(data, size, 0, f[2], f[3]);
+	for (i = 0; i < 4; i++)
+		fclose(f[i]);
+	if (n[0] != n[2] || memcmp(t[0], t[2], n[0]) != 0 || n[1] != n[3] ||
+	    memcmp(t[1], t[3], n[1]) != 0) {
+		fprintf(stderr, "with shortcuts:\n%s%s\nwithout:\n%s%s\n", t[0],
+		    t[1], t[2], t[3]);
+		abort();
+	}
+	for (i = 0; i < 4; i++)
+		free(t[i]);
 }
 
 #endif
