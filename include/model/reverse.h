@@ -29,6 +29,18 @@
 struct tree *reverse_build(const struct tree *t);
 
 /*
+ * The same, sized after like (NULL: as reverse_build()), a tree about as
+ * big as the result will be: the reverse tree of the profile before a
+ * transform, which the result (of fewer or merged stacks) rarely exceeds.
+ * Its arrays are taken at like's size at once, not doubled as the tree
+ * grows: every doubling copied the arrays into new memory, and new memory
+ * is zeroed by the kernel as it is first written, which was most of the
+ * cost of the reverse view's "x".  Room the result does not write stays
+ * address space (never resident) and is given back at the end.
+ */
+struct tree *reverse_build_like(const struct tree *t, const struct tree *like);
+
+/*
  * The same, a slice at a time (the viewer builds it between keys, so that
  * the first "r" finds it ready).  t must not change until reverse_end() or
  * reverse_abort().
@@ -37,6 +49,7 @@ struct reverse_job {
 	const struct tree *t;
 	struct tree *r;     /* NULL: no job */
 	uint32_t next;      /* the next node of t to read */
+	int trim;           /* reserved room to give back at the end */
 };
 
 void reverse_begin(struct reverse_job *j, const struct tree *t);

@@ -30,6 +30,7 @@ reverse_begin(struct reverse_job *j, const struct tree *t)
 	j->t = t;
 	j->r = tree_new(tree_nprof(t));
 	j->next = 0;
+	j->trim = 0;
 	copy_names(j->r, t);
 	if (tree_has_samples(t))
 		tree_keep_samples(j->r);
@@ -89,6 +90,8 @@ reverse_end(struct reverse_job *j)
 	reverse_step(j, UINT32_MAX);
 	r = j->r;
 	j->r = NULL;
+	if (j->trim)
+		tree_trim(r);
 	if (order != TREE_ORDER_NAME)
 		tree_set_order(r, order, prof); /* finishes it */
 	else
@@ -107,8 +110,18 @@ reverse_abort(struct reverse_job *j)
 struct tree *
 reverse_build(const struct tree *t)
 {
+	return reverse_build_like(t, NULL);
+}
+
+struct tree *
+reverse_build_like(const struct tree *t, const struct tree *like)
+{
 	struct reverse_job j;
 
 	reverse_begin(&j, t);
+	if (like != NULL && tree_size(like) > tree_size(j.r)) {
+		tree_reserve(j.r, like);
+		j.trim = 1;
+	}
 	return reverse_end(&j);
 }

@@ -131,8 +131,9 @@ switched(struct tui_view *v)
 	view_reverse_stop(v);
 	tree_free(v->rev);
 	v->rev = history_take_rev(&v->xh);
+	/* Sized after the reverse tree kept for an undo, when there is one. */
 	if (v->rev == NULL && v->reverse)
-		v->rev = reverse_build(v->fwd);
+		v->rev = reverse_build_like(v->fwd, v->xh.rev);
 	v->tree = v->reverse ? v->rev : v->fwd;
 	n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
 	if (n > v->nstyle) {

@@ -730,20 +730,23 @@ END_TEST
  *  - reversing twice gives the same stacks and the same node count;
  *  - the matched share of a few patterns is the same in both trees.
  */
-START_TEST(test_reverse_random)
+/*
+ * A finished tree of nstacks random stacks (seeded by x) of 1 to 24
+ * frames named f0..f39 (f0..f3 for the outer three, so stacks share
+ * them); its names f0..f39 are interned first, under ids names[].
+ */
+static struct tree *
+random_tree(uint64_t x, uint32_t nstacks, uint32_t names[40])
 {
-	static const char *const pats[] = {"^f1", "3$", "f(2|7)", "^f0$"};
-	struct tree *t = tree_new(1), *r, *rr;
+	struct tree *t = tree_new(1);
 	struct strtab *st = tree_strtab(t);
-	uint32_t names[40], i, k, d, n, id;
-	uint64_t x = 12345, *self;
-	char name[8], *a, *b;
-	struct found f, g;
+	uint32_t i, k, d, n, id;
+	char name[8];
 
 	for (i = 0; i < 40; i++)
 		names[i] = strtab_intern(st, name,
 		    (size_t)snprintf(name, sizeof name, "f%u", i));
-	for (i = 0; i < 3000; i++) {
+	for (i = 0; i < nstacks; i++) {
 		x = x * 6364136223846793005u + 1442695040888963407u;
 		d = 1 + (uint32_t)(x >> 59) % 24;
 		n = TREE_ROOT;
@@ -755,6 +758,19 @@ START_TEST(test_reverse_random)
 		tree_add_self(t, 0, n, COUNT_INT(1 + (x >> 33) % 100));
 	}
 	tree_finish(t);
+	return t;
+}
+
+START_TEST(test_reverse_random)
+{
+	static const char *const pats[] = {"^f1", "3$", "f(2|7)", "^f0$"};
+	uint32_t names[40], i, id;
+	struct tree *t = random_tree(12345, 3000, names), *r, *rr;
+	struct strtab *st = tree_strtab(t);
+	uint64_t *self;
+	char *a, *b;
+	struct found f, g;
+
 	r = reverse_build(t);
 	ck_assert_uint_eq(tree_total(r, 0, TREE_ROOT).n,
 	    tree_total(t, 0, TREE_ROOT).n);
@@ -785,6 +801,52 @@ START_TEST(test_reverse_random)
 	tree_free(rr);
 	tree_free(r);
 	tree_free(t);
+}
+END_TEST
+
+/*
+ * Sized after another tree (the viewer's reverse tree before a
+ * transform), the reverse tree is the same whether that tree is bigger
+ * (the room left over is given back: no more memory than built plainly)
+ * or smaller (it grows as usual) or absent.
+ */
+START_TEST(test_reverse_like)
+{
+	uint32_t names[40];
+	struct tree *big = random_tree(777, 4000, names);
+	struct tree *small = random_tree(99, 300, names);
+	struct tree *bigr = reverse_build(big), *a, *b;
+	char *fa, *fb;
+
+	ck_assert_uint_gt(tree_size(bigr), 4 * tree_size(small));
+	a = reverse_build(small);
+	b = reverse_build_like(small, bigr); /* more room than needed */
+	fa = folded(a);
+	fb = folded(b);
+	ck_assert_str_eq(fa, fb);
+	ck_assert_uint_eq(tree_size(a), tree_size(b));
+	ck_assert_uint_le(tree_memory(b), tree_memory(a));
+	free(fa);
+	free(fb);
+	tree_free(a);
+	tree_free(b);
+	a = reverse_build(big);
+	b = reverse_build_like(big, small); /* less room: grows */
+	fa = folded(a);
+	fb = folded(b);
+	ck_assert_str_eq(fa, fb);
+	free(fb);
+	tree_free(b);
+	b = reverse_build_like(big, NULL);
+	fb = folded(b);
+	ck_assert_str_eq(fa, fb);
+	free(fa);
+	free(fb);
+	tree_free(a);
+	tree_free(b);
+	tree_free(bigr);
+	tree_free(big);
+	tree_free(small);
 }
 END_TEST
 
@@ -889,6 +951,7 @@ search_suite(void)
 	tcase_add_test(tc, test_reverse_root_self);
 	tcase_add_test(tc, test_reverse_deep);
 	tcase_add_test(tc, test_reverse_random);
+	tcase_add_test(tc, test_reverse_like);
 	suite_add_tcase(s, tc);
 	return s;
 }
