@@ -10,6 +10,9 @@
  *
  * The first undo only drops the top tree (the one before it is held);
  * the second makes the tree below again from the original (a replay).
+ * Twice: the functions picked heavy (the results are small), then light
+ * (the lightest frame three levels down: each result keeps nearly all of
+ * the tree, the slowest replay).
  */
 #include "config.h"
 
@@ -35,19 +38,23 @@ now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The heaviest node at depth 3 (or less deep when the tree is shallow). */
+/*
+ * The heaviest node at depth 3 (or less deep when the tree is shallow), or
+ * with light, the lightest one there.
+ */
 static uint32_t
-pick(const struct tree *t)
+pick(const struct tree *t, int light)
 {
 	uint32_t n = tree_size(t), i, best = TREE_ROOT, bestd = 0, d;
+	double w, bw;
 
 	for (i = 1; i < n; i++) {
 		d = tree_node(t, i)->depth;
 		if (d > 3)
 			continue;
-		if (d > bestd || (d == bestd &&
-		    count_value(tree_total(t, 0, i)) >
-		    count_value(tree_total(t, 0, best)))) {
+		w = count_value(tree_total(t, 0, i));
+		bw = count_value(tree_total(t, 0, best));
+		if (d > bestd || (d == bestd && (light ? w < bw : w > bw))) {
 			best = i;
 			bestd = d;
 		}
@@ -67,55 +74,27 @@ held_mb(const struct history *h)
 	return (double)b / 1e6;
 }
 
-/* Load, push three transforms, pop them, print the figures. */
-int
-main(int argc, char **argv)
+/* Push three transforms on t's history, pop them, print the figures. */
+static void
+run(struct tree *t, int light)
 {
 	static const enum history_kind kinds[] = {
 		HISTORY_EXCLUDE, HISTORY_MERGE, HISTORY_FOCUS
 	};
 	static const char *const what[] = { "exclude", "merge", "focus" };
-	struct stack_sink sink;
-	struct sink_tree st;
-	struct load_opts lo;
-	struct load_result res;
 	struct history h;
 	struct history_step s;
-	struct diag d;
-	struct reader *r;
-	struct tree *t;
-	char *err = NULL;
 	const char *name;
 	size_t len, k;
 	double t0;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: histbench FILE\n");
-		return 2;
-	}
-	if ((r = reader_open(argv[1], &err)) == NULL) {
-		fprintf(stderr, "histbench: %s\n", err);
-		return 1;
-	}
-	diag_init(&d, argv[1]);
-	t = tree_new(1);
-	sink_tree_init(&st, &sink, t, 0);
-	memset(&lo, 0, sizeof lo);
-	lo.format = FORMAT_AUTO;
-	memset(&res, 0, sizeof res);
-	if (loader_run(r, &lo, &sink, &d, &res, &err) != 0) {
-		fprintf(stderr, "histbench: %s\n", err);
-		return 1;
-	}
-	reader_close(r);
-	diag_free(&d);
-	tree_finish(t);
 	history_init(&h, t);
-	printf("undo history on %u nodes (the loaded tree %.1f MB):\n",
-	    tree_size(t), (double)tree_memory(t) / 1e6);
+	printf("undo history on %u nodes (the loaded tree %.1f MB), "
+	    "functions picked %s:\n", tree_size(t),
+	    (double)tree_memory(t) / 1e6, light ? "light" : "heavy");
 	for (k = 0; k < 3; k++) {
 		const struct tree *cur = history_tree(&h);
-		uint32_t node = pick(cur);
+		uint32_t node = pick(cur, light);
 
 		if (node == TREE_ROOT)
 			break;
@@ -139,6 +118,44 @@ main(int argc, char **argv)
 		history_step_free(&s);
 	}
 	history_free(&h);
+}
+
+/* Load, then run() with heavy picks, then with light ones. */
+int
+main(int argc, char **argv)
+{
+	struct stack_sink sink;
+	struct sink_tree st;
+	struct load_opts lo;
+	struct load_result res;
+	struct diag d;
+	struct reader *r;
+	struct tree *t;
+	char *err = NULL;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: histbench FILE\n");
+		return 2;
+	}
+	if ((r = reader_open(argv[1], &err)) == NULL) {
+		fprintf(stderr, "histbench: %s\n", err);
+		return 1;
+	}
+	diag_init(&d, argv[1]);
+	t = tree_new(1);
+	sink_tree_init(&st, &sink, t, 0);
+	memset(&lo, 0, sizeof lo);
+	lo.format = FORMAT_AUTO;
+	memset(&res, 0, sizeof res);
+	if (loader_run(r, &lo, &sink, &d, &res, &err) != 0) {
+		fprintf(stderr, "histbench: %s\n", err);
+		return 1;
+	}
+	reader_close(r);
+	diag_free(&d);
+	tree_finish(t);
+	run(t, 0);
+	run(t, 1);
 	tree_free(t);
 	return 0;
 }
