@@ -244,4 +244,4 @@ if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -f "$FLAMEGRAPH_DIR/flamegraph.pl" ]; then
 	row "flamegraph.pl" "$smb" \
 	    "$("$RUNSTAT" 1 /dev/null perl "$FLAMEGRAPH_DIR/flamegraph.pl" "$svgin")" "${swc%% *}"
 fi
-TFLAME="$TFLAME" sh "$(dirname "$0")/live.sh"
+TFLAME="$TFLAME" DATADIR="$DATADIR" sh "$(dirname "$0")/live.sh"

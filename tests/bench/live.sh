@@ -7,11 +7,17 @@
 # children's, from bash's `times` after it ends (to the millisecond; dash
 # rounds down to 10 ms, which made tflame's figure up to 40 ms too high): a
 # bash wrapper given to tflame as $PERF times each perf, and tflame's
-# figure is the total less theirs and less the wrappers' own.  Skipped
-# (said so) where perf cannot record or tmux is missing.
+# figure is the total less theirs and less the wrappers' own.  Twice: on
+# the machine as it is (idle in `make bench`: what perf script has to do
+# is least, so tflame's own fixed costs weigh most), then busy, with every
+# processor running `tflame --collapse` on a bundled profile in a loop
+# (DATADIR names data/; the load's own time is not counted), as a machine
+# worth profiling is.  Skipped (said so) where perf cannot record or tmux
+# is missing.
 set -u
 : "${TFLAME:?TFLAME names the tflame binary}"
 secs=${BENCH_LIVE_SECS:-10}
+load=${DATADIR:+$DATADIR/python-json.perf.gz}
 echo
 perf=$(command -v perf) || { echo "live recording: perf not found; skipped"; exit 0; }
 if ! "$perf" record -a -o /dev/null -- true > /dev/null 2>&1; then
@@ -32,27 +38,6 @@ times > "$d/times.\$1"
 exit \$rc
 WRAP
 chmod +x "$d/perf"
-cat > "$d/run" <<RUN
-#!/bin/bash
-trap : INT TERM HUP
-PERF=$d/perf "$TFLAME" --record -a --freq=999 --duration=$secs
-times > "$d/times.all"
-RUN
-chmod +x "$d/run"
-tmux -L "$sock" -f /dev/null new-session -d -s b -x 200 -y 60 "bash $d/run"
-# Recording starts within a few seconds; then q once it has ended.
-n=$((secs * 10 + 300))
-while [ "$n" -gt 0 ] && ! tmux -L "$sock" capture-pane -p -t b 2>/dev/null |
-    grep -q "recording ended"; do
-	sleep 0.1
-	n=$((n - 1))
-done
-tmux -L "$sock" send-keys -t b q
-n=100
-while [ "$n" -gt 0 ] && [ ! -s "$d/times.all" ]; do
-	sleep 0.1
-	n=$((n - 1))
-done
 # cpu FILE [LINE]: user + system seconds from `times` (line 2, the
 # children's, by default; line 1 is the shell's own).
 cpu() {
@@ -65,21 +50,65 @@ cpu() {
 		printf "%.3f", t
 	}'
 }
-all=$(cpu "$d/times.all")
-rec=$(cpu "$d/times.record")
-scr=$(cpu "$d/times.script")
-wrappers=$(awk -v a="$(cpu "$d/times.record" 1)" -v b="$(cpu "$d/times.script" 1)" \
-    'BEGIN { if (a == "?" || b == "?") print "?"; else printf "%.3f", a + b }')
-echo "live recording: --record -a --freq=999, $secs s, viewer on a 200x60" \
-    "terminal (processor seconds, user + system):"
-awk -v a="$all" -v r="$rec" -v s="$scr" -v w="$wrappers" 'BEGIN {
-	if (a == "?" || r == "?" || s == "?" || w == "?") {
-		print "  (a figure is missing: the recording did not end as planned)"
-		exit
-	}
-	t = a - r - s - w
-	printf "  %-22s %8.3f\n", "tflame itself", t
-	printf "  %-22s %8.3f\n", "perf record", r
-	printf "  %-22s %8.3f\n", "perf script", s
-	printf "  %-22s %8.2f\n", "tflame / perf script", (s > 0 ? t / s : 0)
-}'
+# measure LABEL: one recording in tmux, its figures.
+measure() {
+	rm -f "$d"/times.*
+	tmux -L "$sock" kill-server 2>/dev/null
+	cat > "$d/run" <<-RUN
+	#!/bin/bash
+	trap : INT TERM HUP
+	PERF=$d/perf "$TFLAME" --record -a --freq=999 --duration=$secs
+	times > "$d/times.all"
+	RUN
+	chmod +x "$d/run"
+	tmux -L "$sock" -f /dev/null new-session -d -s b -x 200 -y 60 "bash $d/run"
+	# Recording starts within a few seconds; then q once it has ended.
+	n=$((secs * 10 + 300))
+	while [ "$n" -gt 0 ] && ! tmux -L "$sock" capture-pane -p -t b 2>/dev/null |
+	    grep -q "recording ended"; do
+		sleep 0.1
+		n=$((n - 1))
+	done
+	tmux -L "$sock" send-keys -t b q
+	n=100
+	while [ "$n" -gt 0 ] && [ ! -s "$d/times.all" ]; do
+		sleep 0.1
+		n=$((n - 1))
+	done
+	all=$(cpu "$d/times.all")
+	rec=$(cpu "$d/times.record")
+	scr=$(cpu "$d/times.script")
+	wrappers=$(awk -v a="$(cpu "$d/times.record" 1)" -v b="$(cpu "$d/times.script" 1)" \
+	    'BEGIN { if (a == "?" || b == "?") print "?"; else printf "%.3f", a + b }')
+	echo
+	echo "live recording, $1: --record -a --freq=999, $secs s, viewer on a" \
+	    "200x60 terminal (processor seconds, user + system):"
+	awk -v a="$all" -v r="$rec" -v s="$scr" -v w="$wrappers" 'BEGIN {
+		if (a == "?" || r == "?" || s == "?" || w == "?") {
+			print "  (a figure is missing: the recording did not end as planned)"
+			exit
+		}
+		t = a - r - s - w
+		printf "  %-22s %8.3f\n", "tflame itself", t
+		printf "  %-22s %8.3f\n", "perf record", r
+		printf "  %-22s %8.3f\n", "perf script", s
+		printf "  %-22s %8.3f\n", "tflame / perf script", (s > 0 ? t / s : 0)
+	}'
+}
+
+measure idle
+[ -n "$load" ] && [ -r "$load" ] || {
+	echo "live recording, busy: no DATADIR; skipped"
+	exit 0
+}
+pids=
+n=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+while [ "$n" -gt 0 ]; do
+	sh -c 'while :; do "$0" --collapse "$1" > /dev/null || exit; done' \
+	    "$TFLAME" "$load" &
+	pids="$pids $!"
+	n=$((n - 1))
+done
+measure "busy (every processor loading $(basename "$load") in a loop)"
+kill $pids 2>/dev/null
+wait 2>/dev/null
