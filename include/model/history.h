@@ -21,8 +21,9 @@
  * missing ones again from the original by replaying the recorded steps in
  * order, each intermediate tree freed as soon as the next one is made,
  * and keeps the last two made: so of two undos in a row the first is
- * immediate and the second costs a replay.  history_rebase() replays
- * them all when the original grew.
+ * immediate and the second costs a replay, unless the viewer made that
+ * tree ahead while the first undo's screen was read (below).
+ * history_rebase() replays them all when the original grew.
  *
  * Reverse trees: the viewer's reverse (caller) view shows one made from
  * history_tree().  Before a transform it hands it to the history
@@ -123,6 +124,33 @@ void history_reset(struct history *h);
 
 /* Drop the zoom steps, keeping the transforms (the view changed trees). */
 void history_drop_zooms(struct history *h);
+
+/*
+ * Undoing ahead of time.  The second of two undos in a row costs a
+ * replay (above); the viewer can make that tree on a second thread while
+ * the user reads the screen the first undo left, and hand it over when
+ * the undo comes:
+ *
+ * history_undo_target(): the transform step whose tree the next undo
+ * shows, -1 for the original, -2 when it shows no other tree (no step,
+ * or a zoom on top).
+ *
+ * history_replay(): the tree of transform step k (k >= 0) made again from
+ * the nearest tree below it that is held (else the original), the
+ * caller's; h is only read (nothing may change h or its trees meanwhile),
+ * so it may run on another thread.  history_replay_steps(): how many
+ * transforms it applies; more than one makes trees between, beyond the
+ * two the history may hold.
+ *
+ * history_adopt(): give transform step k, which holds no tree, the tree t
+ * that history_replay() made for it (h owns it from then on): the undo
+ * that needs it finds it held.  Only while no other tree is made, so
+ * that two derived trees at most are held.
+ */
+long history_undo_target(const struct history *h);
+struct tree *history_replay(const struct history *h, long k);
+int history_replay_steps(const struct history *h, long k);
+void history_adopt(struct history *h, long k, struct tree *t);
 
 /* The original grew: make the transforms' trees again from it. */
 void history_rebase(struct history *h);

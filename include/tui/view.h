@@ -71,6 +71,7 @@ struct tui_search {
 };
 
 struct tui_revbuild;
+struct tui_undoahead;
 
 struct tui_view {
 	struct tui_screen screen; /* first: the graph is a screen */
@@ -80,6 +81,10 @@ struct tui_view {
 	                            there are none) */
 	struct tree *rev;        /* owned: its reverse, NULL until built */
 	struct tui_revbuild *revbuild; /* owned: rev being built by a thread */
+	struct tui_undoahead *ahead; /* owned: the next undo's trees being
+	                            made by a thread (view_undo.c) */
+	struct tree *ahead_rev;  /* owned: what it made, for an undo now */
+	const struct tree *ahead_rev_of; /* the tree ahead_rev reverses */
 	int reverse;             /* the reverse view is shown */
 	int prof;                /* profile the widths come from */
 	int skip_depth;          /* frames shallower are no functions (`t`) */
@@ -172,6 +177,16 @@ int view_reverse_toggle(struct tui_screen *s);
 void view_reverse_start(struct tui_view *v);
 void view_reverse_stop(struct tui_view *v);
 void view_reverse_grown(struct tui_view *v);
+/*
+ * Undoing ahead (view_undo.c): start after an undo; stop before anything
+ * else changes the history; take before the undo it was for (its tree
+ * goes into the history), then view_undo_rev() gives the reverse tree
+ * made for the tree of, if any.
+ */
+void view_undo_start(struct tui_view *v);
+void view_undo_stop(struct tui_view *v);
+void view_undo_take(struct tui_view *v);
+struct tree *view_undo_rev(struct tui_view *v, const struct tree *of);
 
 /* view_save.c: "s", save as SVG */
 int view_save_open(struct tui_screen *s);

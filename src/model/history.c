@@ -175,6 +175,69 @@ make_trees(struct history *h, long k)
 	h->steps[k].tree = prev;
 }
 
+long
+history_undo_target(const struct history *h)
+{
+	if (h->n == 0 || !is_transform(&h->steps[h->n - 1]))
+		return -2;
+	return transform_below(h, (long)h->n - 1);
+}
+
+/* The transform step below k whose tree is held, or -1 (the original). */
+static long
+held_below(const struct history *h, long k)
+{
+	long i = k;
+
+	while ((i = transform_below(h, i)) >= 0 && h->steps[i].tree == NULL)
+		;
+	return i;
+}
+
+int
+history_replay_steps(const struct history *h, long k)
+{
+	long i;
+	int n = 0;
+
+	if (k < 0 || k >= (long)h->n)
+		return 0;
+	for (i = held_below(h, k) + 1; i <= k; i++)
+		n += is_transform(&h->steps[i]);
+	return n;
+}
+
+struct tree *
+history_replay(const struct history *h, long k)
+{
+	struct tree *t, *prev = NULL;
+	long i, from;
+
+	if (k < 0 || k >= (long)h->n)
+		return NULL;
+	from = held_below(h, k);
+	for (i = from + 1; i <= k; i++) {
+		if (!is_transform(&h->steps[i]))
+			continue;
+		t = apply(prev != NULL ? prev : from >= 0 ?
+		    h->steps[from].tree : h->base, &h->steps[i]);
+		tree_free(prev);
+		prev = t;
+	}
+	return prev;
+}
+
+void
+history_adopt(struct history *h, long k, struct tree *t)
+{
+	if (k < 0 || k >= (long)h->n || !is_transform(&h->steps[k]) ||
+	    h->steps[k].tree != NULL) {
+		tree_free(t); /* not what it was made for */
+		return;
+	}
+	h->steps[k].tree = t;
+}
+
 struct tree *
 history_push(struct history *h, struct history_step *s)
 {

@@ -55,4 +55,4 @@ EXTRA_DIST += tests/tui/modules.sh
 # Transforms in the viewer, one history of zooms and transforms (#32).
 TESTS += tests/tui/transform.sh
 EXTRA_DIST += tests/tui/transform.sh
-libtftui_a_SOURCES += src/tui/view_xform.c
+libtftui_a_SOURCES += src/tui/view_xform.c src/tui/view_undo.c

@@ -180,6 +180,7 @@ view_reverse_toggle(struct tui_screen *sc)
 	v->reverse = !v->reverse;
 	v->tree = v->reverse ? v->rev : v->fwd;
 	v->zoom = TREE_ROOT;
+	view_undo_stop(v); /* it reads the steps */
 	history_drop_zooms(&v->xh); /* zooms of the other tree */
 	v->want = v->sel = name == TREE_NONE ? TREE_ROOT :
 	    nearest_named(v, v->tree, name);

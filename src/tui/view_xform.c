@@ -107,6 +107,7 @@ view_xform_push_zoom(struct tui_view *v)
 {
 	struct history_step s;
 
+	view_undo_stop(v);
 	memset(&s, 0, sizeof s);
 	s.kind = HISTORY_ZOOM;
 	history_path_set(&s.zoom, v->tree, v->zoom);
@@ -131,6 +132,8 @@ switched(struct tui_view *v)
 	view_reverse_stop(v);
 	tree_free(v->rev);
 	v->rev = history_take_rev(&v->xh);
+	if (v->rev == NULL) /* made ahead of the undo (view_undo.c) */
+		v->rev = view_undo_rev(v, v->fwd);
 	/* Sized after the reverse tree kept for an undo, when there is one. */
 	if (v->rev == NULL && v->reverse)
 		v->rev = reverse_build_like(v->fwd, v->xh.rev);
@@ -180,6 +183,7 @@ apply(struct tui_view *v, struct history_step *s)
 	size_t len = 0;
 	const char *n;
 
+	view_undo_stop(v);
 	memset(&zoom, 0, sizeof zoom);
 	memset(&sel, 0, sizeof sel);
 	history_path_set(&s->zoom, v->tree, v->zoom);
@@ -291,6 +295,7 @@ undo(struct tui_view *v)
 {
 	struct history_step s;
 
+	view_undo_take(v);
 	if (!history_pop(&v->xh, &s))
 		return;
 	if (s.kind == HISTORY_ZOOM) {
@@ -334,6 +339,7 @@ view_xform_undo(struct tui_screen *sc)
 		return TUI_REDRAW;
 	}
 	undo(v);
+	view_undo_start(v); /* the next undo's trees, while this is read */
 	return TUI_RELAYOUT;
 }
 
@@ -351,6 +357,7 @@ view_xform_reset(struct tui_screen *sc)
 		v->msg = "U: no transform to take back.";
 		return TUI_REDRAW;
 	}
+	view_undo_stop(v);
 	memset(&sel, 0, sizeof sel);
 	history_path_set(&sel, v->tree, v->want);
 	if (v->want != TREE_ROOT) {
@@ -376,6 +383,7 @@ view_xform_grown(struct tui_view *v)
 {
 	struct history_path zoom, sel;
 
+	view_undo_stop(v); /* it reads the trees about to go */
 	if (history_ntransforms(&v->xh) == 0) {
 		history_rebase(&v->xh); /* a reverse tree it kept goes */
 		return;

@@ -35,7 +35,11 @@
  * -u: a transform and its undo in the reverse view: "r", the widest frame
  * over the root selected (give a width where it is not a "+" bar), then
  * REPEAT times "x" (exclude its function) and "u" (undo it), each
- * measured as a key above; then the peak RSS of the whole run.
+ * measured as a key above; then 2 x REPEAT times x unmeasured, Up, x
+ * again and two undos (the second finds no tree kept: it is made again,
+ * or ahead of time while the screen of the first is read), the second
+ * undo sent at once or, every other time, after a reader's pause of
+ * 0.3 s; then the peak RSS of the whole run.
  */
 #include "config.h"
 
@@ -643,6 +647,8 @@ run_undo(const char *tflame, const char *file, int n)
 {
 	struct series s1 = {"reverse: exclude x", NULL, NULL, NULL, 0, 0, 0};
 	struct series s2 = {"reverse: undo u", NULL, NULL, NULL, 0, 0, 0};
+	struct series s3 = {NULL, NULL, NULL, NULL, 0, 0, 0};
+	struct series s4 = {NULL, NULL, NULL, NULL, 0, 0, 0};
 	struct child c;
 	struct rusage ru;
 	double t;
@@ -660,6 +666,27 @@ run_undo(const char *tflame, const char *file, int n)
 	}
 	report(&s1);
 	report(&s2);
+	/*
+	 * Two transforms, then two undos: the second undo is the one that
+	 * finds no tree kept (history.h keeps two) and makes it again.
+	 */
+	s1.label = "reverse: x, then x again";
+	s2.label = "reverse: undo the second";
+	s3.label = "reverse: undo after an undo";
+	s4.label = "  the same, 0.3 s after it";
+	for (k = 0; k < 2 * n; k++) {
+		prepare(&c, "x");
+		prepare(&c, K_UP); /* the widest frame over the root now */
+		measure(&c, &s1, "x", LOAD_MS);
+		measure(&c, &s2, "u", LOAD_MS);
+		if (k % 2)
+			usleep(300000); /* a reader's pause */
+		measure(&c, k % 2 ? &s4 : &s3, "u", LOAD_MS);
+	}
+	report(&s1);
+	report(&s2);
+	report(&s3);
+	report(&s4);
 	memset(&ru, 0, sizeof ru);
 	k = finish(&c, &ru);
 	printf("  %-28s %8ld kB\n", "peak RSS", ru.ru_maxrss);

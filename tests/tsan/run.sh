@@ -86,14 +86,15 @@ else
 fi
 
 # The viewer: r builds the reverse tree on a second thread (started
-# ahead of time) while keys arrive.
+# ahead of time) while keys arrive; after an undo a second thread makes
+# what the next undo shows (view_undo.c), in both views.
 if command -v tmux > /dev/null 2>&1; then
 	sock=$tmp/tmux.sock
 	tmux -S "$sock" new-session -d -x 120 -y 40 \
 	    "'$tflame' '$tmp/shuffled.folded' 2> '$tmp/view.err';
 	     echo \$? > '$tmp/view.rc'" 2> /dev/null
 	sleep 3
-	for k in r k k r i r j; do
+	for k in r k k r i r j x k x u u r k x k x u u; do
 		tmux -S "$sock" send-keys "$k" 2> /dev/null
 		sleep 0.3
 	done
@@ -106,7 +107,7 @@ if command -v tmux > /dev/null 2>&1; then
 	tmux -S "$sock" kill-server 2> /dev/null
 	if [ "$(cat "$tmp/view.rc" 2> /dev/null)" = 0 ] &&
 	    ! grep -q ThreadSanitizer "$tmp/view.err"; then
-		ok "viewer, reverse tree while keys arrive"
+		ok "viewer, reverse tree and undos while keys arrive"
 	else
 		bad "viewer: exit $(cat "$tmp/view.rc" 2> /dev/null)"
 		sed -n 1,40p "$tmp/view.err"

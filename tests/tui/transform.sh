@@ -324,6 +324,35 @@ check "reverse u u: the screen before x, whole (its reverse made again)" \
 keys q
 finished
 
+# --- three transforms, three undos ------------------------------------------
+# After the first undo a second thread makes the tree the next undo shows
+# (the history holds two; view_undo.c); each undo, slow or quick after the
+# one before, gives the screen before its step back, whole.
+run "$TFLAME $xf"
+viewer_up
+keys k k
+cp "$tmpd/screen" "$tmpd/b1"
+keys x k
+cp "$tmpd/screen" "$tmpd/b2"
+keys x k
+cp "$tmpd/screen" "$tmpd/b3"
+check "x x x: three transforms" has "exclude run › exclude"
+keys x
+check "x x x: the third" not same "$tmpd/b3"
+keys u
+check "x x x u: the screen before the third x" same "$tmpd/b3"
+sleep 1
+keys u
+check "x x x u, a second later u: the screen before the second x" \
+    same "$tmpd/b2"
+keys u
+check "x x x u u u: the screen before the first x" same "$tmpd/b1"
+keys x k x k x u u u
+check "x x x u u u, each at once: the screen before the first x" \
+    same "$tmpd/b1"
+keys q
+finished
+
 # streamed_reference GATE: from $part1, $part2 and the reference
 # $tmpd/focused.folded, set fsum (its samples), fpct (its share of all)
 # and producer (part 1, then part 2 once $tmpd/GATE exists), and keep the

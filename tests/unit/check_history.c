@@ -452,6 +452,90 @@ START_TEST(test_keep_rev)
 }
 END_TEST
 
+/*
+ * Undoing ahead (the viewer's second thread): the step the next undo
+ * shows, how many transforms making it again takes (from the nearest
+ * tree held), the tree made equal to the one pushed, and adopted: the
+ * undo then shows that very tree, made by no replay.  A tree given to a
+ * step that holds one, or to no step, is freed (LeakSanitizer checks).
+ */
+START_TEST(test_undo_ahead)
+{
+	struct tree *t = tree_from_folded(profile), *r;
+	struct history h;
+	struct history_step z;
+
+	history_init(&h, t);
+	ck_assert_int_eq(history_undo_target(&h), -2);
+	ck_assert_int_eq(history_replay_steps(&h, 0), 0);
+	ck_assert_ptr_null(history_replay(&h, -1));
+	push(&h, HISTORY_FOCUS, "run");
+	ck_assert_int_eq(history_undo_target(&h), -1);
+	memset(&z, 0, sizeof z);
+	z.kind = HISTORY_ZOOM;
+	history_push(&h, &z);
+	ck_assert_int_eq(history_undo_target(&h), -2); /* a zoom on top */
+	push(&h, HISTORY_EXCLUDE, "[unknown]");
+	ck_assert_int_eq(history_undo_target(&h), 0);
+	push(&h, HISTORY_MERGE, "work");
+	ck_assert_int_eq(history_undo_target(&h), 2);
+	/* Held: steps 2 and 3; step 0 is made from the original, step 2 */
+	/* (were it not held) from step 0, made first. */
+	ck_assert_int_eq(history_replay_steps(&h, 0), 1);
+	ck_assert_int_eq(history_replay_steps(&h, 2), 2);
+	r = history_replay(&h, 0);
+	is(r, after_focus);
+	history_adopt(&h, 2, r); /* step 2 holds its own: r is freed */
+	ck_assert_int_eq(history_held(&h), 2);
+	pop(&h, HISTORY_MERGE);
+	is(history_tree(&h), after_exclude);
+	/* Now only step 2 is held: the next undo shows step 0's tree. */
+	ck_assert_int_eq(history_undo_target(&h), 0);
+	ck_assert_int_eq(history_replay_steps(&h, 0), 1);
+	r = history_replay(&h, 0);
+	is(r, after_focus);
+	history_adopt(&h, 0, r);
+	ck_assert_int_eq(history_held(&h), 2);
+	pop(&h, HISTORY_EXCLUDE);
+	ck_assert_ptr_eq(history_tree(&h), r); /* adopted, not made again */
+	history_adopt(&h, 5, tree_from_folded(profile)); /* no such step */
+	pop(&h, HISTORY_ZOOM);
+	pop(&h, HISTORY_FOCUS);
+	ck_assert_ptr_eq(history_tree(&h), t);
+	history_free(&h);
+	tree_free(t);
+}
+END_TEST
+
+/*
+ * Four transforms, the top two held: step 1 is made again through step
+ * 0 (two transforms), step 3 from step 2 (one).
+ */
+START_TEST(test_replay_steps)
+{
+	struct tree *t = tree_from_folded(profile), *r;
+	struct history h;
+	struct history_step s;
+
+	history_init(&h, t);
+	push(&h, HISTORY_FOCUS, "run");
+	push(&h, HISTORY_EXCLUDE, "[unknown]");
+	push(&h, HISTORY_MERGE, "work");
+	push(&h, HISTORY_EXCLUDE, "nothing");
+	/* Held: steps 2 and 3.  Step 1 from step 0, made from the original. */
+	ck_assert_int_eq(history_replay_steps(&h, 1), 2);
+	r = history_replay(&h, 1);
+	is(r, after_exclude);
+	tree_free(r);
+	ck_assert_int_eq(history_replay_steps(&h, 3), 1); /* from step 2 */
+	ck_assert_int_eq(history_pop(&h, &s), 1);
+	history_step_free(&s);
+	ck_assert_int_eq(history_undo_target(&h), 1);
+	history_free(&h);
+	tree_free(t);
+}
+END_TEST
+
 static Suite *
 history_suite(void)
 {
@@ -467,6 +551,8 @@ history_suite(void)
 	tcase_add_test(tc, test_subtree_after_merge);
 	tcase_add_test(tc, test_subtree_after_recursion);
 	tcase_add_test(tc, test_keep_rev);
+	tcase_add_test(tc, test_undo_ahead);
+	tcase_add_test(tc, test_replay_steps);
 	suite_add_tcase(s, tc);
 	return s;
 }
