@@ -53,6 +53,8 @@ struct reverse_job {
 };
 
 void reverse_begin(struct reverse_job *j, const struct tree *t);
+/* Right after reverse_begin(): size the tree as reverse_build_like(). */
+void reverse_reserve(struct reverse_job *j, const struct tree *like);
 /* Read up to n more nodes of t; 1 when all are read. */
 int reverse_step(struct reverse_job *j, uint32_t n);
 /* Read what is left and return the finished tree (the caller's). */

@@ -119,9 +119,15 @@ reverse_build_like(const struct tree *t, const struct tree *like)
 	struct reverse_job j;
 
 	reverse_begin(&j, t);
-	if (like != NULL && tree_size(like) > tree_size(j.r)) {
-		tree_reserve(j.r, like);
-		j.trim = 1;
-	}
+	reverse_reserve(&j, like);
 	return reverse_end(&j);
+}
+
+void
+reverse_reserve(struct reverse_job *j, const struct tree *like)
+{
+	if (like != NULL && tree_size(like) > tree_size(j->r)) {
+		tree_reserve(j->r, like);
+		j->trim = 1;
+	}
 }

@@ -42,7 +42,8 @@ struct tui_undoahead {
 	long k;                  /* the step the next undo shows (-1: the
 	                            original) */
 	const struct tree *src;  /* its tree, when held (else fwd) */
-	int want_rev;            /* its reverse tree is to be built */
+	int want_rev;            /* its reverse tree is to be built, */
+	const struct tree *like; /* sized after this one (the one shown) */
 	struct tree *fwd;        /* made: the tree of step k, or NULL */
 	struct tree *rev;        /* made: its reverse tree, or NULL */
 };
@@ -58,6 +59,7 @@ ahead_main(void *arg)
 	if (!a->want_rev || a->src == NULL)
 		return NULL;
 	reverse_begin(&job, a->src);
+	reverse_reserve(&job, a->like); /* fewer doublings to copy */
 	while (!atomic_load(&a->stop))
 		if (reverse_step(&job, AHEAD_STEP_NODES)) {
 			a->rev = reverse_end(&job);
@@ -95,6 +97,7 @@ view_undo_start(struct tui_view *v)
 	a->k = k;
 	a->src = src;
 	a->want_rev = want_rev;
+	a->like = v->rev;
 	if (!thread_start(&a->thread, 1, ahead_main, a)) {
 		free(a);
 		return;
