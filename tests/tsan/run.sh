@@ -94,7 +94,7 @@ if command -v tmux > /dev/null 2>&1; then
 	    "'$tflame' '$tmp/shuffled.folded' 2> '$tmp/view.err';
 	     echo \$? > '$tmp/view.rc'" 2> /dev/null
 	sleep 3
-	for k in r k k r i r j x k x u u r k x k x u u; do
+	for k in r k k r i r j x k x u u r k x k x k x u u u; do
 		tmux -S "$sock" send-keys "$k" 2> /dev/null
 		sleep 0.3
 	done
