@@ -169,6 +169,13 @@ void history_rebase(struct history *h);
 void history_keep_rev(struct history *h, struct tree *rev);
 
 /*
+ * The same for rev, the reverse tree of the profile the next undo shows
+ * (history_undo_target(); made ahead of that undo): the undo gives it
+ * back.
+ */
+void history_keep_rev_below(struct history *h, struct tree *rev);
+
+/*
  * The reverse tree kept for the profile shown now (after an undo or a
  * reset), the caller's from then on; NULL when none is kept for it.
  */

@@ -83,8 +83,6 @@ struct tui_view {
 	struct tui_revbuild *revbuild; /* owned: rev being built by a thread */
 	struct tui_undoahead *ahead; /* owned: the next undo's trees being
 	                            made by a thread (view_undo.c) */
-	struct tree *ahead_rev;  /* owned: what it made, for an undo now */
-	const struct tree *ahead_rev_of; /* the tree ahead_rev reverses */
 	int reverse;             /* the reverse view is shown */
 	int prof;                /* profile the widths come from */
 	int skip_depth;          /* frames shallower are no functions (`t`) */
@@ -179,14 +177,12 @@ void view_reverse_stop(struct tui_view *v);
 void view_reverse_grown(struct tui_view *v);
 /*
  * Undoing ahead (view_undo.c): start after an undo; stop before anything
- * else changes the history; take before the undo it was for (its tree
- * goes into the history), then view_undo_rev() gives the reverse tree
- * made for the tree of, if any.
+ * else changes the history; take before the undo it was for (its trees
+ * go into the history, which gives them back on that undo).
  */
 void view_undo_start(struct tui_view *v);
 void view_undo_stop(struct tui_view *v);
 void view_undo_take(struct tui_view *v);
-struct tree *view_undo_rev(struct tui_view *v, const struct tree *of);
 
 /* view_save.c: "s", save as SVG */
 int view_save_open(struct tui_screen *s);

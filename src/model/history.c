@@ -319,12 +319,27 @@ history_rebase(struct history *h)
 		make_trees(h, top);
 }
 
-void
-history_keep_rev(struct history *h, struct tree *rev)
+/* Keep rev, of the profile after at transforms. */
+static void
+keep_rev(struct history *h, struct tree *rev, size_t at)
 {
 	tree_free(h->rev);
 	h->rev = rev;
-	h->rev_at = history_ntransforms(h);
+	h->rev_at = at;
+}
+
+void
+history_keep_rev(struct history *h, struct tree *rev)
+{
+	keep_rev(h, rev, history_ntransforms(h));
+}
+
+void
+history_keep_rev_below(struct history *h, struct tree *rev)
+{
+	size_t n = history_ntransforms(h);
+
+	keep_rev(h, rev, n > 0 ? n - 1 : 0);
 }
 
 struct tree *

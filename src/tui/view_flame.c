@@ -242,8 +242,6 @@ view_flame_done(struct tui_view *v)
 	prompt_free(&v->prompt);
 	view_reverse_stop(v);
 	view_undo_stop(v);
-	tree_free(v->ahead_rev);
-	v->ahead_rev = NULL;
 	tree_free(v->rev);
 	v->rev = NULL;
 	/* The transforms' trees go; the tree as loaded is the caller's. */

@@ -45,7 +45,8 @@ struct tui_undoahead {
 	int want_rev;            /* its reverse tree is to be built, */
 	const struct tree *like; /* sized after this one (the one shown) */
 	struct tree *fwd;        /* made: the tree of step k, or NULL */
-	struct tree *rev;        /* made: its reverse tree, or NULL */
+	struct tree *rev;        /* made: its reverse tree, or NULL (kept by
+	                            the history for the undo) */
 };
 
 static void *
@@ -105,28 +106,19 @@ view_undo_start(struct tui_view *v)
 	v->ahead = a;
 }
 
-/* Wait for the thread; drop what it made, unless keep. */
-static void
-ahead_end(struct tui_view *v, int stop)
-{
-	struct tui_undoahead *a = v->ahead;
-
-	if (stop)
-		atomic_store(&a->stop, 1);
-	thread_join(&a->thread);
-	if (stop) {
-		tree_free(a->rev);
-		tree_free(a->fwd);
-		free(a);
-		v->ahead = NULL;
-	}
-}
-
 void
 view_undo_stop(struct tui_view *v)
 {
-	if (v->ahead != NULL)
-		ahead_end(v, 1);
+	struct tui_undoahead *a = v->ahead;
+
+	if (a == NULL)
+		return;
+	atomic_store(&a->stop, 1);
+	thread_join(&a->thread);
+	tree_free(a->rev);
+	tree_free(a->fwd);
+	free(a);
+	v->ahead = NULL;
 }
 
 void
@@ -137,27 +129,14 @@ view_undo_take(struct tui_view *v)
 	if (a == NULL)
 		return;
 	if (a->n != v->xh.n || history_undo_target(&v->xh) != a->k) {
-		ahead_end(v, 1); /* made for another history */
+		view_undo_stop(v); /* made for another history */
 		return;
 	}
-	ahead_end(v, 0);
+	thread_join(&a->thread);
 	if (a->fwd != NULL)
 		history_adopt(&v->xh, a->k, a->fwd);
-	tree_free(v->ahead_rev);
-	v->ahead_rev = a->rev;
-	v->ahead_rev_of = a->src;
+	if (a->rev != NULL)
+		history_keep_rev_below(&v->xh, a->rev);
 	free(a);
 	v->ahead = NULL;
-}
-
-struct tree *
-view_undo_rev(struct tui_view *v, const struct tree *of)
-{
-	struct tree *r = v->ahead_rev;
-
-	v->ahead_rev = NULL;
-	if (r != NULL && v->ahead_rev_of == of)
-		return r;
-	tree_free(r);
-	return NULL;
 }

@@ -132,8 +132,6 @@ switched(struct tui_view *v)
 	view_reverse_stop(v);
 	tree_free(v->rev);
 	v->rev = history_take_rev(&v->xh);
-	if (v->rev == NULL) /* made ahead of the undo (view_undo.c) */
-		v->rev = view_undo_rev(v, v->fwd);
 	/* Sized after the reverse tree kept for an undo, when there is one. */
 	if (v->rev == NULL && v->reverse)
 		v->rev = reverse_build_like(v->fwd, v->xh.rev);

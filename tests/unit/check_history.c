@@ -461,7 +461,7 @@ END_TEST
  */
 START_TEST(test_undo_ahead)
 {
-	struct tree *t = tree_from_folded(profile), *r;
+	struct tree *t = tree_from_folded(profile), *r, *rv;
 	struct history h;
 	struct history_step z;
 
@@ -496,8 +496,12 @@ START_TEST(test_undo_ahead)
 	is(r, after_focus);
 	history_adopt(&h, 0, r);
 	ck_assert_int_eq(history_held(&h), 2);
+	rv = reverse_build(r); /* its reverse tree, made ahead too */
+	history_keep_rev_below(&h, rv);
 	pop(&h, HISTORY_EXCLUDE);
 	ck_assert_ptr_eq(history_tree(&h), r); /* adopted, not made again */
+	ck_assert_ptr_eq(history_take_rev(&h), rv);
+	tree_free(rv);
 	history_adopt(&h, 5, tree_from_folded(profile)); /* no such step */
 	pop(&h, HISTORY_ZOOM);
 	pop(&h, HISTORY_FOCUS);
