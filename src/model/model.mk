@@ -41,9 +41,11 @@ EXTRA_DIST += tests/golden/transform.sh src/model/model.mk
 # `make bench`: the table and the sandwich, and each transform, on the
 # bench tree (tests/bench/bench.sh).
 EXTRA_PROGRAMS += tests/bench/funcbench tests/bench/xformbench
-tests_bench_funcbench_SOURCES = tests/bench/funcbench.c
+tests_bench_funcbench_SOURCES = tests/bench/funcbench.c \
+	tests/bench/benchtree.c tests/bench/benchtree.h
 tests_bench_funcbench_LDADD = $(CORE_LIBS)
-tests_bench_xformbench_SOURCES = tests/bench/xformbench.c
+tests_bench_xformbench_SOURCES = tests/bench/xformbench.c \
+	tests/bench/benchtree.c tests/bench/benchtree.h
 tests_bench_xformbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
 
@@ -58,6 +60,7 @@ tests_unit_check_history_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_history
 # `make bench`: the undo's time and the memory the history holds.
 EXTRA_PROGRAMS += tests/bench/histbench
-tests_bench_histbench_SOURCES = tests/bench/histbench.c
+tests_bench_histbench_SOURCES = tests/bench/histbench.c \
+	tests/bench/benchtree.c tests/bench/benchtree.h
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)

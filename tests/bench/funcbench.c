@@ -25,8 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "benchtree.h"
 #include "model/functions.h"
 #include "model/sandwich.h"
 #include "search/search.h"
@@ -116,20 +115,14 @@ main(int argc, char **argv)
 	const char *pat = "^Py", *name = NULL;
 	long want = 100000;
 	int runs = 7, c, i;
-	struct load_opts o;
-	struct load_result res;
-	struct stack_sink sink;
-	struct sink_tree st;
-	struct reader *rd;
 	struct tree *t;
 	struct sandwich *sw = NULL, *sw80;
 	double cols = 200;
-	struct diag d;
 	struct functions f;
 	struct search_error err;
 	struct search_re *re;
 	unsigned char *marks;
-	char *msg = NULL, what[64];
+	char what[64];
 	double tb[MAXRUNS], ts[MAXRUNS], tn[MAXRUNS], tself[MAXRUNS];
 	double tf[MAXRUNS], tc[MAXRUNS], te[MAXRUNS], tz[MAXRUNS], t0;
 	uint32_t *inst, nnames, n, best = 0, size;
@@ -162,22 +155,7 @@ main(int argc, char **argv)
 		    "[-i N | -n NAME] FILE\n", stderr);
 		return 2;
 	}
-	if ((rd = reader_open(argv[optind], &msg)) == NULL) {
-		fprintf(stderr, "funcbench: %s\n", msg);
-		return 1;
-	}
-	memset(&o, 0, sizeof o);
-	memset(&res, 0, sizeof res);
-	t = tree_new(1);
-	diag_init(&d, argv[optind]);
-	sink_tree_init(&st, &sink, t, 0);
-	if (loader_run(rd, &o, &sink, &d, &res, &msg) != 0) {
-		fprintf(stderr, "funcbench: %s\n", msg);
-		return 1;
-	}
-	reader_close(rd);
-	diag_free(&d);
-	tree_finish(t);
+	t = bench_load("funcbench", argv[optind]);
 
 	/* The function with the number of instances nearest want. */
 	nnames = strtab_count(tree_strtab_c(t));

@@ -21,11 +21,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "benchtree.h"
 #include "model/history.h"
-#include "util/diag.h"
-#include "util/reader.h"
 #include "util/xalloc.h"
 
 /* Milliseconds of wall time since an arbitrary start. */
@@ -36,30 +33,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/*
- * The heaviest node at depth 3 (or less deep when the tree is shallow), or
- * with light, the lightest one there.
- */
-static uint32_t
-pick(const struct tree *t, int light)
-{
-	uint32_t n = tree_size(t), i, best = TREE_ROOT, bestd = 0, d;
-	double w, bw;
-
-	for (i = 1; i < n; i++) {
-		d = tree_node(t, i)->depth;
-		if (d > 3)
-			continue;
-		w = count_value(tree_total(t, 0, i));
-		bw = count_value(tree_total(t, 0, best));
-		if (d > bestd || (d == bestd && (light ? w < bw : w > bw))) {
-			best = i;
-			bestd = d;
-		}
-	}
-	return best;
 }
 
 /* MB held by the history's trees (the original's not counted). */
@@ -94,7 +67,7 @@ run(struct tree *t, int light)
 	    (double)tree_memory(t) / 1e6, light ? "light" : "heavy");
 	for (k = 0; k < 3; k++) {
 		const struct tree *cur = history_tree(&h);
-		uint32_t node = pick(cur, light);
+		uint32_t node = bench_pick(cur, light);
 
 		if (node == TREE_ROOT)
 			break;
@@ -124,36 +97,13 @@ run(struct tree *t, int light)
 int
 main(int argc, char **argv)
 {
-	struct stack_sink sink;
-	struct sink_tree st;
-	struct load_opts lo;
-	struct load_result res;
-	struct diag d;
-	struct reader *r;
 	struct tree *t;
-	char *err = NULL;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: histbench FILE\n");
 		return 2;
 	}
-	if ((r = reader_open(argv[1], &err)) == NULL) {
-		fprintf(stderr, "histbench: %s\n", err);
-		return 1;
-	}
-	diag_init(&d, argv[1]);
-	t = tree_new(1);
-	sink_tree_init(&st, &sink, t, 0);
-	memset(&lo, 0, sizeof lo);
-	lo.format = FORMAT_AUTO;
-	memset(&res, 0, sizeof res);
-	if (loader_run(r, &lo, &sink, &d, &res, &err) != 0) {
-		fprintf(stderr, "histbench: %s\n", err);
-		return 1;
-	}
-	reader_close(r);
-	diag_free(&d);
-	tree_finish(t);
+	t = bench_load("histbench", argv[1]);
 	run(t, 0);
 	run(t, 1);
 	tree_free(t);

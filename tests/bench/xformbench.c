@@ -25,11 +25,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "benchtree.h"
 #include "model/transform.h"
-#include "util/diag.h"
-#include "util/reader.h"
 #include "util/xalloc.h"
 
 enum { T_FOCUS, T_NODE, T_EXCLUDE, T_MERGE, T_REC_ONE, T_REC_ALL, T_THREADS,
@@ -78,28 +75,6 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The heaviest node at depth 3 (or less deep when the tree is shallow). */
-static uint32_t
-pick(const struct tree *t)
-{
-	uint32_t n = tree_size(t), i, best = TREE_ROOT;
-	uint32_t bestd = 0;
-
-	for (i = 1; i < n; i++) {
-		uint32_t d = tree_node(t, i)->depth;
-
-		if (d > 3)
-			continue;
-		if (d > bestd || (d == bestd &&
-		    count_value(tree_total(t, 0, i)) >
-		    count_value(tree_total(t, 0, best)))) {
-			best = i;
-			bestd = d;
-		}
-	}
-	return best;
-}
-
 /* Run transform k on t once; returns the result. */
 static struct tree *
 apply(int k, struct tree *t, const unsigned char *marks, uint32_t node)
@@ -127,15 +102,8 @@ apply(int k, struct tree *t, const unsigned char *marks, uint32_t node)
 int
 main(int argc, char **argv)
 {
-	struct stack_sink sink;
-	struct sink_tree st;
-	struct load_opts lo;
-	struct load_result res;
-	struct diag d;
-	struct reader *r;
 	struct tree *t, *o;
 	unsigned char *marks;
-	char *err = NULL;
 	double *ms, *free_ms, t0, wc = argc > 3 ? atof(argv[3]) : 0, r0;
 	double rss, tmem, omem;
 	uint32_t node, nodes = 0;
@@ -147,24 +115,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: xformbench FILE [RUNS [WC_SECONDS]]\n");
 		return 2;
 	}
-	if ((r = reader_open(argv[1], &err)) == NULL) {
-		fprintf(stderr, "xformbench: %s\n", err);
-		return 1;
-	}
-	diag_init(&d, argv[1]);
-	t = tree_new(1);
-	sink_tree_init(&st, &sink, t, 0);
-	memset(&lo, 0, sizeof lo);
-	lo.format = FORMAT_AUTO;
-	memset(&res, 0, sizeof res);
-	if (loader_run(r, &lo, &sink, &d, &res, &err) != 0) {
-		fprintf(stderr, "xformbench: %s\n", err);
-		return 1;
-	}
-	reader_close(r);
-	diag_free(&d);
-	tree_finish(t);
-	node = pick(t);
+	t = bench_load("xformbench", argv[1]);
+	node = bench_pick(t, 0);
 	name = tree_name(t, node, &len);
 	marks = xcalloc(strtab_count(tree_strtab_c(t)) + 1, 1);
 	marks[tree_node(t, node)->name] = 1;
