@@ -31,9 +31,10 @@ libpcre2-dev zlib1g-dev"
 # xmllint (SVG well-formedness), Chromium and node (the SVG's script in a
 # browser), locales (localedef: a decimal-comma locale), clang and its
 # libFuzzer runtime (make fuzz), valgrind (make check-valgrind), perf
-# (the perf.data and --record tests, make selfprofile), xz (make dist).
+# (the perf.data and --record tests, make selfprofile), xz (make dist),
+# strace (the viewer's writes and reads counted).
 TEST_PKGS="check tmux procps libxml2-utils chromium nodejs locales clang \
-libclang-rt-14-dev valgrind linux-perf xz-utils"
+libclang-rt-14-dev valgrind linux-perf xz-utils strace"
 
 # Shipping: dpkg-dev (dpkg-shlibdeps for make deb), man-db (man -l in make
 # installcheck), the arm64 cross compiler, its libraries and qemu-user.

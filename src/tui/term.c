@@ -390,6 +390,17 @@ term_start(void)
 		    "cursor; use --collapse\n", name);
 		return -1;
 	}
+	/*
+	 * ncurses 6.4 writes each cursor move of doupdate() out at once
+	 * until the screen has been suspended and resumed (its mvcur
+	 * flushes while the screen counts as "not yet running"): some 40
+	 * writes to the terminal for a screen instead of one, each a wakeup
+	 * of the terminal (and a packet over ssh).  Suspend and resume once,
+	 * before anything is drawn or set: the alternate screen is entered,
+	 * left and entered again within the first write.
+	 */
+	endwin();
+	doupdate();
 	reset_len = 0;
 	reset_add("sgr0");
 	reset_add("cnorm");

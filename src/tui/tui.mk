@@ -37,7 +37,8 @@ TUI_TESTS = \
 	tests/tui/limits.sh tests/tui/numbers.sh \
 	tests/tui/names.sh tests/tui/small.sh tests/tui/select.sh \
 	tests/tui/copy.sh tests/tui/mouse.sh
-TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh
+TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh \
+	tests/tui/wakeups.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
 
