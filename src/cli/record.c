@@ -95,8 +95,12 @@ record_view(const struct options *o)
 	lc.r = input_open(o, NULL, &lo, &in, &err);
 	diag_init(&d, reader_name(lc.r));
 #ifdef F_SETPIPE_SZ
-	/* Room for what comes while the viewer waits between reads. */
-	(void)fcntl(reader_fd(lc.r), F_SETPIPE_SZ, 1 << 20);
+	/*
+	 * Room for what comes while the viewer waits between reads: 4 MiB
+	 * where allowed (root, or fs.pipe-max-size), else the usual most.
+	 */
+	if (fcntl(reader_fd(lc.r), F_SETPIPE_SZ, 4 << 20) < 0)
+		(void)fcntl(reader_fd(lc.r), F_SETPIPE_SZ, 1 << 20);
 #endif
 	memset(&lv, 0, sizeof lv);
 	lv.what = reader_name(lc.r);
