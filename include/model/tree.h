@@ -73,7 +73,8 @@ uint32_t tree_find_child(const struct tree *t, uint32_t parent, uint32_t name);
  * The node named name nearest the root: of those at the smallest depth,
  * the one with the largest total in profile prof, of equals the smallest
  * id; TREE_ROOT when there is none.  Reads the tree level by level, down
- * to the first level that has one.
+ * to the first level that has one, or once a quarter of the nodes have
+ * been read, every node in array order.
  */
 uint32_t tree_nearest_named(const struct tree *t, int prof, uint32_t name);
 

@@ -270,12 +270,37 @@ tree_find_child(const struct tree *t, uint32_t parent, uint32_t name)
 	return find_child(t, parent, name, &pr);
 }
 
+/* Is node c, named name at depth d, nearer (or heavier) than the best? */
+static inline int
+nearer(const struct tree *t, int prof, uint32_t c, uint32_t best,
+    double *bw)
+{
+	double w;
+
+	if (best != TREE_ROOT && t->nodes[c].depth > t->nodes[best].depth)
+		return 0;
+	w = count_value(tree_total(t, prof, c));
+	if (best == TREE_ROOT || t->nodes[c].depth < t->nodes[best].depth ||
+	    w > *bw || (w == *bw && c < best)) {
+		*bw = w;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Level by level finds a name near the root after reading little; a name
+ * deep down or nowhere (the selected function, after a transform took it
+ * out) costs a read of every node, out of order (a level's children are
+ * all over the array).  So after reading a quarter of the nodes level by
+ * level, one pass in array order finishes the search.
+ */
 uint32_t
 tree_nearest_named(const struct tree *t, int prof, uint32_t name)
 {
 	uint32_t *level = NULL, *next = NULL, *tmp, best = TREE_ROOT, c;
-	size_t n = 0, nn, caplevel = 0, capnext = 0, i;
-	double bw = 0, w;
+	size_t n = 0, nn, caplevel = 0, capnext = 0, i, read = 0;
+	double bw = 0;
 
 	for (c = t->nodes[TREE_ROOT].first_child; c != TREE_NONE;
 	    c = t->nodes[c].next_sibling) {
@@ -285,16 +310,20 @@ tree_nearest_named(const struct tree *t, int prof, uint32_t name)
 	while (n > 0) {
 		for (i = 0; i < n; i++) {
 			c = level[i];
-			if (t->nodes[c].name != name)
-				continue;
-			w = count_value(tree_total(t, prof, c));
-			if (best == TREE_ROOT || w > bw || (w == bw && c < best)) {
+			if (t->nodes[c].name == name &&
+			    nearer(t, prof, c, best, &bw))
 				best = c;
-				bw = w;
-			}
 		}
+		read += n;
 		if (best != TREE_ROOT)
 			break;
+		if (read > t->size / 4) {
+			for (i = 1; i < t->size; i++)
+				if (t->nodes[i].name == name &&
+				    nearer(t, prof, (uint32_t)i, best, &bw))
+					best = (uint32_t)i;
+			break;
+		}
 		for (i = 0, nn = 0; i < n; i++)
 			for (c = t->nodes[level[i]].first_child; c != TREE_NONE;
 			    c = t->nodes[c].next_sibling) {
