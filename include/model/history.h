@@ -83,6 +83,12 @@ struct history_step {
 	                             NULL (a zoom; a tree not held) */
 };
 
+/* How large a reverse tree was: nodes and child hash (tree_reserve_n()). */
+struct history_revsize {
+	size_t size;
+	uint32_t mask;
+};
+
 struct history {
 	struct tree *base;        /* borrowed: the original */
 	struct history_step *steps; /* owned, oldest first */
@@ -90,6 +96,9 @@ struct history {
 	struct tree *rev;         /* owned: a reverse tree kept for an undo */
 	size_t rev_at;            /* of the profile after this many
 	                             transforms */
+	struct history_revsize *revsize; /* owned: by rev_at, the size of
+	                             the last reverse tree kept */
+	size_t nrevsize;
 };
 
 void history_init(struct history *h, struct tree *base);
@@ -174,6 +183,14 @@ void history_keep_rev(struct history *h, struct tree *rev);
  * back.
  */
 void history_keep_rev_below(struct history *h, struct tree *rev);
+
+/*
+ * The size of the last reverse tree kept for the profile after at
+ * transforms, {0, 0} when none was: a hint, the room to make for that
+ * profile's reverse tree when it is made again (the tree may have gone
+ * since, and the profile changed).
+ */
+struct history_revsize history_rev_size(const struct history *h, size_t at);
 
 /*
  * The reverse tree kept for the profile shown now (after an undo or a

@@ -55,6 +55,8 @@ struct reverse_job {
 void reverse_begin(struct reverse_job *j, const struct tree *t);
 /* Right after reverse_begin(): size the tree as reverse_build_like(). */
 void reverse_reserve(struct reverse_job *j, const struct tree *like);
+/* The same by numbers (a reverse tree no longer held: history.h). */
+void reverse_reserve_n(struct reverse_job *j, size_t size, uint32_t mask);
 /* Read up to n more nodes of t; 1 when all are read. */
 int reverse_step(struct reverse_job *j, uint32_t n);
 /* Read what is left and return the finished tree (the caller's). */

@@ -60,6 +60,10 @@ int tree_nprof(const struct tree *t);
  * result) never grows an array again.  Only capacity: t is unchanged.
  */
 void tree_reserve(struct tree *t, const struct tree *like);
+/* The same by numbers: room for size nodes, a child hash of mask. */
+void tree_reserve_n(struct tree *t, size_t size, uint32_t mask);
+/* The mask of t's child hash (its slots less one), for tree_reserve_n(). */
+uint32_t tree_hash_mask(const struct tree *t);
 /* Give back the capacity tree_reserve() took and t did not use. */
 void tree_trim(struct tree *t);
 

@@ -41,6 +41,7 @@ history_free(struct history *h)
 	history_reset(h);
 	tree_free(h->rev);
 	free(h->steps);
+	free(h->revsize);
 	memset(h, 0, sizeof *h);
 }
 
@@ -323,9 +324,29 @@ history_rebase(struct history *h)
 static void
 keep_rev(struct history *h, struct tree *rev, size_t at)
 {
+	size_t n = h->nrevsize;
+
 	tree_free(h->rev);
 	h->rev = rev;
 	h->rev_at = at;
+	if (rev == NULL)
+		return;
+	if (at >= n) {
+		xgrow((void **)&h->revsize, &n, at + 1, sizeof *h->revsize);
+		memset(h->revsize + h->nrevsize, 0,
+		    (n - h->nrevsize) * sizeof *h->revsize);
+		h->nrevsize = n;
+	}
+	h->revsize[at].size = tree_size(rev);
+	h->revsize[at].mask = tree_hash_mask(rev);
+}
+
+struct history_revsize
+history_rev_size(const struct history *h, size_t at)
+{
+	struct history_revsize none = {0, 0};
+
+	return at < h->nrevsize ? h->revsize[at] : none;
 }
 
 void

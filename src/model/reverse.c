@@ -126,8 +126,15 @@ reverse_build_like(const struct tree *t, const struct tree *like)
 void
 reverse_reserve(struct reverse_job *j, const struct tree *like)
 {
-	if (like != NULL && tree_size(like) > tree_size(j->r)) {
-		tree_reserve(j->r, like);
+	if (like != NULL)
+		reverse_reserve_n(j, tree_size(like), tree_hash_mask(like));
+}
+
+void
+reverse_reserve_n(struct reverse_job *j, size_t size, uint32_t mask)
+{
+	if (size > tree_size(j->r)) {
+		tree_reserve_n(j->r, size, mask);
 		j->trim = 1;
 	}
 }

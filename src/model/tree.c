@@ -176,13 +176,26 @@ hash_reserve(struct tree *t)
 void
 tree_reserve(struct tree *t, const struct tree *like)
 {
-	if (like->size > t->cap) {
-		t->nodes = xreallocarray(t->nodes, like->size, sizeof *t->nodes);
-		prof_grow(t, like->size);
-		t->cap = like->size;
+	tree_reserve_n(t, like->size, like->mask);
+}
+
+void
+tree_reserve_n(struct tree *t, size_t size, uint32_t mask)
+{
+	if (size > t->cap && size <= MAX_NODES) {
+		t->nodes = xreallocarray(t->nodes, size, sizeof *t->nodes);
+		prof_grow(t, size);
+		t->cap = size;
 	}
-	if (like->mask > t->mask)
-		rehash(t, like->mask);
+	/* A mask is a power of two less one. */
+	if (mask > t->mask && (mask & (mask + 1)) == 0)
+		rehash(t, mask);
+}
+
+uint32_t
+tree_hash_mask(const struct tree *t)
+{
+	return t->mask;
 }
 
 /*

@@ -43,7 +43,8 @@ struct tui_undoahead {
 	                            original) */
 	const struct tree *src;  /* its tree, when held (else fwd) */
 	int want_rev;            /* its reverse tree is to be built, */
-	const struct tree *like; /* sized after this one (the one shown) */
+	const struct tree *like; /* sized after this one (the one shown), */
+	struct history_revsize size; /* or the one it had (when larger) */
 	struct tree *fwd;        /* made: the tree of step k, or NULL */
 	struct tree *rev;        /* made: its reverse tree, or NULL (kept by
 	                            the history for the undo) */
@@ -60,7 +61,9 @@ ahead_main(void *arg)
 	if (!a->want_rev || a->src == NULL)
 		return NULL;
 	reverse_begin(&job, a->src);
-	reverse_reserve(&job, a->like); /* fewer doublings to copy */
+	/* Fewer doublings to copy (and new memory to fault in). */
+	reverse_reserve(&job, a->like);
+	reverse_reserve_n(&job, a->size.size, a->size.mask);
 	while (!atomic_load(&a->stop))
 		if (reverse_step(&job, AHEAD_STEP_NODES)) {
 			a->rev = reverse_end(&job);
@@ -99,6 +102,8 @@ view_undo_start(struct tui_view *v)
 	a->src = src;
 	a->want_rev = want_rev;
 	a->like = v->rev;
+	a->size = history_rev_size(h, history_ntransforms(h) > 0 ?
+	    history_ntransforms(h) - 1 : 0);
 	if (!thread_start(&a->thread, 1, ahead_main, a)) {
 		free(a);
 		return;

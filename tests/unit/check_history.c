@@ -453,6 +453,47 @@ START_TEST(test_keep_rev)
 END_TEST
 
 /*
+ * The size of a reverse tree kept outlives the tree: the original's, kept
+ * before x and gone when the next x keeps its own, is still known (the
+ * room the viewer makes when the original's is made again); nothing known
+ * for a profile none was kept for.
+ */
+START_TEST(test_rev_size)
+{
+	struct tree *t = tree_from_folded(profile), *r0, *r1;
+	struct history_revsize s;
+	struct history h;
+	size_t size0;
+	uint32_t mask0;
+
+	history_init(&h, t);
+	s = history_rev_size(&h, 0);
+	ck_assert_uint_eq(s.size, 0);
+	ck_assert_uint_eq(s.mask, 0);
+	r0 = rev_of(&h);
+	size0 = tree_size(r0);
+	mask0 = tree_hash_mask(r0);
+	history_keep_rev(&h, r0);
+	push(&h, HISTORY_EXCLUDE, "idle");
+	r1 = rev_of(&h);
+	ck_assert_uint_ne(tree_size(r1), size0);
+	history_keep_rev(&h, r1); /* r0 goes, its size stays */
+	push(&h, HISTORY_MERGE, "run");
+	s = history_rev_size(&h, 0);
+	ck_assert_uint_eq(s.size, size0);
+	ck_assert_uint_eq(s.mask, mask0);
+	s = history_rev_size(&h, 1);
+	ck_assert_uint_eq(s.size, tree_size(r1));
+	s = history_rev_size(&h, 2);
+	ck_assert_uint_eq(s.size, 0);
+	s = history_rev_size(&h, 1000);
+	ck_assert_uint_eq(s.size, 0);
+	history_free(&h);
+	tree_free(t);
+}
+END_TEST
+
+/*
  * Undoing ahead (the viewer's second thread): the step the next undo
  * shows, how many transforms making it again takes (from the nearest
  * tree held), the tree made equal to the one pushed, and adopted: the
@@ -555,6 +596,7 @@ history_suite(void)
 	tcase_add_test(tc, test_subtree_after_merge);
 	tcase_add_test(tc, test_subtree_after_recursion);
 	tcase_add_test(tc, test_keep_rev);
+	tcase_add_test(tc, test_rev_size);
 	tcase_add_test(tc, test_undo_ahead);
 	tcase_add_test(tc, test_replay_steps);
 	suite_add_tcase(s, tc);

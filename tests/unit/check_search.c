@@ -808,7 +808,8 @@ END_TEST
  * Sized after another tree (the viewer's reverse tree before a
  * transform), the reverse tree is the same whether that tree is bigger
  * (the room left over is given back: no more memory than built plainly)
- * or smaller (it grows as usual) or absent.
+ * or smaller (it grows as usual) or absent, or after a size given by
+ * numbers (reverse_reserve_n(); a mask no hash has is not taken).
  */
 START_TEST(test_reverse_like)
 {
@@ -816,6 +817,7 @@ START_TEST(test_reverse_like)
 	struct tree *big = random_tree(777, 4000, names);
 	struct tree *small = random_tree(99, 300, names);
 	struct tree *bigr = reverse_build(big), *a, *b;
+	struct reverse_job j;
 	char *fa, *fb;
 
 	ck_assert_uint_gt(tree_size(bigr), 4 * tree_size(small));
@@ -826,6 +828,24 @@ START_TEST(test_reverse_like)
 	ck_assert_str_eq(fa, fb);
 	ck_assert_uint_eq(tree_size(a), tree_size(b));
 	ck_assert_uint_le(tree_memory(b), tree_memory(a));
+	free(fb);
+	tree_free(b);
+	/* The same by numbers (the size of one no longer held). */
+	reverse_begin(&j, small);
+	reverse_reserve_n(&j, tree_size(bigr), tree_hash_mask(bigr));
+	b = reverse_end(&j);
+	fb = folded(b);
+	ck_assert_str_eq(fa, fb);
+	ck_assert_uint_eq(tree_size(a), tree_size(b));
+	ck_assert_uint_le(tree_memory(b), tree_memory(a));
+	free(fb);
+	tree_free(b);
+	/* A mask that is no hash's is not taken. */
+	reverse_begin(&j, small);
+	reverse_reserve_n(&j, tree_size(bigr), 1000);
+	b = reverse_end(&j);
+	fb = folded(b);
+	ck_assert_str_eq(fa, fb);
 	free(fa);
 	free(fb);
 	tree_free(a);
