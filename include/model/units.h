@@ -6,7 +6,8 @@
  * perf input, the number of sample records behind it (the tree keeps
  * them: tree_samples()).  perf's weight is the sum of the periods: for
  * cpu-clock and task-clock nanoseconds, shown as a duration
- * ("0.84 s cpu-clock, 417 samples"), for other events a count of the
+ * ("836 ms cpu-clock, 417 samples"; three figures from 10 ms, seconds
+ * from 1 s: "2.46 s"), for other events a count of the
  * event ("835,671,336 cycles, 417 samples"); without periods, one number
  * ("286 cpu-clock samples").  Folded input has one number,
  * "1,234 samples".  --countname names the weight whatever the input
@@ -47,7 +48,7 @@ void units_group(char *out, size_t cap, struct tf_count c);
 void units_total(char *buf, size_t cap, const struct tf_units *u,
     struct tf_count weight, uint64_t samples);
 
-/* The weight alone ("self"): "0.02 s" for a duration, else "1,234". */
+/* The weight alone ("self"): "24.0 ms" for a duration, else "1,234". */
 void units_weight(char *buf, size_t cap, const struct tf_units *u,
     struct tf_count weight);
 

@@ -48,14 +48,23 @@ units_group(char *out, size_t cap, struct tf_count c)
 	out[o] = '\0';
 }
 
-/* Nanoseconds as "2.46 s", "1.25 ms" or "850 ns". */
+/*
+ * Nanoseconds as "2.46 s", "836 ms", "12.0 ms", "1.25 ms" or "850 ns":
+ * three figures from 10 ms up (in seconds from 10 ms, two decimals read
+ * 12 ms as "0.01 s", less than the "9.00 ms" beside it).  The edges are
+ * where the rounding would reach the next unit.
+ */
 static void
 fmt_duration(char *out, size_t cap, double ns)
 {
 	if (ns == 0)
 		snprintf(out, cap, "0 s");
-	else if (ns >= 1e7)
+	else if (ns >= 999.5e6)
 		snprintf(out, cap, "%.2f s", ns / 1e9);
+	else if (ns >= 99.95e6)
+		snprintf(out, cap, "%.0f ms", ns / 1e6);
+	else if (ns >= 9.995e6)
+		snprintf(out, cap, "%.1f ms", ns / 1e6);
 	else if (ns >= 1e4)
 		snprintf(out, cap, "%.2f ms", ns / 1e6);
 	else

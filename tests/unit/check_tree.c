@@ -1295,15 +1295,36 @@ START_TEST(test_modules_kept)
 }
 END_TEST
 
-/* units_total() and units_weight(): each input's wording, whole. */
+/*
+ * units_total() and units_weight(): each input's wording, whole.  A
+ * duration keeps three figures from 10 ms up, so that 12 ms reads as more
+ * than 9 ms ("0.01 s" beside "9.00 ms" did not), and rounds up into the
+ * next unit at its edge.
+ */
 START_TEST(test_units_wording)
 {
+	static const struct {
+		uint64_t ns;
+		const char *text;
+	} dur[] = {
+		{9000000, "9.00 ms"}, {9994000, "9.99 ms"},
+		{9996000, "10.0 ms"}, {12024048, "12.0 ms"},
+		{99940000, "99.9 ms"}, {99960000, "100 ms"},
+		{835671336, "836 ms"}, {999400000, "999 ms"},
+		{999600000, "1.00 s"}, {2460000000u, "2.46 s"},
+	};
 	struct tf_units u;
 	char buf[128];
+	size_t i;
 
 	units_init(&u, "cpu-clock", "samples", 1);
 	units_total(buf, sizeof buf, &u, (struct tf_count){835671336, 0.0}, 417);
-	ck_assert_str_eq(buf, "0.84 s cpu-clock, 417 samples");
+	ck_assert_str_eq(buf, "836 ms cpu-clock, 417 samples");
+	for (i = 0; i < sizeof dur / sizeof dur[0]; i++) {
+		units_weight(buf, sizeof buf, &u,
+		    (struct tf_count){dur[i].ns, 0.0});
+		ck_assert_str_eq(buf, dur[i].text);
+	}
 	units_weight(buf, sizeof buf, &u, (struct tf_count){2500000, 0.0});
 	ck_assert_str_eq(buf, "2.50 ms");
 	units_weight(buf, sizeof buf, &u, (struct tf_count){0, 0.0});
