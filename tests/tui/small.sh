@@ -28,9 +28,9 @@ last_line_ok() {
 # (under 60 columns, the weight without the sample records).
 want_count() {
 	if [ "$1" -ge 60 ]; then
-		echo '0\.93 s cpu-clock, 464 samples'
+		echo '930 ms cpu-clock, 464 samples'
 	else
-		echo '0\.93 s cpu-clock'
+		echo '930 ms cpu-clock'
 	fi
 }
 
