@@ -283,7 +283,10 @@ tree_find_child(const struct tree *t, uint32_t parent, uint32_t name)
 	return find_child(t, parent, name, &pr);
 }
 
-/* Is node c, named name at depth d, nearer (or heavier) than the best? */
+/*
+ * Is node c nearer the root than best (TREE_ROOT: none yet), or as near
+ * and heavier, or as heavy and lower-numbered?  *bw: best's weight.
+ */
 static inline int
 nearer(const struct tree *t, int prof, uint32_t c, uint32_t best,
     double *bw)

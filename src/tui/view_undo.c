@@ -79,6 +79,7 @@ view_undo_start(struct tui_view *v)
 	const struct history *h = &v->xh;
 	struct tui_undoahead *a;
 	long k = history_undo_target(h);
+	size_t nx = history_ntransforms(h);
 	const struct tree *src;
 	int want_rev;
 
@@ -88,7 +89,7 @@ view_undo_start(struct tui_view *v)
 	src = k < 0 ? h->base : h->steps[k].tree;
 	/* The reverse tree the history would give back after that undo. */
 	want_rev = v->reverse && !(h->rev != NULL &&
-	    h->rev_at + 1 == history_ntransforms(h));
+	    h->rev_at + 1 == nx);
 	if (src != NULL && !want_rev)
 		return; /* the next undo makes nothing */
 	/* One transform to apply, or the trees between go past the bound. */
@@ -102,8 +103,7 @@ view_undo_start(struct tui_view *v)
 	a->src = src;
 	a->want_rev = want_rev;
 	a->like = v->rev;
-	a->size = history_rev_size(h, history_ntransforms(h) > 0 ?
-	    history_ntransforms(h) - 1 : 0);
+	a->size = history_rev_size(h, nx > 0 ? nx - 1 : 0); /* the next undo's */
 	if (!thread_start(&a->thread, 1, ahead_main, a)) {
 		free(a);
 		return;

@@ -811,6 +811,19 @@ END_TEST
  * or smaller (it grows as usual) or absent, or after a size given by
  * numbers (reverse_reserve_n(); a mask no hash has is not taken).
  */
+/* b is a, whose folded text is fa, in no more memory; b is freed. */
+static void
+same_no_larger(const struct tree *a, const char *fa, struct tree *b)
+{
+	char *fb = folded(b);
+
+	ck_assert_str_eq(fa, fb);
+	ck_assert_uint_eq(tree_size(a), tree_size(b));
+	ck_assert_uint_le(tree_memory(b), tree_memory(a));
+	free(fb);
+	tree_free(b);
+}
+
 START_TEST(test_reverse_like)
 {
 	uint32_t names[40];
@@ -822,24 +835,13 @@ START_TEST(test_reverse_like)
 
 	ck_assert_uint_gt(tree_size(bigr), 4 * tree_size(small));
 	a = reverse_build(small);
-	b = reverse_build_like(small, bigr); /* more room than needed */
 	fa = folded(a);
-	fb = folded(b);
-	ck_assert_str_eq(fa, fb);
-	ck_assert_uint_eq(tree_size(a), tree_size(b));
-	ck_assert_uint_le(tree_memory(b), tree_memory(a));
-	free(fb);
-	tree_free(b);
+	/* More room than needed. */
+	same_no_larger(a, fa, reverse_build_like(small, bigr));
 	/* The same by numbers (the size of one no longer held). */
 	reverse_begin(&j, small);
 	reverse_reserve_n(&j, tree_size(bigr), tree_hash_mask(bigr));
-	b = reverse_end(&j);
-	fb = folded(b);
-	ck_assert_str_eq(fa, fb);
-	ck_assert_uint_eq(tree_size(a), tree_size(b));
-	ck_assert_uint_le(tree_memory(b), tree_memory(a));
-	free(fb);
-	tree_free(b);
+	same_no_larger(a, fa, reverse_end(&j));
 	/* A mask that is no hash's is not taken. */
 	reverse_begin(&j, small);
 	reverse_reserve_n(&j, tree_size(bigr), 1000);
