@@ -35,6 +35,11 @@
  *            once even then).  Optional (never).
  *   free     release the screen (called once it is popped, and for every
  *            screen left on the stack at the end).  Optional.
+ *   keys, legend
+ *            the screen's key table and the lines the help screen shows
+ *            under it: screen_key() runs the row of a key (a key op
+ *            itself, or called by one that looks at some keys first),
+ *            screen_help() opens the help screen.  Optional.
  *
  * Reaction flags: TUI_REDRAW draw again; TUI_RELAYOUT resize the top
  * screen, then draw; TUI_CLEAR repaint every cell (Ctrl-L); TUI_CLOSE pop
@@ -61,8 +66,18 @@
 #define TUI_MIN_COLS 10
 #define TUI_MIN_LINES 2
 
+struct tui_list;
 struct tui_screen;
 struct tui_stack;
+
+/* What a key does: a row of a key table (also a line of the help screen). */
+struct tui_binding {
+	const char *keys;        /* how the help screen names the keys; ""
+	                            continues the row before */
+	const char *what;
+	int (*fn)(struct tui_screen *s);
+	int codes[5];            /* curses key codes, 0 ends the list early */
+};
 
 struct tui_screen_ops {
 	const char *name;        /* for messages and debugging: "flame" */
@@ -73,6 +88,12 @@ struct tui_screen_ops {
 	int (*tick)(struct tui_screen *s);
 	int (*quits)(const struct tui_screen *s, int key);
 	void (*free)(struct tui_screen *s);
+	/* Its key table and the help screen's legend (screen_key(),
+	   screen_help()); optional. */
+	const struct tui_binding *keys;
+	size_t nkeys;
+	const char *const *legend;
+	size_t nlegend;
 };
 
 struct tui_screen {
@@ -81,20 +102,13 @@ struct tui_screen {
 	struct tui_screen *below; /* the screen shown when this one closes */
 	int cols, lines;         /* the size it was last laid out for, or
 	                            -1 (not yet) */
+	struct tui_list *list;   /* the cursor tui/list.h's keys move, in
+	                            the screen's struct; NULL: none */
 };
 
 /* The open screens; top is shown and gets the keys. */
 struct tui_stack {
 	struct tui_screen *top;
-};
-
-/* What a key does: a row of a key table (also a line of the help screen). */
-struct tui_binding {
-	const char *keys;        /* how the help screen names the keys; ""
-	                            continues the row before */
-	const char *what;
-	int (*fn)(struct tui_screen *s);
-	int codes[5];            /* curses key codes, 0 ends the list early */
 };
 
 /* Put s on top of st (it is sized before it is drawn). */
@@ -112,6 +126,20 @@ void screen_resize(struct tui_screen *s, int cols, int lines);
 /* The row of table b[0..n) that binds key, or NULL. */
 const struct tui_binding *screen_binding(const struct tui_binding *b,
     size_t n, int key);
+
+/* A key op: run the row of s's key table that binds key; 0 when none. */
+int screen_key(struct tui_screen *s, int key);
+
+/*
+ * Handlers most key tables share: the help screen of s's key table and
+ * legend; leave the viewer; repaint every cell (Ctrl-L).
+ */
+int screen_help(struct tui_screen *s);
+int screen_quit(struct tui_screen *s);
+int screen_repaint(struct tui_screen *s);
+
+/* A quits op: q and Ctrl-C quit from the screen. */
+int screen_quits(const struct tui_screen *s, int key);
 
 /*
  * Open the help screen over the top of st: key table b[0..n), then the

@@ -9,6 +9,8 @@
 
 #include "tui/screen.h"
 
+#define KEY_CTRL_C 3
+
 /* Put s on top of st; it is sized before it is drawn. */
 void
 screen_push(struct tui_stack *st, struct tui_screen *s)
@@ -64,4 +66,42 @@ screen_binding(const struct tui_binding *b, size_t n, int key)
 			if (b[i].codes[k] == key)
 				return &b[i];
 	return NULL;
+}
+
+int
+screen_key(struct tui_screen *s, int key)
+{
+	const struct tui_binding *b;
+
+	b = screen_binding(s->ops->keys, s->ops->nkeys, key);
+	return b != NULL ? b->fn(s) : 0;
+}
+
+int
+screen_help(struct tui_screen *s)
+{
+	help_open(s->stack, s->ops->keys, s->ops->nkeys, s->ops->legend,
+	    s->ops->nlegend);
+	return TUI_REDRAW;
+}
+
+int
+screen_quit(struct tui_screen *s)
+{
+	(void)s;
+	return TUI_QUIT;
+}
+
+int
+screen_repaint(struct tui_screen *s)
+{
+	(void)s;
+	return TUI_CLEAR | TUI_REDRAW;
+}
+
+int
+screen_quits(const struct tui_screen *s, int key)
+{
+	(void)s;
+	return key == 'q' || key == KEY_CTRL_C;
 }

@@ -21,7 +21,14 @@ noinst_HEADERS += include/tui/prompt.h include/tui/live.h \
 	include/tui/termtype.h
 
 # The frames behind a "+" bar, zoom, scrolling and retracing (#36).
-libtftui_a_SOURCES += src/tui/view_narrow.c
+libtftui_a_SOURCES += src/tui/view_narrow.c src/tui/list.c
+noinst_HEADERS += include/tui/list.h
+# The lists' cursor (list.c includes no curses: tested on its own).
+check_PROGRAMS += tests/unit/check_list
+tests_unit_check_list_SOURCES = tests/unit/check_list.c src/tui/list.c
+tests_unit_check_list_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_list_LDADD = $(CHECK_LIBS)
+TESTS += tests/unit/check_list
 NAV_TUI_TESTS = tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
 	tests/tui/retrace.sh
 TESTS += $(NAV_TUI_TESTS)

@@ -55,9 +55,6 @@ static int act_pgup(struct tui_screen *);
 static int act_pgdn(struct tui_screen *);
 static int act_top(struct tui_screen *);
 static int act_bottom(struct tui_screen *);
-static int act_help(struct tui_screen *);
-static int act_redraw(struct tui_screen *);
-static int act_quit(struct tui_screen *);
 static int act_name_left(struct tui_screen *);
 static int act_name_right(struct tui_screen *);
 static int act_templates(struct tui_screen *);
@@ -138,10 +135,10 @@ static const struct tui_binding bindings[] = {
 	{"M", "mouse off (the terminal's own text selection) / on",
 	    act_mouse_toggle, {'M', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
-	    act_help, {'?', KEY_F(1), 0}},
+	    screen_help, {'?', KEY_F(1), 0}},
 	{"", "", view_messages_open, {'!', 0}},
-	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
-	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
+	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
+	{"q Ctrl-C", "quit", screen_quit, {'q', KEY_CTRL('C'), 0}},
 };
 
 /* What the help screen says after the keys. */
@@ -678,33 +675,6 @@ act_bottom(struct tui_screen *sc)
 	return scroll_by(v, flame_picture_lines(v) - v->graph_lines - v->scroll);
 }
 
-/* Show the help screen. */
-static int
-act_help(struct tui_screen *sc)
-{
-	help_open(sc->stack, bindings, ARRAY_SIZE(bindings), legend,
-	    ARRAY_SIZE(legend));
-	return TUI_REDRAW;
-}
-
-/* Repaint every cell of the screen. */
-static int
-act_redraw(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	(void)v;
-	return TUI_CLEAR | TUI_REDRAW;
-}
-
-/* Leave the viewer. */
-static int
-act_quit(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	(void)v;
-	return TUI_QUIT;
-}
-
 /* Scroll the selected name in the status line to the left. */
 static int
 act_name_left(struct tui_screen *sc)
@@ -946,4 +916,8 @@ static const struct tui_screen_ops flame_ops = {
 	.tick = flame_tick,
 	.quits = flame_quits,
 	.free = flame_free,
+	.keys = bindings,
+	.nkeys = ARRAY_SIZE(bindings),
+	.legend = legend,
+	.nlegend = ARRAY_SIZE(legend),
 };

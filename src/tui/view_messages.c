@@ -66,7 +66,6 @@ static int act_pgdn(struct tui_screen *);
 static int act_pgup(struct tui_screen *);
 static int act_top(struct tui_screen *);
 static int act_bottom(struct tui_screen *);
-static int act_help(struct tui_screen *);
 static int act_close(struct tui_screen *);
 
 static const struct tui_binding bindings[] = {
@@ -78,7 +77,7 @@ static const struct tui_binding bindings[] = {
 	{"g G", "to the first / last message (also Home, End)", act_top,
 	    {'g', KEY_HOME, 0}},
 	{"", "", act_bottom, {'G', KEY_END, 0}},
-	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
+	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
 	{"q Esc !", "back to the graph", act_close,
 	    {'q', KEY_ESCAPE, '!', KEY_CTRL('C'), 0}},
 };
@@ -360,32 +359,12 @@ act_bottom(struct tui_screen *s)
 	return scroll_to(s, (long)msgs_of(s)->nlines);
 }
 
-/* Show the keys of the panel. */
-static int
-act_help(struct tui_screen *s)
-{
-	help_open(s->stack, bindings, ARRAY_SIZE(bindings), legend,
-	    ARRAY_SIZE(legend));
-	return TUI_REDRAW;
-}
-
 /* Back to the graph. */
 static int
 act_close(struct tui_screen *s)
 {
 	(void)s;
 	return TUI_CLOSE | TUI_REDRAW;
-}
-
-/* Run the binding of key; other keys do nothing. */
-static int
-msgs_key(struct tui_screen *s, int key)
-{
-	const struct tui_binding *b;
-
-	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) != NULL)
-		return b->fn(s);
-	return 0;
 }
 
 /* Release the panel. */
@@ -407,8 +386,12 @@ static const struct tui_screen_ops msgs_ops = {
 	.name = "messages",
 	.resize = msgs_resize,
 	.draw = msgs_draw,
-	.key = msgs_key,
+	.key = screen_key,
 	.free = msgs_free,
+	.keys = bindings,
+	.nkeys = ARRAY_SIZE(bindings),
+	.legend = legend,
+	.nlegend = ARRAY_SIZE(legend),
 };
 
 /* Open the messages panel over the graph (the `!` key). */

@@ -24,6 +24,7 @@
 #include "layout/layout.h"
 #include "model/count.h"
 #include "tui/colors.h"
+#include "tui/list.h"
 #include "tui/screen.h"
 #include "tui/text.h"
 #include "tui/view.h"
@@ -40,8 +41,7 @@ struct narrow {
 	uint32_t *nodes;           /* owned: the frames, heaviest first */
 	uint32_t n;
 	uint32_t parent;           /* the node they are children of */
-	long cur, top;             /* row selected, first row shown */
-	int rows;                  /* rows on the screen */
+	struct tui_list list;      /* over nodes */
 	struct tui_text name, line;
 };
 
@@ -101,26 +101,6 @@ cmp_weight(uint32_t a, uint32_t b, void *ctx)
 	return a < b ? -1 : a > b;
 }
 
-/* Keep the cursor on a row and on the screen. */
-static void
-clamp(struct narrow *nw)
-{
-	long n = (long)nw->n, rows = TF_MAX(nw->rows, 1);
-
-	if (nw->cur >= n)
-		nw->cur = n - 1;
-	if (nw->cur < 0)
-		nw->cur = 0;
-	if (nw->top > nw->cur)
-		nw->top = nw->cur;
-	if (nw->cur >= nw->top + rows)
-		nw->top = nw->cur - rows + 1;
-	if (nw->top > n - rows)
-		nw->top = TF_MAX(n - rows, 0);
-	if (nw->top < 0)
-		nw->top = 0;
-}
-
 /* Fill the rest of line y from column x with blanks. */
 static void
 blank_to_end(int y, int x, int cols)
@@ -144,7 +124,7 @@ narrow_draw(struct tui_screen *s)
 	size_t len;
 	long i;
 
-	clamp(nw);
+	list_clamp(&nw->list);
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
 	snprintf(buf, sizeof buf, "%lu frame%s behind the + bar under ",
 	    (unsigned long)nw->n, nw->n == 1 ? "" : "s");
@@ -160,13 +140,14 @@ narrow_draw(struct tui_screen *s)
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
 	mvaddnstr(1, 0, "     Samples   Share  Frame", cols);
 	blank_to_end(1, 27, cols);
-	for (i = nw->top, y = 2; i < (long)nw->n && y < 2 + nw->rows;
+	for (i = nw->list.top, y = 2;
+	    i < (long)nw->n && y < 2 + nw->list.rows;
 	    i++, y++) {
 		c = tree_total(t, v->prof, nw->nodes[i]);
 		count_format(a, c);
 		snprintf(cells, sizeof cells, "%12s %6.2f%%  ", a,
 		    all > 0 ? count_value(c) * 100 / all : 0.0);
-		colors_use(i == nw->cur ? COLORS_SELECTED : COLORS_NORMAL,
+		colors_use(i == nw->list.cur ? COLORS_SELECTED : COLORS_NORMAL,
 		    PALETTE_USER, 0);
 		mvaddnstr(y, 0, cells, cols);
 		off = TF_MIN((int)strlen(cells), cols);
@@ -175,12 +156,12 @@ narrow_draw(struct tui_screen *s)
 			text_set(&nw->name, name, len, (size_t)(cols - off));
 			off += text_draw_label(&nw->name, y, off, cols - off);
 		}
-		if (i == nw->cur)
+		if (i == nw->list.cur)
 			blank_to_end(y, off, cols);
 	}
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
 	snprintf(buf, sizeof buf, "[frames] %ld/%lu  Enter: zoom to it  "
-	    "Esc: back  ?: help", nw->cur + 1, (unsigned long)nw->n);
+	    "Esc: back  ?: help", nw->list.cur + 1, (unsigned long)nw->n);
 	mvaddnstr(s->lines - 1, 0, buf, cols);
 	blank_to_end(s->lines - 1, TF_MIN((int)strlen(buf), cols), cols);
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
@@ -193,62 +174,7 @@ narrow_resize(struct tui_screen *s, int cols, int lines)
 	struct narrow *nw = narrow_of(s);
 
 	(void)cols;
-	nw->rows = TF_MAX(lines - 3, 1);
-	clamp(nw);
-}
-
-/* Next frame. */
-static int
-act_down(struct tui_screen *s)
-{
-	narrow_of(s)->cur++;
-	return TUI_REDRAW;
-}
-
-/* Previous frame. */
-static int
-act_up(struct tui_screen *s)
-{
-	narrow_of(s)->cur--;
-	return TUI_REDRAW;
-}
-
-/* A page down. */
-static int
-act_pgdn(struct tui_screen *s)
-{
-	struct narrow *nw = narrow_of(s);
-
-	nw->cur += nw->rows;
-	nw->top += nw->rows;
-	return TUI_REDRAW;
-}
-
-/* A page up. */
-static int
-act_pgup(struct tui_screen *s)
-{
-	struct narrow *nw = narrow_of(s);
-
-	nw->cur -= nw->rows;
-	nw->top -= nw->rows;
-	return TUI_REDRAW;
-}
-
-/* The first frame. */
-static int
-act_first(struct tui_screen *s)
-{
-	narrow_of(s)->cur = 0;
-	return TUI_REDRAW;
-}
-
-/* The last frame. */
-static int
-act_last(struct tui_screen *s)
-{
-	narrow_of(s)->cur = (long)narrow_of(s)->n - 1;
-	return TUI_REDRAW;
+	list_set_rows(&nw->list, TF_MAX(lines - 3, 1));
 }
 
 /* Enter: zoom the graph to the chosen frame. */
@@ -258,7 +184,7 @@ act_zoom(struct tui_screen *s)
 	struct narrow *nw = narrow_of(s);
 
 	if (nw->n > 0)
-		view_flame_zoom(nw->v, nw->nodes[nw->cur]);
+		view_flame_zoom(nw->v, nw->nodes[nw->list.cur]);
 	return TUI_CLOSE | TUI_RELAYOUT;
 }
 
@@ -270,74 +196,29 @@ act_back(struct tui_screen *s)
 	return TUI_CLOSE | TUI_REDRAW;
 }
 
-static int act_help(struct tui_screen *);
-
-/* Leave the viewer. */
-static int
-act_quit(struct tui_screen *s)
-{
-	(void)s;
-	return TUI_QUIT;
-}
-
-/* Repaint every cell. */
-static int
-act_redraw(struct tui_screen *s)
-{
-	(void)s;
-	return TUI_CLEAR | TUI_REDRAW;
-}
 
 static const struct tui_binding bindings[] = {
-	{"Down  j", "next frame", act_down, {KEY_DOWN, 'j', 0}},
-	{"Up    k", "previous frame", act_up, {KEY_UP, 'k', 0}},
-	{"PgUp PgDn", "a page up / down", act_pgup,
+	{"Down  j", "next frame", list_down, {KEY_DOWN, 'j', 0}},
+	{"Up    k", "previous frame", list_up, {KEY_UP, 'k', 0}},
+	{"PgUp PgDn", "a page up / down", list_page_up,
 	    {KEY_PPAGE, KEY_CTRL('B'), 0}},
-	{"", "", act_pgdn, {KEY_NPAGE, KEY_CTRL('F'), ' ', 0}},
-	{"g G", "first / last frame (also Home, End)", act_first,
+	{"", "", list_page_down, {KEY_NPAGE, KEY_CTRL('F'), ' ', 0}},
+	{"g G", "first / last frame (also Home, End)", list_first,
 	    {'g', KEY_HOME, 0}},
-	{"", "", act_last, {'G', KEY_END, 0}},
+	{"", "", list_last, {'G', KEY_END, 0}},
 	{"Enter", "zoom the graph to the frame: it spans the full width",
 	    act_zoom, {'\n', '\r', KEY_ENTER, 0}},
 	{"Esc Bksp", "back to the graph", act_back,
 	    {KEY_ESCAPE, KEY_BACKSPACE, 127, KEY_CTRL('H'), 0}},
-	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
-	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
-	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
+	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
+	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
+	{"q Ctrl-C", "quit", screen_quit, {'q', KEY_CTRL('C'), 0}},
 };
 
 static const char *const legend[] = {
 	"The frames a + bar stands for: siblings each narrower than a cell.",
 	"Samples: the frame's total; Share: of all samples.",
 };
-
-/* Show the help screen. */
-static int
-act_help(struct tui_screen *s)
-{
-	help_open(s->stack, bindings, ARRAY_SIZE(bindings), legend,
-	    ARRAY_SIZE(legend));
-	return TUI_REDRAW;
-}
-
-/* Run the binding of key; other keys do nothing. */
-static int
-narrow_key(struct tui_screen *s, int key)
-{
-	const struct tui_binding *b;
-
-	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) == NULL)
-		return 0;
-	return b->fn(s);
-}
-
-/* True when key quits from the list. */
-static int
-narrow_quits(const struct tui_screen *s, int key)
-{
-	(void)s;
-	return key == 'q' || key == KEY_CTRL('C');
-}
 
 /* Release the list. */
 static void
@@ -355,9 +236,13 @@ static const struct tui_screen_ops narrow_ops = {
 	.name = "frames",
 	.resize = narrow_resize,
 	.draw = narrow_draw,
-	.key = narrow_key,
-	.quits = narrow_quits,
+	.key = screen_key,
+	.quits = screen_quits,
 	.free = narrow_free,
+	.keys = bindings,
+	.nkeys = ARRAY_SIZE(bindings),
+	.legend = legend,
+	.nlegend = ARRAY_SIZE(legend),
 };
 
 /* Enter on a "+" bar in the graph: open the list of its frames over it. */
@@ -390,6 +275,8 @@ view_narrow_open(struct tui_screen *s)
 			inorder[n++] = c;
 		}
 	nw->n = n;
+	nw->screen.list = &nw->list;
+	list_set_n(&nw->list, (long)n);
 	/* Sort positions, so that equal weights keep the graph's order. */
 	w.t = v->tree;
 	w.prof = v->prof;

@@ -407,21 +407,6 @@ act_close(struct tui_screen *s)
 	return TUI_CLOSE | TUI_RELAYOUT;
 }
 
-static int
-act_quit(struct tui_screen *s)
-{
-	(void)s;
-	return TUI_QUIT;
-}
-
-static int
-act_redraw(struct tui_screen *s)
-{
-	(void)s;
-	return TUI_CLEAR | TUI_REDRAW;
-}
-
-static int act_help(struct tui_screen *);
 
 static const struct tui_binding bindings[] = {
 	{"Up    k", "callers: the widest caller; callees: towards F, then "
@@ -439,9 +424,9 @@ static const struct tui_binding bindings[] = {
 	{"S", "the sandwich of the selected frame's function",
 	    act_recentre, {'S', 0}},
 	{"Esc", "back to where you came from", act_close, {KEY_ESCAPE, 0}},
-	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
-	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
-	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
+	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
+	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
+	{"q Ctrl-C", "quit", screen_quit, {'q', KEY_CTRL('C'), 0}},
 };
 
 static const char *const legend[] = {
@@ -450,31 +435,6 @@ static const char *const legend[] = {
 	"more than once is split at its outermost F, so F is as wide as its",
 	"Total in both halves.  Colours as in the graph.",
 };
-
-static int
-act_help(struct tui_screen *s)
-{
-	help_open(s->stack, bindings, ARRAY_SIZE(bindings), legend,
-	    ARRAY_SIZE(legend));
-	return TUI_REDRAW;
-}
-
-static int
-sw_key(struct tui_screen *s, int key)
-{
-	const struct tui_binding *b;
-
-	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) == NULL)
-		return 0;
-	return b->fn(s);
-}
-
-static int
-sw_quits(const struct tui_screen *s, int key)
-{
-	(void)s;
-	return key == 'q' || key == KEY_CTRL('C');
-}
 
 static void
 sw_free(struct tui_screen *s)
@@ -494,9 +454,13 @@ static const struct tui_screen_ops sandwich_ops = {
 	.name = "sandwich",
 	.resize = sw_resize,
 	.draw = sw_draw,
-	.key = sw_key,
-	.quits = sw_quits,
+	.key = screen_key,
+	.quits = screen_quits,
 	.free = sw_free,
+	.keys = bindings,
+	.nkeys = ARRAY_SIZE(bindings),
+	.legend = legend,
+	.nlegend = ARRAY_SIZE(legend),
 };
 
 /* Push the sandwich of name (a strtab id of v's trees) over the top. */

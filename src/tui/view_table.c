@@ -24,6 +24,7 @@
 #include "model/functions.h"
 #include "search/search.h"
 #include "tui/colors.h"
+#include "tui/list.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/text.h"
@@ -37,8 +38,7 @@ struct table {
 	struct tui_screen screen;  /* first */
 	struct tui_view *v;        /* borrowed: the graph below */
 	struct functions f;
-	long cur, top;             /* row selected, first row shown */
-	int rows;                  /* rows on the screen */
+	struct tui_list list;      /* over f's view */
 	struct prompt prompt;
 	char *filter;              /* owned: the pattern applied, or NULL */
 	unsigned char *marks;      /* owned: its matches */
@@ -59,27 +59,7 @@ cur_row(const struct table *tb)
 {
 	if (tb->f.nview == 0)
 		return NULL;
-	return &tb->f.rows[tb->f.view[tb->cur]];
-}
-
-/* Keep the cursor on a row and on the screen. */
-static void
-clamp(struct table *tb)
-{
-	long n = (long)tb->f.nview, rows = TF_MAX(tb->rows, 1);
-
-	if (tb->cur >= n)
-		tb->cur = n - 1;
-	if (tb->cur < 0)
-		tb->cur = 0;
-	if (tb->top > tb->cur)
-		tb->top = tb->cur;
-	if (tb->cur >= tb->top + rows)
-		tb->top = tb->cur - rows + 1;
-	if (tb->top > n - rows)
-		tb->top = TF_MAX(n - rows, 0);
-	if (tb->top < 0)
-		tb->top = 0;
+	return &tb->f.rows[tb->f.view[tb->list.cur]];
 }
 
 /* share of c in all, in percent. */
@@ -152,7 +132,7 @@ table_draw(struct tui_screen *s)
 	size_t len;
 	long i;
 
-	clamp(tb);
+	list_set_n(&tb->list, (long)tb->f.nview);
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
 	count_format(a, tb->f.all[tb->f.prof]);
 	snprintf(head, sizeof head, "Functions: %u of %u, by %s; total %s%s",
@@ -163,11 +143,12 @@ table_draw(struct tui_screen *s)
 	mvaddnstr(1, 0, titles(tb, wide), cols);
 	for (y = (int)strlen(titles(tb, wide)); y < cols; y++)
 		mvaddch(1, y, ' ');
-	for (i = tb->top, y = 2; i < (long)tb->f.nview && y < 2 + tb->rows;
+	for (i = tb->list.top, y = 2;
+	    i < (long)tb->f.nview && y < 2 + tb->list.rows;
 	    i++, y++) {
 		r = &tb->f.rows[tb->f.view[i]];
 		row_cells(tb, r, cells, sizeof cells, wide);
-		if (i == tb->cur)
+		if (i == tb->list.cur)
 			colors_use(COLORS_SELECTED, PALETTE_USER, 0);
 		else if (tb->v->search.re != NULL &&
 		    tb->v->search.marks[r->name])
@@ -181,7 +162,7 @@ table_draw(struct tui_screen *s)
 			text_set(&tb->name, name, len, (size_t)(cols - off));
 			off += text_draw(&tb->name, y, off, 0, cols - off);
 		}
-		if (i == tb->cur)
+		if (i == tb->list.cur)
 			for (; off < cols; off++)
 				mvaddch(y, off, ' ');
 	}
@@ -222,56 +203,7 @@ table_resize(struct tui_screen *s, int cols, int lines)
 	struct table *tb = table_of(s);
 
 	(void)cols;
-	tb->rows = TF_MAX(lines - 3, 1);
-	clamp(tb);
-}
-
-static int
-act_down(struct tui_screen *s)
-{
-	table_of(s)->cur++;
-	return TUI_REDRAW;
-}
-
-static int
-act_up(struct tui_screen *s)
-{
-	table_of(s)->cur--;
-	return TUI_REDRAW;
-}
-
-static int
-act_pgdn(struct tui_screen *s)
-{
-	struct table *tb = table_of(s);
-
-	tb->cur += tb->rows;
-	tb->top += tb->rows;
-	return TUI_REDRAW;
-}
-
-static int
-act_pgup(struct tui_screen *s)
-{
-	struct table *tb = table_of(s);
-
-	tb->cur -= tb->rows;
-	tb->top -= tb->rows;
-	return TUI_REDRAW;
-}
-
-static int
-act_first(struct tui_screen *s)
-{
-	table_of(s)->cur = 0;
-	return TUI_REDRAW;
-}
-
-static int
-act_last(struct tui_screen *s)
-{
-	table_of(s)->cur = (long)table_of(s)->f.nview - 1;
-	return TUI_REDRAW;
+	list_set_rows(&tb->list, TF_MAX(lines - 3, 1));
 }
 
 /* Sort by the next key, keeping the selected function selected. */
@@ -284,10 +216,11 @@ act_sort(struct tui_screen *s)
 	uint32_t i;
 
 	functions_sort(&tb->f, functions_next_sort(&tb->f, tb->f.sort));
-	tb->cur = 0;
+	tb->list.cur = 0;
 	for (i = 0; i < tb->f.nview; i++)
 		if (tb->f.view[i] == keep)
-			tb->cur = i;
+			tb->list.cur = i;
+	list_clamp(&tb->list);
 	return TUI_REDRAW;
 }
 
@@ -312,7 +245,8 @@ apply_filter(struct table *tb, const char *pat, size_t len)
 		free(tb->filter);
 		tb->filter = NULL;
 		functions_filter(&tb->f, NULL);
-		tb->cur = 0;
+		tb->list.cur = 0;
+		list_set_n(&tb->list, (long)tb->f.nview);
 		return;
 	}
 	re = search_compile(pat, len, tb->v->search.caseless ?
@@ -332,7 +266,8 @@ apply_filter(struct table *tb, const char *pat, size_t len)
 	search_mark(re, st, tb->marks, NULL);
 	search_re_free(re);
 	functions_filter(&tb->f, tb->marks);
-	tb->cur = 0;
+	tb->list.cur = 0;
+	list_set_n(&tb->list, (long)tb->f.nview);
 }
 
 /* The widest node named name in t (profile prof), or TREE_ROOT. */
@@ -404,33 +339,17 @@ act_sandwich(struct tui_screen *s)
 	return TUI_REDRAW;
 }
 
-static int act_help(struct tui_screen *);
-
-static int
-act_quit(struct tui_screen *s)
-{
-	(void)s;
-	return TUI_QUIT;
-}
-
-static int
-act_redraw(struct tui_screen *s)
-{
-	(void)s;
-	return TUI_CLEAR | TUI_REDRAW;
-}
-
 #define KEY_CTRL(c) ((c) & 0x1f)
 
 static const struct tui_binding bindings[] = {
-	{"Down  j", "next function", act_down, {KEY_DOWN, 'j', 0}},
-	{"Up    k", "previous function", act_up, {KEY_UP, 'k', 0}},
-	{"PgUp PgDn", "a page up / down", act_pgup,
+	{"Down  j", "next function", list_down, {KEY_DOWN, 'j', 0}},
+	{"Up    k", "previous function", list_up, {KEY_UP, 'k', 0}},
+	{"PgUp PgDn", "a page up / down", list_page_up,
 	    {KEY_PPAGE, KEY_CTRL('B'), 0}},
-	{"", "", act_pgdn, {KEY_NPAGE, KEY_CTRL('F'), ' ', 0}},
-	{"g G", "first / last function (also Home, End)", act_first,
+	{"", "", list_page_down, {KEY_NPAGE, KEY_CTRL('F'), ' ', 0}},
+	{"g G", "first / last function (also Home, End)", list_first,
 	    {'g', KEY_HOME, 0}},
-	{"", "", act_last, {'G', KEY_END, 0}},
+	{"", "", list_last, {'G', KEY_END, 0}},
 	{"o", "sort by self, total, name (--diff: change)", act_sort,
 	    {'o', 0}},
 	{"/", "filter the names (PCRE2 regex; empty: all)", act_filter,
@@ -439,9 +358,9 @@ static const struct tui_binding bindings[] = {
 	    act_sandwich, {'\n', '\r', KEY_ENTER, 0}},
 	{"Esc t", "back to the graph, the function searched and selected",
 	    act_back, {KEY_ESCAPE, 't', 0}},
-	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
-	{"Ctrl-L", "redraw the screen", act_redraw, {KEY_CTRL('L'), 0}},
-	{"q Ctrl-C", "quit", act_quit, {'q', KEY_CTRL('C'), 0}},
+	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
+	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
+	{"q Ctrl-C", "quit", screen_quit, {'q', KEY_CTRL('C'), 0}},
 };
 
 static const char *const legend[] = {
@@ -453,18 +372,9 @@ static const char *const legend[] = {
 };
 
 static int
-act_help(struct tui_screen *s)
-{
-	help_open(s->stack, bindings, ARRAY_SIZE(bindings), legend,
-	    ARRAY_SIZE(legend));
-	return TUI_REDRAW;
-}
-
-static int
 table_key(struct tui_screen *s, int key)
 {
 	struct table *tb = table_of(s);
-	const struct tui_binding *b;
 
 	if (tb->prompt.active) {
 		switch (prompt_key(&tb->prompt, key)) {
@@ -479,9 +389,7 @@ table_key(struct tui_screen *s, int key)
 			return TUI_REDRAW;
 		}
 	}
-	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) == NULL)
-		return 0;
-	return b->fn(s);
+	return screen_key(s, key);
 }
 
 static int
@@ -513,6 +421,10 @@ static const struct tui_screen_ops table_ops = {
 	.key = table_key,
 	.quits = table_quits,
 	.free = table_free,
+	.keys = bindings,
+	.nkeys = ARRAY_SIZE(bindings),
+	.legend = legend,
+	.nlegend = ARRAY_SIZE(legend),
 };
 
 /* `t` in the graph: open the function table over it. */
@@ -525,6 +437,8 @@ view_table_open(struct tui_screen *s)
 	tb->screen.ops = &table_ops;
 	tb->v = v;
 	functions_build(&tb->f, v->fwd, v->skip_depth, v->prof);
+	tb->screen.list = &tb->list;
+	list_set_n(&tb->list, (long)tb->f.nview);
 	prompt_init(&tb->prompt);
 	text_init(&tb->name);
 	text_init(&tb->line);
