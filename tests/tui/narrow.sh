@@ -67,6 +67,15 @@ check "zoomed: says so" has "zoomed: handler_199"
 keys u
 check "u: back to the graph before" \
     status_is "+ 500 frames  5,002 samples  80.65% of all"
+# Keys that come together are all read before the next draw: the cursor
+# stays on a row through them (j past the last frame, then Enter, at once).
+keys Enter
+keys G
+check "G: the last frame" wait_for "500/500"
+T send-keys -t t -l "$(printf 'jj\r')"
+check "j j Enter at once: zoomed to the last frame" \
+    wait_for "zoomed: handler_500"
+keys u
 keys Enter
 keys Escape
 check "Esc in the list: back to the graph" \

@@ -82,6 +82,14 @@ check "/^ma: the share in the status line" \
 check "/^ma: malloc first" matches 2 ' malloc$'
 check "/^ma: then main" matches 3 ' main$'
 check "/^ma: no other row" [ -z "$(line 4 | tr -d ' ')" ]
+# Keys that come together are all read before the next draw: the cursor
+# stays on a row through them (j past the last row, then Enter, at once).
+keys G
+T send-keys -t t -l "$(printf 'jjj\r')"
+check "j j j Enter at once: the sandwich of the last row" \
+    wait_for "[sandwich] main"
+keys Escape
+keys g
 
 # --- Enter: the sandwich --------------------------------------------------
 keys Enter
