@@ -38,8 +38,8 @@
 struct narrow {
 	struct tui_screen screen;  /* first */
 	struct tui_view *v;        /* borrowed: the graph below */
-	uint32_t *nodes;           /* owned: the frames, heaviest first */
-	uint32_t n;
+	uint32_t *nodes;           /* owned: the frames, heaviest first
+	                              (list.n of them) */
 	uint32_t parent;           /* the node they are children of */
 	struct tui_list list;      /* over nodes */
 	struct tui_text name, line;
@@ -124,10 +124,9 @@ narrow_draw(struct tui_screen *s)
 	size_t len;
 	long i;
 
-	list_clamp(&nw->list);
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
-	snprintf(buf, sizeof buf, "%lu frame%s behind the + bar under ",
-	    (unsigned long)nw->n, nw->n == 1 ? "" : "s");
+	snprintf(buf, sizeof buf, "%ld frame%s behind the + bar under ",
+	    nw->list.n, nw->list.n == 1 ? "" : "s");
 	text_set_ascii(&nw->line, buf);
 	if (nw->parent == TREE_ROOT)
 		text_append_ascii(&nw->line, "all");
@@ -141,7 +140,7 @@ narrow_draw(struct tui_screen *s)
 	mvaddnstr(1, 0, "     Samples   Share  Frame", cols);
 	blank_to_end(1, 27, cols);
 	for (i = nw->list.top, y = 2;
-	    i < (long)nw->n && y < 2 + nw->list.rows;
+	    i < nw->list.n && y < 2 + nw->list.rows;
 	    i++, y++) {
 		c = tree_total(t, v->prof, nw->nodes[i]);
 		count_format(a, c);
@@ -160,8 +159,8 @@ narrow_draw(struct tui_screen *s)
 			blank_to_end(y, off, cols);
 	}
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
-	snprintf(buf, sizeof buf, "[frames] %ld/%lu  Enter: zoom to it  "
-	    "Esc: back  ?: help", nw->list.cur + 1, (unsigned long)nw->n);
+	snprintf(buf, sizeof buf, "[frames] %ld/%ld  Enter: zoom to it  "
+	    "Esc: back  ?: help", nw->list.cur + 1, nw->list.n);
 	mvaddnstr(s->lines - 1, 0, buf, cols);
 	blank_to_end(s->lines - 1, TF_MIN((int)strlen(buf), cols), cols);
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
@@ -183,7 +182,7 @@ act_zoom(struct tui_screen *s)
 {
 	struct narrow *nw = narrow_of(s);
 
-	if (nw->n > 0)
+	if (nw->list.n > 0)
 		view_flame_zoom(nw->v, nw->nodes[nw->list.cur]);
 	return TUI_CLOSE | TUI_RELAYOUT;
 }
@@ -274,7 +273,6 @@ view_narrow_open(struct tui_screen *s)
 			pos[n] = n;
 			inorder[n++] = c;
 		}
-	nw->n = n;
 	nw->screen.list = &nw->list;
 	list_set_n(&nw->list, (long)n);
 	/* Sort positions, so that equal weights keep the graph's order. */

@@ -132,7 +132,6 @@ table_draw(struct tui_screen *s)
 	size_t len;
 	long i;
 
-	list_set_n(&tb->list, (long)tb->f.nview);
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
 	count_format(a, tb->f.all[tb->f.prof]);
 	snprintf(head, sizeof head, "Functions: %u of %u, by %s; total %s%s",
@@ -233,6 +232,14 @@ act_filter(struct tui_screen *s)
 	return TUI_REDRAW;
 }
 
+/* The rows shown changed (a filter): the cursor to the first. */
+static void
+to_first(struct table *tb)
+{
+	tb->list.cur = 0;
+	list_set_n(&tb->list, (long)tb->f.nview);
+}
+
 /* Apply the pattern pat[0..len) as the filter (empty: none). */
 static void
 apply_filter(struct table *tb, const char *pat, size_t len)
@@ -245,8 +252,7 @@ apply_filter(struct table *tb, const char *pat, size_t len)
 		free(tb->filter);
 		tb->filter = NULL;
 		functions_filter(&tb->f, NULL);
-		tb->list.cur = 0;
-		list_set_n(&tb->list, (long)tb->f.nview);
+		to_first(tb);
 		return;
 	}
 	re = search_compile(pat, len, tb->v->search.caseless ?
@@ -266,8 +272,7 @@ apply_filter(struct table *tb, const char *pat, size_t len)
 	search_mark(re, st, tb->marks, NULL);
 	search_re_free(re);
 	functions_filter(&tb->f, tb->marks);
-	tb->list.cur = 0;
-	list_set_n(&tb->list, (long)tb->f.nview);
+	to_first(tb);
 }
 
 /* The widest node named name in t (profile prof), or TREE_ROOT. */
@@ -438,7 +443,7 @@ view_table_open(struct tui_screen *s)
 	tb->v = v;
 	functions_build(&tb->f, v->fwd, v->skip_depth, v->prof);
 	tb->screen.list = &tb->list;
-	list_set_n(&tb->list, (long)tb->f.nview);
+	to_first(tb);
 	prompt_init(&tb->prompt);
 	text_init(&tb->name);
 	text_init(&tb->line);
