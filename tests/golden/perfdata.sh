@@ -207,7 +207,12 @@ same "bad \$PERF message" "$tmpd/err" "$tmpd/want.err"
 # on_tty DIR ARGS...: tflame ARGS in DIR with a terminal on its standard
 # input (a private, detached tmux pane; stdout to out, stderr to err, the
 # status returned).  Not `script`, which with its own standard input at end
-# of file may hang up tflame before it has written anything.
+# of file may hang up tflame before it has written anything.  Each call has
+# its own server and waits for the status file: with one socket name and
+# `wait-for`, a call could reach the server of the call before while it
+# exited, return at once, and kill its own pane (status 98 in a loaded CI
+# run; 2 of 200 calls in a loop of two such loops at once).
+ntty=0
 on_tty() {
 	dir=$1
 	shift
@@ -217,10 +222,15 @@ on_tty() {
 	printf ' > "%s" 2> "%s"\necho $? > "%s"\n' \
 	    "$tmpd/out" "$tmpd/err" "$tmpd/tty.st" >> "$tmpd/tty.sh"
 	rm -f "$tmpd/tty.st"
-	tmux -L "tflame-tty-$$" -f /dev/null new-session -d -x 80 -y 24 \
-	    "sh '$tmpd/tty.sh'; tmux -L tflame-tty-$$ wait-for -S tty-done"
-	timeout 300 tmux -L "tflame-tty-$$" -f /dev/null wait-for tty-done
-	tmux -L "tflame-tty-$$" kill-server 2> /dev/null
+	ntty=$((ntty + 1))
+	tmux -L "tflame-tty-$$-$ntty" -f /dev/null new-session -d -x 80 -y 24 \
+	    "sh '$tmpd/tty.sh'"
+	n=3000 # 300 s
+	while [ "$n" -gt 0 ] && [ ! -s "$tmpd/tty.st" ]; do
+		sleep 0.1
+		n=$((n - 1))
+	done
+	tmux -L "tflame-tty-$$-$ntty" kill-server 2> /dev/null
 	[ -s "$tmpd/tty.st" ] || return 98
 	return "$(cat "$tmpd/tty.st")"
 }
