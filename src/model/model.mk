@@ -49,7 +49,7 @@ tests_bench_xformbench_SOURCES = tests/bench/xformbench.c \
 tests_bench_xformbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
 
-# The viewer's history of zooms and transforms, curses-free (#32).
+# The viewer's history of zooms and transforms, curses-free.
 libtfcore_a_SOURCES += src/model/history.c
 noinst_HEADERS += include/model/history.h
 check_PROGRAMS += tests/unit/check_history
