@@ -66,8 +66,10 @@ tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
 
 # The sample store (every sample with its time) and its heat map.
-libtfcore_a_SOURCES += src/model/store.c src/model/heatmap.c
-noinst_HEADERS += include/model/store.h include/model/heatmap.h
+libtfcore_a_SOURCES += src/model/store.c src/model/heatmap.c \
+	src/model/timerange.c src/export/heatmap_text.c
+noinst_HEADERS += include/model/store.h include/model/heatmap.h \
+	include/model/timerange.h include/export/heatmap_text.h
 check_PROGRAMS += tests/unit/check_store
 tests_unit_check_store_SOURCES = tests/unit/check_store.c
 tests_unit_check_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -13,6 +13,8 @@
 
 #include "model/heatmap.h"
 #include "model/store.h"
+#include "model/timerange.h"
+#include "export/heatmap_text.h"
 
 #define NS 1000000000LL
 
@@ -327,6 +329,91 @@ START_TEST(test_heatmap_range_edges)
 }
 END_TEST
 
+/* --time's text: seconds, ms, shares, open ends; exact nanoseconds. */
+START_TEST(test_time_spec)
+{
+	static const struct {
+		const char *s;
+		int ok;
+		int64_t t0, t1;   /* resolved for tmin 3.5 s, tmax 13.5 s */
+	} cases[] = {
+		{ "4.2-6.1", 0, 7200000000LL, 9100000000LL },
+		{ "4.2s-6.1s", 0, 7200000000LL, 9100000000LL },
+		{ "4200ms-6100ms", 0, 7200000000LL, 9100000000LL },
+		{ "4.2-", 0, 7200000000LL, 13500000001LL },
+		{ "-6.1", 0, 3500000000LL, 9100000000LL },
+		{ "-", 0, 3500000000LL, 13500000001LL },
+		{ "40%-60%", 0, 7500000000LL, 9500000000LL },
+		{ "0%-100%", 0, 3500000000LL, 13500000001LL },
+		{ "0.000000001-0.000000002", 0, 3000000001LL, 3000000002LL },
+		{ "1.5ms-2ms", 0, 3001500000LL, 3002000000LL },
+		{ "6-4", -1, 0, 0 },
+		{ "4", -1, 0, 0 },
+		{ "a-b", -1, 0, 0 },
+		{ "1-2-3", -1, 0, 0 },
+		{ "101%-", -1, 0, 0 },
+		{ "-1e3", -1, 0, 0 },
+		{ "99999999999999999999-", -1, 0, 0 },
+		{ ".5-", 0, 3500000000LL, 13500000001LL },
+		{ "12-20", 0, 15000000000LL, 23000000000LL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct time_spec ts;
+		const char *err;
+		int64_t t0, t1;
+		int rc = time_spec_parse(cases[i].s, &ts, &err);
+
+		ck_assert_msg(rc == cases[i].ok, "%s", cases[i].s);
+		if (rc != 0) {
+			ck_assert_ptr_nonnull(err);
+			continue;
+		}
+		time_spec_resolve(&ts, 3500000000LL, 13500000000LL, &t0, &t1);
+		ck_assert_msg(t0 == cases[i].t0 && t1 == cases[i].t1,
+		    "%s: %lld-%lld", cases[i].s, (long long)t0, (long long)t1);
+	}
+}
+END_TEST
+
+START_TEST(test_time_words)
+{
+	char buf[64];
+
+	time_range_words(buf, sizeof buf, 7200000000LL, 9024000000LL,
+	    3500000000LL);
+	ck_assert_str_eq(buf, "time 4.20-6.02 s");
+	time_range_words(buf, sizeof buf, 3100000000LL, 3350000000LL,
+	    3500000000LL);
+	ck_assert_str_eq(buf, "time 0.100-0.350 s");
+}
+END_TEST
+
+/* --heatmap's lines for the cells of test_heatmap_cells. */
+START_TEST(test_heatmap_text)
+{
+	struct store *s = store_new();
+	struct heatmap hm;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	store_add(s, 0, 3 * NS + 900000000, 1, -1, -1, -1);
+	store_add(s, 1, 4 * NS + 19999999, 1, -1, -1, -1);
+	store_add(s, 1, 4 * NS + 20000000, 1, -1, -1, -1);
+	store_add(s, 0, 4 * NS + 20000001, 1, -1, -1, -1);
+	ck_assert_int_eq(heatmap_build(&hm, s, 50, NULL, NULL, 0), 0);
+	ck_assert_int_eq(heatmap_print(f, &hm), 0);
+	fclose(f);
+	ck_assert_str_eq(text, "# second offset_ms samples\n"
+	    "0\t900\t1\n1\t0\t1\n1\t20\t2\n");
+	free(text);
+	heatmap_free(&hm);
+	store_free(s);
+}
+END_TEST
+
 static Suite *
 store_suite(void)
 {
@@ -341,6 +428,9 @@ store_suite(void)
 	tcase_add_test(tc, test_thread_table_full);
 	tcase_add_test(tc, test_heatmap_cells);
 	tcase_add_test(tc, test_heatmap_range_edges);
+	tcase_add_test(tc, test_time_spec);
+	tcase_add_test(tc, test_time_words);
+	tcase_add_test(tc, test_heatmap_text);
 	suite_add_tcase(s, tc);
 	return s;
 }
