@@ -14,6 +14,8 @@
 #include "model/heatmap.h"
 #include "model/store.h"
 #include "model/timerange.h"
+#include "model/range.h"
+#include "model/tree.h"
 #include "export/heatmap_text.h"
 
 #define NS 1000000000LL
@@ -414,6 +416,110 @@ START_TEST(test_heatmap_text)
 }
 END_TEST
 
+/* The node for path "a;b;c" of t, made when missing. */
+static uint32_t
+path_node(struct tree *t, const char *path)
+{
+	char buf[256], *p, *save = NULL;
+	uint32_t id = TREE_ROOT;
+
+	strcpy(buf, path);
+	for (p = strtok_r(buf, ";", &save); p != NULL;
+	    p = strtok_r(NULL, ";", &save))
+		id = tree_child(t, id, strtab_intern(tree_strtab(t), p,
+		    strlen(p)));
+	return id;
+}
+
+/* The total of path in t (TREE_NONE path: 0). */
+static uint64_t
+path_total(const struct tree *t, const char *path)
+{
+	char buf[256], *p, *save = NULL;
+	uint32_t id = TREE_ROOT;
+
+	strcpy(buf, path);
+	for (p = strtok_r(buf, ";", &save); p != NULL && id != TREE_NONE;
+	    p = strtok_r(NULL, ";", &save)) {
+		uint32_t name = strtab_lookup(tree_strtab_c(t), p, strlen(p));
+
+		id = name == UINT32_MAX ? TREE_NONE :
+		    tree_find_child(t, id, name);
+	}
+	return id == TREE_NONE ? 0 : tree_total(t, 0, id).n;
+}
+
+/*
+ * A range's tree holds exactly the samples of the range: a's samples in
+ * second 0, b's in second 1, c's in both; the records beside the weights.
+ */
+START_TEST(test_range_tree)
+{
+	struct tree *t = tree_new(1), *r;
+	struct store *s = store_new();
+	uint32_t a, b, c, i;
+	uint64_t kept;
+	uint8_t *skip;
+
+	tree_keep_samples(t);
+	a = path_node(t, "main;a");
+	b = path_node(t, "main;b;deep");
+	c = path_node(t, "other;c");
+	for (i = 0; i < 100; i++) {
+		int64_t at = (int64_t)i * 20000000; /* 0 to 1.98 s */
+		uint32_t st = i % 4 == 0 ? c : (i < 50 ? a : b);
+
+		store_add(s, st, at, 1000 + i, 1, 1, 0);
+		tree_add_self(t, 0, st, COUNT_INT(1000 + i));
+		tree_add_samples(t, 0, st, 1);
+	}
+	tree_finish(t);
+	/* the whole store: the tree itself */
+	r = tree_range(t, s, INT64_MIN, INT64_MAX, NULL, &kept);
+	ck_assert_uint_eq(kept, 100);
+	ck_assert_uint_eq(tree_total(r, 0, TREE_ROOT).n,
+	    tree_total(t, 0, TREE_ROOT).n);
+	ck_assert_uint_eq(tree_size(r), tree_size(t));
+	ck_assert_uint_eq(path_total(r, "main;b;deep"),
+	    path_total(t, "main;b;deep"));
+	tree_free(r);
+	/* second 0: a and c only; b is gone, not a zero-wide frame */
+	r = tree_range(t, s, 0, 1000000000, NULL, &kept);
+	ck_assert_uint_eq(kept, 50);
+	ck_assert_uint_eq(path_total(r, "main;b;deep"), 0);
+	ck_assert_uint_eq(path_total(r, "main;b"), 0);
+	{
+		uint64_t wa = 0, wc = 0;
+
+		for (i = 0; i < 50; i++) {
+			if (i % 4 == 0)
+				wc += 1000 + i;
+			else
+				wa += 1000 + i;
+		}
+		ck_assert_uint_eq(path_total(r, "main;a"), wa);
+		ck_assert_uint_eq(path_total(r, "other"), wc);
+		ck_assert_uint_eq(tree_samples(r, 0, TREE_ROOT), 50);
+	}
+	tree_free(r);
+	/* skipped stacks are left out */
+	skip = calloc(tree_size(t), 1);
+	skip[c] = 1;
+	r = tree_range(t, s, INT64_MIN, INT64_MAX, skip, &kept);
+	ck_assert_uint_eq(kept, 75);
+	ck_assert_uint_eq(path_total(r, "other"), 0);
+	tree_free(r);
+	free(skip);
+	/* an empty range: the root alone */
+	r = tree_range(t, s, 5000000000LL, 6000000000LL, NULL, &kept);
+	ck_assert_uint_eq(kept, 0);
+	ck_assert_uint_eq(tree_size(r), 1);
+	tree_free(r);
+	tree_free(t);
+	store_free(s);
+}
+END_TEST
+
 static Suite *
 store_suite(void)
 {
@@ -431,6 +537,7 @@ store_suite(void)
 	tcase_add_test(tc, test_time_spec);
 	tcase_add_test(tc, test_time_words);
 	tcase_add_test(tc, test_heatmap_text);
+	tcase_add_test(tc, test_range_tree);
 	suite_add_tcase(s, tc);
 	return s;
 }
