@@ -64,3 +64,15 @@ tests_bench_histbench_SOURCES = tests/bench/histbench.c \
 	tests/bench/benchtree.c tests/bench/benchtree.h
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
+
+# The sample store (every sample with its time) and its heat map.
+libtfcore_a_SOURCES += src/model/store.c src/model/heatmap.c \
+	src/model/timerange.c src/model/range.c src/export/heatmap_text.c
+noinst_HEADERS += include/model/store.h include/model/heatmap.h \
+	include/model/timerange.h include/model/range.h \
+	include/export/heatmap_text.h
+check_PROGRAMS += tests/unit/check_store
+tests_unit_check_store_SOURCES = tests/unit/check_store.c
+tests_unit_check_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_store_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_store

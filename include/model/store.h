@@ -1,0 +1,109 @@
+/*
+ * The sample store: every sample of a profile with time, kept beside the
+ * tree its stacks went into.
+ *
+ * A sample is (stack, time, weight, thread, cpu).  The stack is the id of
+ * the tree node the sample's stack ended at (its leaf), so the tree is the
+ * stack trie and a sample costs no frames.  Samples are appended in the
+ * order they come into chunks of STORE_CHUNK samples; each column of a
+ * chunk is one array:
+ *
+ *	stack   uint32_t   the leaf node
+ *	dt      uint32_t   nanoseconds after the chunk's base time
+ *	w       uint32_t   the weight (a chunk with a wider weight keeps
+ *	                   every weight of its own in a uint64_t column)
+ *	thr     uint32_t   the thread (an index into the thread table, low
+ *	                   20 bits) and the cpu (high 12 bits)
+ *
+ * so a sample costs 16 bytes.  A chunk's base is its first sample's time
+ * less 2^28 ns, so it takes samples from 0.27 s before that one to 4 s
+ * after it; a sample outside starts a new chunk, and the one before gives
+ * back the room it did not use.  Every chunk knows
+ * its earliest and latest time, so a query over a time range skips the
+ * chunks outside it and takes the chunks inside it whole.  Samples may
+ * come out of time order (a perf recording's CPUs, a clock going back):
+ * queries never assume an order.
+ *
+ * Thread table: each distinct (pid, tid) gets an index, in order of first
+ * appearance; past STORE_MAX_THREADS - 1 distinct threads, the rest share
+ * the last index (pid and tid -1).  Cpus from 0 to STORE_CPU_NONE - 1 are
+ * kept; any other is STORE_CPU_NONE (unknown).
+ *
+ * Curses-free; the store knows nothing of the tree but node ids.
+ */
+#ifndef TFLAME_MODEL_STORE_H
+#define TFLAME_MODEL_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define STORE_CHUNK 32768u
+#define STORE_MAX_THREADS (1u << 20)
+#define STORE_CPU_NONE 4095u
+
+struct store;
+
+struct store_sample {
+	uint32_t stack;
+	int64_t t;          /* nanoseconds */
+	uint64_t w;
+	uint32_t thread;    /* index into the thread table */
+	uint32_t cpu;       /* STORE_CPU_NONE: unknown */
+};
+
+struct store *store_new(void);
+void store_free(struct store *s);
+
+/*
+ * Append a sample.  pid, tid: -1 when unknown; cpu: negative when
+ * unknown.
+ */
+void store_add(struct store *s, uint32_t stack, int64_t t, uint64_t w,
+    int32_t pid, int32_t tid, int32_t cpu);
+
+uint64_t store_count(const struct store *s);
+
+/* The earliest and latest time; 0 when the store is empty. */
+int store_span(const struct store *s, int64_t *tmin, int64_t *tmax);
+
+/* The thread table: how many, and one's pid and tid. */
+uint32_t store_threads(const struct store *s);
+void store_thread(const struct store *s, uint32_t i, int32_t *pid,
+    int32_t *tid);
+
+/* Bytes held (the columns, the chunk table and the thread table). */
+size_t store_memory(const struct store *s);
+
+/*
+ * Reading the samples with t0 <= t < t1, chunk by chunk, in the order
+ * they were added (INT64_MIN and INT64_MAX for everything):
+ *
+ *	struct store_iter it;
+ *	struct store_sample x;
+ *	store_iter_init(&it, s, t0, t1);
+ *	while (store_iter_next(&it, &x))
+ *		...
+ */
+struct store_iter {
+	const struct store *s;
+	int64_t t0, t1;
+	size_t chunk;
+	uint32_t i;
+	int whole;          /* the current chunk lies inside the range */
+};
+
+void store_iter_init(struct store_iter *it, const struct store *s,
+    int64_t t0, int64_t t1);
+int store_iter_next(struct store_iter *it, struct store_sample *out);
+
+/*
+ * Add up the samples with t0 <= t < t1 by stack: w[stack] += weight and
+ * n[stack] += 1 for each (either may be NULL).  Stacks at or past
+ * nstacks are left out.  skip, when not NULL, holds a byte per stack
+ * (nstacks of them): a sample whose stack's byte is not 0 is left out.
+ * Returns the number of samples added up.
+ */
+uint64_t store_fold(const struct store *s, int64_t t0, int64_t t1,
+    uint64_t *w, uint64_t *n, uint32_t nstacks, const uint8_t *skip);
+
+#endif

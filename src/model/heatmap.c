@@ -1,0 +1,167 @@
+/*
+ * The heat map (see model/heatmap.h): one pass gathers the seconds that
+ * hold samples (each time the second changes; sorted and made unique
+ * after), a second pass counts the cells, finding a sample's column from
+ * the one before it, else by binary search.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/heatmap.h"
+#include "util/xalloc.h"
+
+/* floor(a / b) for b > 0, also for negative a. */
+static int64_t
+floordiv(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+
+	return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The distinct seconds (after sec0) of the samples, ascending. */
+static void
+gather_seconds(struct heatmap *hm, const struct store *s)
+{
+	struct store_iter it;
+	struct store_sample x;
+	int64_t *sec = NULL, last = 0;
+	size_t n = 0, cap = 0, i, k;
+	int have = 0;
+
+	store_iter_init(&it, s, INT64_MIN, INT64_MAX);
+	while (store_iter_next(&it, &x)) {
+		int64_t sc = floordiv(x.t, HEATMAP_NS) - hm->sec0;
+
+		if (have && sc == last)
+			continue;
+		xgrow((void **)&sec, &cap, n + 1, sizeof *sec);
+		sec[n++] = last = sc;
+		have = 1;
+	}
+	qsort(sec, n, sizeof *sec, cmp_i64);
+	for (i = k = 0; i < n; i++)
+		if (k == 0 || sec[i] != sec[k - 1])
+			sec[k++] = sec[i];
+	hm->sec = sec;
+	hm->ncols = (uint32_t)k;
+}
+
+long
+heatmap_column(const struct heatmap *hm, int64_t sec)
+{
+	size_t lo = 0, hi = hm->ncols;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (hm->sec[mid] < sec)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < hm->ncols && hm->sec[lo] == sec ? (long)lo : -1;
+}
+
+int
+heatmap_build(struct heatmap *hm, const struct store *s, int rows,
+    const uint8_t *skip, const uint8_t *match, uint32_t nstacks)
+{
+	struct store_iter it;
+	struct store_sample x;
+	int64_t tmin, tmax;
+	long col = -1;
+	size_t cells;
+
+	memset(hm, 0, sizeof *hm);
+	if (rows < 1)
+		rows = 1;
+	if (rows > HEATMAP_ROWS_MAX)
+		rows = HEATMAP_ROWS_MAX;
+	hm->rows = rows;
+	if (!store_span(s, &tmin, &tmax))
+		return -1;
+	hm->sec0 = floordiv(tmin, HEATMAP_NS);
+	gather_seconds(hm, s);
+	cells = (size_t)hm->ncols * (size_t)rows;
+	hm->cell = xcalloc(cells, sizeof *hm->cell);
+	if (match != NULL)
+		hm->match = xcalloc(cells, sizeof *hm->match);
+	hm->colsum = xcalloc(hm->ncols, sizeof *hm->colsum);
+	store_iter_init(&it, s, INT64_MIN, INT64_MAX);
+	while (store_iter_next(&it, &x)) {
+		int64_t sec = floordiv(x.t, HEATMAP_NS);
+		int64_t off = x.t - sec * HEATMAP_NS;
+		int row = (int)(off * rows / HEATMAP_NS);
+		size_t at;
+
+		if (skip != NULL && x.stack < nstacks && skip[x.stack]) {
+			hm->skipped++;
+			continue;
+		}
+		sec -= hm->sec0;
+		if (col < 0 || hm->sec[col] != sec)
+			col = heatmap_column(hm, sec);
+		at = (size_t)col * (size_t)rows + (size_t)row;
+		if (hm->cell[at] < UINT32_MAX)
+			hm->cell[at]++;
+		if (hm->cell[at] > hm->max)
+			hm->max = hm->cell[at];
+		if (match != NULL && x.stack < nstacks && match[x.stack] &&
+		    hm->match[at] < UINT32_MAX)
+			hm->match[at]++;
+		hm->colsum[col]++;
+		hm->kept++;
+	}
+	return 0;
+}
+
+void
+heatmap_free(struct heatmap *hm)
+{
+	free(hm->sec);
+	free(hm->cell);
+	free(hm->match);
+	free(hm->colsum);
+	memset(hm, 0, sizeof *hm);
+}
+
+void
+heatmap_range(const struct heatmap *hm, int64_t sec_a, int row_a,
+    int64_t sec_b, int row_b, int64_t *t0, int64_t *t1)
+{
+	int64_t a, b;
+
+	if (sec_b < sec_a || (sec_b == sec_a && row_b < row_a)) {
+		int64_t ts = sec_a;
+		int tr = row_a;
+
+		sec_a = sec_b;
+		row_a = row_b;
+		sec_b = ts;
+		row_b = tr;
+	}
+	/* A row starts at the first whole nanosecond of its share. */
+	a = (hm->sec0 + sec_a) * HEATMAP_NS +
+	    ((int64_t)row_a * HEATMAP_NS + hm->rows - 1) / hm->rows;
+	b = (hm->sec0 + sec_b) * HEATMAP_NS +
+	    (((int64_t)row_b + 1) * HEATMAP_NS + hm->rows - 1) / hm->rows;
+	*t0 = a;
+	*t1 = b;
+}
+
+unsigned
+heatmap_row_ms(const struct heatmap *hm, int row)
+{
+	return (unsigned)((int64_t)row * 1000 / hm->rows);
+}
