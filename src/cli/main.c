@@ -8,7 +8,8 @@
  * file nor a terminal) is drawn while it arrives instead: the reader's
  * progress hook hands control to the streaming viewer (tui/tui.h) before
  * each read.  Regular files load fast enough to wait for, and a terminal
- * as the input would fight the viewer for the keyboard.
+ * as the input would fight the viewer for the keyboard.  Which path a
+ * command line takes (and when it may stream) is cli/modes.c's plan.
  */
 #include "config.h"
 

@@ -559,9 +559,12 @@ usage_row(FILE *fp, const struct opt_row *r)
 	}
 	if (s == NULL)
 		return;
-	col = fprintf(fp, "%s%c%s--%s%s", r->letter ? "  -" : "     ",
-	    r->letter ? r->letter : ' ', r->letter ? ", " : "", r->name,
-	    r->meta ? r->meta : "");
+	if (r->name == NULL) /* a letter alone */
+		col = fprintf(fp, "  -%c%s", r->letter, r->meta ? r->meta : "");
+	else
+		col = fprintf(fp, "%s%c%s--%s%s", r->letter ? "  -" : "     ",
+		    r->letter ? r->letter : ' ', r->letter ? ", " : "",
+		    r->name, r->meta ? r->meta : "");
 	if (*s == '\0') {
 		fputc('\n', fp);
 		return;
