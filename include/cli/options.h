@@ -4,6 +4,9 @@
 #ifndef TFLAME_CLI_OPTIONS_H
 #define TFLAME_CLI_OPTIONS_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "loaders/loader.h"
 
 enum run_mode {
@@ -83,5 +86,14 @@ struct options {
  * message and exits EXIT_USAGE on bad usage.
  */
 void options_parse(struct options *o, int argc, char **argv);
+
+/* Write the text of --help to fp (made from the option table). */
+void options_usage(FILE *fp);
+
+/*
+ * The i-th option of the table, for tests: its long name ("" for a
+ * letter alone), *letter its short option or 0; NULL past the last.
+ */
+const char *options_name(size_t i, int *letter);
 
 #endif

@@ -8,7 +8,8 @@
  * file nor a terminal) is drawn while it arrives instead: the reader's
  * progress hook hands control to the streaming viewer (tui/tui.h) before
  * each read.  Regular files load fast enough to wait for, and a terminal
- * as the input would fight the viewer for the keyboard.
+ * as the input would fight the viewer for the keyboard.  Which path a
+ * command line takes (and when it may stream) is cli/modes.c's plan.
  */
 #include "config.h"
 
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli/input.h"
+#include "cli/modes.h"
 #include "cli/options.h"
 #include "cli/record.h"
 #include "cli/svg_cmd.h"
@@ -43,6 +45,9 @@
 /* What the loaders said about the input, for --top and --tree. */
 static enum input_format loaded_format;
 static char loaded_event[64];
+
+/* The path of this command line (cli/modes.h). */
+static struct mode_plan plan;
 
 /* Say what is wrong with the input, with what the loader collected, and exit. */
 static void ATTR_NORETURN
@@ -121,7 +126,7 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 	diag_init(d, r ? reader_name(r) : path ? path : "-");
 	if (r == NULL)
 		input_failed(top, err, t);
-	if (sm != NULL && is_stream(reader_fd(r))) {
+	if (sm != NULL && mode_draws_early(&plan, is_stream(reader_fd(r)))) {
 		tui_stream_init(t, sm->to);
 		sm->r = r;
 		sm->d = d;
@@ -144,8 +149,7 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		lo.weighted = sink_tree_keep_samples;
 		lo.weighted_arg = &st[0];
 	}
-	if (!three_columns && !o->diff &&
-	    (o->mode == MODE_VIEW || o->mode == MODE_TOP)) {
+	if (!three_columns && plan.modules) {
 		/* The viewer's colours and status line: each frame's module. */
 		lo.module_id = sink_tree_module_id;
 		lo.module_set = sink_tree_module_set;
@@ -286,9 +290,9 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	int self_over[2] = {0, 0}, had;
 	uint64_t ov;
 
-	if (o->order_weight && o->mode != MODE_COLLAPSE) /* while streaming too */
+	if (o->order_weight && plan.order) /* while streaming too */
 		tree_set_order(t, TREE_ORDER_WEIGHT, o->diff ? DIFF_AFTER : 0);
-	if (to != NULL && !o->diff) {
+	if (to != NULL && plan.stream) {
 		memset(&sm, 0, sizeof sm);
 		sm.to = to;
 		sm.p.source = o->input == NULL || strcmp(o->input, "-") == 0 ?
@@ -460,13 +464,14 @@ main(int argc, char **argv)
 	 */
 	setlocale(LC_NUMERIC, "C");
 	escape_set_ascii(!locale_is_utf8());
-	options_parse(&o, argc, argv);
+	options_parse(&o, argc, argv); /* a usage error does not return */
+	mode_plan(&o, &plan);
 	input_resolve(&o);
 	/* --threads bounds the core's threads too (tree_finish(), merges). */
 	thread_limit(o.load.threads);
-	if (o.record.on && o.mode == MODE_VIEW)
+	if (plan.path == PATH_LIVE)
 		return record_view(&o);
-	if (o.mode == MODE_VIEW && !o.diff && o.nxforms == 0) {
+	if (plan.path == PATH_VIEW && plan.stream) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
 			return rc;
@@ -474,10 +479,10 @@ main(int argc, char **argv)
 		t = load(&o, &d, &to);
 		return view(&o, &d, t, &to);
 	}
-	if (o.mode == MODE_COLLAPSE && !o.diff && o.nxforms == 0)
+	if (plan.inorder)
 		o.load.inorder = io = inorder_new();
 	t = load(&o, &d, NULL);
-	if (o.mode == MODE_VIEW) {
+	if (plan.path == PATH_VIEW) {
 		if ((rc = view_setup(&o, t, &sv, &to)) != EXIT_OK) {
 			diag_free(&d);
 			tree_free(t);
@@ -485,14 +490,14 @@ main(int argc, char **argv)
 		}
 		return view(&o, &d, t, &to);
 	}
-	if (o.mode == MODE_TOP || o.mode == MODE_TREE) {
+	if (plan.path == PATH_TEXT) {
 		diag_print(&d, stderr);
 		rc = text_command(&o, t, loaded_format, loaded_event);
 		diag_free(&d);
 		tree_free(t);
 		return rc;
 	}
-	if (o.mode == MODE_SVG) {
+	if (plan.path == PATH_SVG) {
 		diag_print(&d, stderr);
 		rc = svg_command(&o, t, loaded_event);
 		diag_free(&d);

@@ -1,23 +1,65 @@
 /*
- * Option parsing, --help and --version.
+ * Option parsing, --help and --version, from one table.
+ *
+ * Each option is one row of rows[] below: its long name, its letter, its
+ * argument, its words in --help and what it does (a setter, with the
+ * member of struct options it sets and, for numbers, the range).  The
+ * rows are in --help's order, with the text between them (headings,
+ * paragraphs) as rows without a name; --help is the rows printed in
+ * order, and getopt_long()'s option list and letters are made from the
+ * same rows.  tests/unit/check_options.c checks the table against
+ * --help and against man/tflame.1's OPTIONS.
+ *
+ * How the modes combine (which path main() takes, which combinations are
+ * usage errors) is decided in cli/modes.c, not here.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/modes.h"
 #include "cli/options.h"
 #include "cli/transform_cmd.h"
 #include "cli/version.h"
 #include "util/escape.h"
 #include "util/fatal.h"
+#include "util/macros.h"
 
-static const char usage_text[] =
-"Usage: tflame [OPTION]... [FILE]\n"
+#define HELP_COLUMN 26 /* where --help's descriptions start */
+
+struct opt_row;
+typedef void opt_set_fn(struct options *o, const struct opt_row *r,
+    const char *arg);
+
+struct opt_row {
+	const char *name;  /* long name without "--"; NULL: text of --help */
+	char letter;       /* the short option, or 0 */
+	char arg;          /* no_argument, required_argument, optional_argument */
+	const char *meta;  /* --help: what follows the name ("=OUT", "[=N]") */
+	const char *help;  /* --help: the description, lines split at \n ("":
+	                      none, the line is the name and meta alone; NULL:
+	                      described on another row's line); a text row:
+	                      its text */
+	opt_set_fn *set;   /* what the option does */
+	size_t field;      /* the member of struct options set_* set */
+	long lo, hi;       /* numbers: the range; a mode or transform: which */
+};
+
+static opt_set_fn set_flag, set_str, set_int, set_long, set_positive,
+    set_mode, set_format, set_all, set_order, set_minwidth, set_call_graph,
+    set_pids, set_xform, set_help, set_version;
+
+#define F(member) offsetof(struct options, member)
+#define TEXT(s) {.help = (s)}
+
+static const struct opt_row rows[] = {
+TEXT("Usage: tflame [OPTION]... [FILE]\n"
 "       tflame --collapse [OPTION]... [FILE]\n"
 "       tflame --svg=OUT.svg [OPTION]... [FILE]\n"
 "       tflame --diff [OPTION]... BEFORE AFTER\n"
@@ -29,99 +71,166 @@ static const char usage_text[] =
 "pprof profile, optionally gzip-compressed; with no FILE, or when FILE is\n"
 "-, read standard input (with no FILE and a terminal there: ./perf.data).\n"
 "\n"
-"Modes:\n"
-"  -c, --collapse          print folded stacks (\"frame;frame;... count\"),\n"
-"                          sorted, as stackcollapse-perf.pl does, and exit\n"
-"      --svg=OUT           write an interactive SVG flame graph to OUT (- for\n"
-"                          standard output), as flamegraph.pl does, and exit\n"
-"      --diff              compare two profiles, BEFORE and AFTER (or one\n"
-"                          3-column difffolded file): frames red where AFTER\n"
-"                          has more, blue where it has less (viewer and\n"
-"                          --svg); with --collapse, print difffolded.pl's\n"
-"                          \"stack before after\" lines\n"
-"      --top[=N]           print the N (20; 0: all) functions with the most\n"
-"                          self time: self and total (a stack counted once\n"
-"                          however often a function recurs in it), and exit;\n"
-"                          perf input: the weight in its unit and the\n"
-"                          samples; with --diff: Before, After, Change\n"
-"      --tree[=PERCENT]    print the call tree as indented text, frames of\n"
-"                          PERCENT (1) of the total or more, heaviest first,\n"
-"                          and exit; with --reverse the caller tree\n"
-"\n"
-"Input:\n"
-"  -f, --format=FORMAT     auto (default), perf, stap, dtrace, folded,\n"
-"                          bpftrace or pprof\n"
-"      --pid               perf: root frame is COMM-PID\n"
-"      --tid               perf: root frame is COMM-PID/TID\n"
-"      --kernel            perf, bpftrace, pprof: mark kernel frames with _[k]\n"
-"      --jit               perf: mark JIT frames with _[j]\n"
-"      --all               perf: --kernel and --jit\n"
-"      --addrs             perf, bpftrace, pprof: show addresses of unknown\n"
-"                          symbols\n"
-"      --event-filter=EVENT  perf: keep only samples of EVENT (default: the\n"
-"                          first event in the input)\n"
-"      --includeoffset     DTrace: keep +0x offsets on every frame but the leaf;\n"
-"                          bpftrace: keep +OFFSET on every frame\n"
-"      --map=NAME          bpftrace: fold map @NAME (default: the first map\n"
-"                          with stacks; --map=@ is the map named @)\n"
-"      --sample-index=NAME|N  pprof: the sample type to fold (default: the\n"
-"                          profile's default_sample_type, else the last)\n"
-"      --all-frames        pprof: ignore the profile's drop_frames\n"
-"      --demangle          perf, DTrace: clean up Rust legacy symbol names\n"
-"                          (drop the hash, decode $LT$-style escapes)\n"
-"      --threads=N         perf, folded: 1 loads in one thread, 2 in two\n"
-"                          (a file's two halves at once; default: 2 when\n"
-"                          there are two processors)\n"
-"      --perf-args=ARGS    perf.data: more arguments for `perf script`, split at\n"
-"                          blanks (e.g. --perf-args=--no-inline: no slow\n"
-"                          addr2line pass); perf is $PERF, else from PATH\n"
-"\n"
-"Recording (perf record -g into perf script, drawn as it comes):\n"
-"      --record            record with perf: -a (every processor), -p\n"
-"                          PID[,PID...], or -- COMMAND [ARGS...] (until it\n"
-"                          ends); q, Ctrl-C or --duration stops recording;\n"
-"                          keys p pause the display, z clear the counts\n"
-"      --freq=HZ           samples a second (99)\n"
-"      --duration=SEC      stop recording after SEC seconds\n"
-"      --window=SEC        live viewer: show only the last SEC seconds\n"
-"      --call-graph=dwarf|lbr|fp  how stacks are walked (default: -g)\n"
-"\n"
-"Viewer:\n"
-"  -i, --inverted          start in the icicle view (root at the top)\n"
-"      --reverse           start in the reverse (caller) view: stacks read\n"
-"                          leaf first, the sampled functions next to the root\n"
-"      --search=REGEX      highlight the frames whose name matches REGEX\n"
-"                          (PCRE2) from the start\n"
-"\n"
-"Transforms (every mode; --focus, --exclude and --hide take PCRE2 regexes\n"
+"Modes:\n"),
+{.name = "collapse", .letter = 'c', .set = set_mode, .lo = MODE_COLLAPSE,
+    .help = "print folded stacks (\"frame;frame;... count\"),\n"
+    "sorted, as stackcollapse-perf.pl does, and exit"},
+{.name = "svg", .arg = required_argument, .meta = "=OUT", .set = set_mode,
+    .lo = MODE_SVG,
+    .help = "write an interactive SVG flame graph to OUT (- for\n"
+    "standard output), as flamegraph.pl does, and exit"},
+{.name = "diff", .set = set_flag, .field = F(diff),
+    .help = "compare two profiles, BEFORE and AFTER (or one\n"
+    "3-column difffolded file): frames red where AFTER\n"
+    "has more, blue where it has less (viewer and\n"
+    "--svg); with --collapse, print difffolded.pl's\n"
+    "\"stack before after\" lines"},
+{.name = "top", .arg = optional_argument, .meta = "[=N]", .set = set_mode,
+    .lo = MODE_TOP,
+    .help = "print the N (20; 0: all) functions with the most\n"
+    "self time: self and total (a stack counted once\n"
+    "however often a function recurs in it), and exit;\n"
+    "perf input: the weight in its unit and the\n"
+    "samples; with --diff: Before, After, Change"},
+{.name = "tree", .arg = optional_argument, .meta = "[=PERCENT]",
+    .set = set_mode, .lo = MODE_TREE,
+    .help = "print the call tree as indented text, frames of\n"
+    "PERCENT (1) of the total or more, heaviest first,\n"
+    "and exit; with --reverse the caller tree"},
+TEXT("\nInput:\n"),
+{.name = "format", .letter = 'f', .arg = required_argument,
+    .meta = "=FORMAT", .set = set_format,
+    .help = "auto (default), perf, stap, dtrace, folded,\n"
+    "bpftrace or pprof"},
+{.name = "pid", .set = set_flag, .field = F(load.pid),
+    .help = "perf: root frame is COMM-PID"},
+{.name = "tid", .set = set_flag, .field = F(load.tid),
+    .help = "perf: root frame is COMM-PID/TID"},
+{.name = "kernel", .set = set_flag, .field = F(load.kernel),
+    .help = "perf, bpftrace, pprof: mark kernel frames with _[k]"},
+{.name = "jit", .set = set_flag, .field = F(load.jit),
+    .help = "perf: mark JIT frames with _[j]"},
+{.name = "all", .set = set_all, .help = "perf: --kernel and --jit"},
+{.name = "addrs", .set = set_flag, .field = F(load.addrs),
+    .help = "perf, bpftrace, pprof: show addresses of unknown\nsymbols"},
+{.name = "event-filter", .arg = required_argument, .meta = "=EVENT",
+    .set = set_str, .field = F(load.event_filter),
+    .help = "perf: keep only samples of EVENT (default: the\n"
+    "first event in the input)"},
+{.name = "includeoffset", .set = set_flag, .field = F(load.includeoffset),
+    .help = "DTrace: keep +0x offsets on every frame but the leaf;\n"
+    "bpftrace: keep +OFFSET on every frame"},
+{.name = "map", .arg = required_argument, .meta = "=NAME", .set = set_str,
+    .field = F(load.map),
+    .help = "bpftrace: fold map @NAME (default: the first map\n"
+    "with stacks; --map=@ is the map named @)"},
+{.name = "sample-index", .arg = required_argument, .meta = "=NAME|N",
+    .set = set_str, .field = F(load.sample_index),
+    .help = "pprof: the sample type to fold (default: the\n"
+    "profile's default_sample_type, else the last)"},
+{.name = "all-frames", .set = set_flag, .field = F(load.all_frames),
+    .help = "pprof: ignore the profile's drop_frames"},
+{.name = "demangle", .set = set_flag, .field = F(load.demangle),
+    .help = "perf, DTrace: clean up Rust legacy symbol names\n"
+    "(drop the hash, decode $LT$-style escapes)"},
+{.name = "threads", .arg = required_argument, .meta = "=N", .set = set_int,
+    .field = F(load.threads), .lo = 1, .hi = 2,
+    .help = "perf, folded: 1 loads in one thread, 2 in two\n"
+    "(a file's two halves at once; default: 2 when\n"
+    "there are two processors)"},
+{.name = "perf-args", .arg = required_argument, .meta = "=ARGS",
+    .set = set_str, .field = F(perf_args),
+    .help = "perf.data: more arguments for `perf script`, split at\n"
+    "blanks (e.g. --perf-args=--no-inline: no slow\n"
+    "addr2line pass); perf is $PERF, else from PATH"},
+TEXT("\nRecording (perf record -g into perf script, drawn as it comes):\n"),
+{.name = "record", .set = set_flag, .field = F(record.on),
+    .help = "record with perf: -a (every processor), -p\n"
+    "PID[,PID...], or -- COMMAND [ARGS...] (until it\n"
+    "ends); q, Ctrl-C or --duration stops recording;\n"
+    "keys p pause the display, z clear the counts"},
+{.letter = 'a', .set = set_flag, .field = F(record.all)},
+{.letter = 'p', .arg = required_argument, .set = set_pids},
+{.name = "freq", .arg = required_argument, .meta = "=HZ", .set = set_long,
+    .field = F(record.freq), .lo = 1, .hi = 100000,
+    .help = "samples a second (99)"},
+{.name = "duration", .arg = required_argument, .meta = "=SEC",
+    .set = set_positive, .field = F(record.duration), .hi = 10000000,
+    .help = "stop recording after SEC seconds"},
+{.name = "window", .arg = required_argument, .meta = "=SEC",
+    .set = set_positive, .field = F(record.window), .hi = 10000000,
+    .help = "live viewer: show only the last SEC seconds"},
+{.name = "call-graph", .arg = required_argument, .meta = "=dwarf|lbr|fp",
+    .set = set_call_graph, .help = "how stacks are walked (default: -g)"},
+TEXT("\nViewer:\n"),
+{.name = "inverted", .letter = 'i', .set = set_flag, .field = F(inverted),
+    .help = "start in the icicle view (root at the top)"},
+{.name = "reverse", .set = set_flag, .field = F(reverse),
+    .help = "start in the reverse (caller) view: stacks read\n"
+    "leaf first, the sampled functions next to the root"},
+{.name = "search", .arg = required_argument, .meta = "=REGEX",
+    .set = set_str, .field = F(search),
+    .help = "highlight the frames whose name matches REGEX\n"
+    "(PCRE2) from the start"},
+TEXT("\nTransforms (every mode; --focus, --exclude and --hide take PCRE2 regexes\n"
 "matched against whole frame names, may be repeated, and apply in the order\n"
-"given):\n"
-"      --focus=RE          keep only stacks through a matching function,\n"
-"                          cut above its outermost match (it becomes a root)\n"
-"      --exclude=RE        drop every stack through a matching function\n"
-"      --hide=RE           merge matching functions into their callers\n"
-"      --collapse-recursion  a function called again further down goes back\n"
-"                          to its outermost frame (a;f;g;f;h -> a;f;h)\n"
-"      --merge-threads     merge per-CPU and per-thread root frames\n"
-"                          (ksoftirqd/12, java-?/4130 -> ksoftirqd, java)\n"
-"      --order=name|weight siblings by name (default) or heaviest first;\n"
-"                          the viewer and --svg (--collapse stays sorted)\n"
-"\n"
-"Differential (--diff):\n"
-"  -n, --normalize         scale BEFORE to AFTER's total first\n"
-"  -s, --strip-hex         fold hex addresses (0x1234 -> 0x...)\n"
-"      --negate            swap red and blue (and the sign of the change)\n"
-"\n"
-"SVG (--svg), with flamegraph.pl's defaults:\n"
-"      --title=TEXT        (Flame Graph; Icicle Graph with --inverted)\n"
-"      --subtitle=TEXT     --width=PX (1200)  --height=PX per row (16)\n"
-"      --minwidth=PX|N%    hide frames narrower than this (0.1)\n"
-"      --fonttype=FONT (Verdana)  --fontsize=PX (12)\n"
-"      --countname=WORD (samples)  --nametype=TEXT (Function:)\n"
-"      --colors=PALETTE    hot (default), mem, io, wakeup, java, js, perl,\n"
-"                          red, green, blue, aqua, yellow, purple, orange\n"
-"      --hash              colour by flamegraph.pl's name hash\n"
-"  --inverted, --reverse, --diff and --negate apply to the SVG; --search\n"
+"given):\n"),
+{.name = "focus", .arg = required_argument, .meta = "=RE", .set = set_xform,
+    .lo = CLI_FOCUS,
+    .help = "keep only stacks through a matching function,\n"
+    "cut above its outermost match (it becomes a root)"},
+{.name = "exclude", .arg = required_argument, .meta = "=RE",
+    .set = set_xform, .lo = CLI_EXCLUDE,
+    .help = "drop every stack through a matching function"},
+{.name = "hide", .arg = required_argument, .meta = "=RE", .set = set_xform,
+    .lo = CLI_HIDE, .help = "merge matching functions into their callers"},
+{.name = "collapse-recursion", .set = set_xform, .lo = CLI_RECURSION,
+    .help = "a function called again further down goes back\n"
+    "to its outermost frame (a;f;g;f;h -> a;f;h)"},
+{.name = "merge-threads", .set = set_xform, .lo = CLI_THREADS,
+    .help = "merge per-CPU and per-thread root frames\n"
+    "(ksoftirqd/12, java-?/4130 -> ksoftirqd, java)"},
+{.name = "order", .arg = required_argument, .meta = "=name|weight",
+    .set = set_order,
+    .help = "siblings by name (default) or heaviest first;\n"
+    "the viewer and --svg (--collapse stays sorted)"},
+TEXT("\nDifferential (--diff):\n"),
+{.name = "normalize", .letter = 'n', .set = set_flag, .field = F(normalize),
+    .help = "scale BEFORE to AFTER's total first"},
+{.name = "strip-hex", .letter = 's', .set = set_flag, .field = F(strip_hex),
+    .help = "fold hex addresses (0x1234 -> 0x...)"},
+{.name = "negate", .set = set_flag, .field = F(negate),
+    .help = "swap red and blue (and the sign of the change)"},
+TEXT("\nSVG (--svg), with flamegraph.pl's defaults:\n"),
+{.name = "title", .arg = required_argument, .meta = "=TEXT", .set = set_str,
+    .field = F(svg.title),
+    .help = "(Flame Graph; Icicle Graph with --inverted)"},
+{.name = "subtitle", .arg = required_argument, .meta = "=TEXT",
+    .set = set_str, .field = F(svg.subtitle),
+    .help = "--width=PX (1200)  --height=PX per row (16)"},
+{.name = "width", .arg = required_argument, .set = set_long,
+    .field = F(svg.width), .lo = 1, .hi = 1000000},
+{.name = "height", .arg = required_argument, .set = set_long,
+    .field = F(svg.height), .lo = 1, .hi = 10000},
+{.name = "minwidth", .arg = required_argument, .meta = "=PX|N%",
+    .set = set_minwidth, .help = "hide frames narrower than this (0.1)"},
+{.name = "fonttype", .arg = required_argument,
+    .meta = "=FONT (Verdana)  --fontsize=PX (12)", .help = "",
+    .set = set_str, .field = F(svg.fonttype)},
+{.name = "fontsize", .arg = required_argument, .set = set_positive,
+    .field = F(svg.fontsize), .hi = 1000},
+{.name = "countname", .arg = required_argument,
+    .meta = "=WORD (samples)  --nametype=TEXT (Function:)", .help = "",
+    .set = set_str, .field = F(svg.countname)},
+{.name = "nametype", .arg = required_argument, .set = set_str,
+    .field = F(svg.nametype)},
+{.name = "colors", .arg = required_argument, .meta = "=PALETTE",
+    .set = set_str, .field = F(svg.colors),
+    .help = "hot (default), mem, io, wakeup, java, js, perl,\n"
+    "red, green, blue, aqua, yellow, purple, orange"},
+{.name = "hash", .set = set_flag, .field = F(svg.hash),
+    .help = "colour by flamegraph.pl's name hash"},
+TEXT("  --inverted, --reverse, --diff and --negate apply to the SVG; --search\n"
 "  becomes its initial search.\n"
 "\n"
 "Keys: arrows or h j k l move the selection, Enter zooms, Backspace or u\n"
@@ -131,11 +240,12 @@ static const char usage_text[] =
 "functions, S the sandwich (callers and callees) of the selected one,\n"
 "PgUp PgDn g G scroll, ! shows the loader's messages (skipped events,\n"
 "bad lines, perf's words), ? shows every key, q quits.\n"
-"\n"
-"  -h, --help              show this help and exit\n"
-"  -V, --version           show the version and the features built in\n"
-"\n"
-"Examples:\n"
+"\n"),
+{.name = "help", .letter = 'h', .set = set_help,
+    .help = "show this help and exit"},
+{.name = "version", .letter = 'V', .set = set_version,
+    .help = "show the version and the features built in"},
+TEXT("\nExamples:\n"
 "  perf record -F 99 -g -- ./myprog; perf script | tflame\n"
 "  perf script | tflame --collapse > out.folded\n"
 "  bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }' | tflame\n"
@@ -148,107 +258,11 @@ static const char usage_text[] =
 "  tflame --record -a --duration=10 --svg=now.svg\n"
 "\n"
 "Exit status: 0 success, 1 unreadable or unusable input, 2 bad usage.\n"
-"See tflame(1) for the full manual.\n";
-
-enum {
-	OPT_PID = 256,
-	OPT_TID,
-	OPT_KERNEL,
-	OPT_JIT,
-	OPT_ALL,
-	OPT_ADDRS,
-	OPT_EVENT_FILTER,
-	OPT_DEMANGLE,
-	OPT_INCLUDEOFFSET,
-	OPT_MAP,
-	OPT_SAMPLE_INDEX,
-	OPT_ALL_FRAMES,
-	OPT_THREADS,
-	OPT_REVERSE,
-	OPT_SEARCH,
-	OPT_DIFF,
-	OPT_NEGATE,
-	OPT_SVG,
-	OPT_TITLE,
-	OPT_SUBTITLE,
-	OPT_WIDTH,
-	OPT_HEIGHT,
-	OPT_MINWIDTH,
-	OPT_FONTTYPE,
-	OPT_FONTSIZE,
-	OPT_COUNTNAME,
-	OPT_NAMETYPE,
-	OPT_COLORS,
-	OPT_HASH,
-	OPT_TOP,
-	OPT_TREE,
-	OPT_PERF_ARGS,
-	OPT_RECORD,
-	OPT_FREQ,
-	OPT_DURATION,
-	OPT_WINDOW,
-	OPT_CALL_GRAPH,
-	OPT_FOCUS,
-	OPT_EXCLUDE,
-	OPT_HIDE,
-	OPT_RECURSION,
-	OPT_THREADS_MERGE,
-	OPT_ORDER
+"See tflame(1) for the full manual.\n"),
 };
 
-static const struct option longopts[] = {
-	{"collapse", no_argument, NULL, 'c'},
-	{"format", required_argument, NULL, 'f'},
-	{"pid", no_argument, NULL, OPT_PID},
-	{"tid", no_argument, NULL, OPT_TID},
-	{"kernel", no_argument, NULL, OPT_KERNEL},
-	{"jit", no_argument, NULL, OPT_JIT},
-	{"all", no_argument, NULL, OPT_ALL},
-	{"addrs", no_argument, NULL, OPT_ADDRS},
-	{"event-filter", required_argument, NULL, OPT_EVENT_FILTER},
-	{"demangle", no_argument, NULL, OPT_DEMANGLE},
-	{"includeoffset", no_argument, NULL, OPT_INCLUDEOFFSET},
-	{"map", required_argument, NULL, OPT_MAP},
-	{"sample-index", required_argument, NULL, OPT_SAMPLE_INDEX},
-	{"all-frames", no_argument, NULL, OPT_ALL_FRAMES},
-	{"threads", required_argument, NULL, OPT_THREADS},
-	{"inverted", no_argument, NULL, 'i'},
-	{"reverse", no_argument, NULL, OPT_REVERSE},
-	{"search", required_argument, NULL, OPT_SEARCH},
-	{"diff", no_argument, NULL, OPT_DIFF},
-	{"normalize", no_argument, NULL, 'n'},
-	{"strip-hex", no_argument, NULL, 's'},
-	{"negate", no_argument, NULL, OPT_NEGATE},
-	{"svg", required_argument, NULL, OPT_SVG},
-	{"title", required_argument, NULL, OPT_TITLE},
-	{"subtitle", required_argument, NULL, OPT_SUBTITLE},
-	{"width", required_argument, NULL, OPT_WIDTH},
-	{"height", required_argument, NULL, OPT_HEIGHT},
-	{"minwidth", required_argument, NULL, OPT_MINWIDTH},
-	{"fonttype", required_argument, NULL, OPT_FONTTYPE},
-	{"fontsize", required_argument, NULL, OPT_FONTSIZE},
-	{"countname", required_argument, NULL, OPT_COUNTNAME},
-	{"nametype", required_argument, NULL, OPT_NAMETYPE},
-	{"colors", required_argument, NULL, OPT_COLORS},
-	{"hash", no_argument, NULL, OPT_HASH},
-	{"top", optional_argument, NULL, OPT_TOP},
-	{"tree", optional_argument, NULL, OPT_TREE},
-	{"perf-args", required_argument, NULL, OPT_PERF_ARGS},
-	{"record", no_argument, NULL, OPT_RECORD},
-	{"freq", required_argument, NULL, OPT_FREQ},
-	{"duration", required_argument, NULL, OPT_DURATION},
-	{"window", required_argument, NULL, OPT_WINDOW},
-	{"call-graph", required_argument, NULL, OPT_CALL_GRAPH},
-	{"focus", required_argument, NULL, OPT_FOCUS},
-	{"exclude", required_argument, NULL, OPT_EXCLUDE},
-	{"hide", required_argument, NULL, OPT_HIDE},
-	{"collapse-recursion", no_argument, NULL, OPT_RECURSION},
-	{"merge-threads", no_argument, NULL, OPT_THREADS_MERGE},
-	{"order", required_argument, NULL, OPT_ORDER},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
-};
+#undef F
+#undef TEXT
 
 /* Say what is wrong (arg, untrusted, is escaped) and exit with EXIT_USAGE. */
 static void ATTR_NORETURN
@@ -263,6 +277,25 @@ usage_error(const char *msg, const char *arg)
 		    arg ? buf : "");
 	fputs("Try 'tflame --help' for more information.\n", stderr);
 	exit(EXIT_USAGE);
+}
+
+/*
+ * The option getopt_long() refused (missing: it lacks its argument); from
+ * is optind before that call.  A long option is the argument getopt
+ * stepped past, named as written.  A letter is named by optopt: inside a
+ * cluster (-Zc) getopt has not stepped past the cluster yet, so the
+ * argument before optind is another one (or the program's path).
+ */
+static void ATTR_NORETURN
+bad_option(int missing, char **argv, int from)
+{
+	char letter[3] = {'-', (char)optopt, '\0'};
+	const char *arg = argv[optind - 1];
+
+	if (optind <= from || strncmp(arg, "--", 2) != 0)
+		arg = letter;
+	usage_error(missing ? "option needs an argument" : "unknown option",
+	    arg);
 }
 
 /* Exit after --help or --version: 0, or 1 when stdout could not take it. */
@@ -327,25 +360,289 @@ parse_percent(const char *opt, const char *arg)
 	return v;
 }
 
-/* Set the text mode m (--top, --tree), which no other mode may join. */
-static void
-text_mode(struct options *o, enum run_mode m)
+/* Row r's option as messages name it: "--name" (or "-x"), in buf. */
+static const char *
+row_flag(const struct opt_row *r, char *buf, size_t size)
 {
-	if (o->mode != MODE_VIEW && o->mode != m)
-		usage_error("--top, --tree, --collapse and --svg exclude each "
-		    "other", NULL);
-	o->mode = m;
-	o->text_mode = 1;
+	if (r->name != NULL)
+		snprintf(buf, size, "--%s", r->name);
+	else
+		snprintf(buf, size, "-%c", r->letter);
+	return buf;
 }
 
-/* flamegraph.pl's --minwidth: digits and dots, optionally ending in "%". */
-static int
-valid_minwidth(const char *s)
-{
-	size_t n = strspn(s, "0123456789.");
+/* The member of o that row r sets, of type T. */
+#define MEMBER(T, o, r) ((T *)(void *)((char *)(o) + (r)->field))
 
-	return n > 0 && (s[n] == '\0' || (s[n] == '%' && s[n + 1] == '\0')) &&
-	    strtod(s, NULL) >= 0;
+/* A switch: its int member becomes 1. */
+static void
+set_flag(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)arg;
+	*MEMBER(int, o, r) = 1;
+}
+
+/* A string: its member points at the argument. */
+static void
+set_str(struct options *o, const struct opt_row *r, const char *arg)
+{
+	*MEMBER(const char *, o, r) = arg;
+}
+
+/* A whole number in the row's range, into an int member. */
+static void
+set_int(struct options *o, const struct opt_row *r, const char *arg)
+{
+	char flag[64];
+
+	*MEMBER(int, o, r) = (int)parse_long(row_flag(r, flag, sizeof flag),
+	    arg, r->lo, r->hi);
+}
+
+/* A whole number in the row's range, into a long member. */
+static void
+set_long(struct options *o, const struct opt_row *r, const char *arg)
+{
+	char flag[64];
+
+	*MEMBER(long, o, r) = parse_long(row_flag(r, flag, sizeof flag), arg,
+	    r->lo, r->hi);
+}
+
+/* A number above 0, at most the row's hi, into a double member. */
+static void
+set_positive(struct options *o, const struct opt_row *r, const char *arg)
+{
+	char flag[64];
+
+	*MEMBER(double, o, r) = parse_positive(row_flag(r, flag, sizeof flag),
+	    arg, (double)r->hi);
+}
+
+/*
+ * A mode (--collapse, --svg, --top, --tree): one only, given once or
+ * more; --top and --tree are the text modes.
+ */
+static void
+set_mode(struct options *o, const struct opt_row *r, const char *arg)
+{
+	enum run_mode m = (enum run_mode)r->lo;
+	int text = m == MODE_TOP || m == MODE_TREE;
+
+	if (o->mode != MODE_VIEW && o->mode != m)
+		usage_error(text || o->text_mode ? "--top, --tree, --collapse "
+		    "and --svg exclude each other" : "--collapse and --svg "
+		    "exclude each other", NULL);
+	o->mode = m;
+	o->text_mode = text;
+	if (m == MODE_SVG)
+		o->svg.path = arg;
+	else if (m == MODE_TOP && arg != NULL)
+		o->top_rows = parse_long("--top", arg, 0, 1000000000L);
+	else if (m == MODE_TREE && arg != NULL)
+		o->tree_percent = parse_percent("--tree", arg);
+}
+
+/* -f, --format. */
+static void
+set_format(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	o->load.format = format_parse(arg);
+	if (o->load.format == FORMAT_UNKNOWN)
+		usage_error("unknown format (expected auto, perf, stap, dtrace, "
+		    "folded, bpftrace or pprof)", arg);
+}
+
+/* --all: --kernel and --jit. */
+static void
+set_all(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	(void)arg;
+	o->load.kernel = o->load.jit = 1;
+}
+
+/* --order=name|weight. */
+static void
+set_order(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	if (strcmp(arg, "name") == 0)
+		o->order_weight = 0;
+	else if (strcmp(arg, "weight") == 0)
+		o->order_weight = 1;
+	else
+		usage_error("--order takes name or weight", arg);
+}
+
+/* --minwidth: flamegraph.pl's digits and dots, optionally ending in "%". */
+static void
+set_minwidth(struct options *o, const struct opt_row *r, const char *arg)
+{
+	size_t n = strspn(arg, "0123456789.");
+
+	(void)r;
+	if (n == 0 || (arg[n] != '\0' && (arg[n] != '%' || arg[n + 1] != '\0')) ||
+	    strtod(arg, NULL) < 0)
+		usage_error("--minwidth takes pixels (0.1) or a percentage "
+		    "(0.5%)", arg);
+	o->svg.minwidth = arg;
+}
+
+/* --call-graph=dwarf|lbr|fp. */
+static void
+set_call_graph(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	if (strcmp(arg, "dwarf") != 0 && strcmp(arg, "lbr") != 0 &&
+	    strcmp(arg, "fp") != 0)
+		usage_error("--call-graph takes dwarf, lbr or fp", arg);
+	o->record.call_graph = arg;
+}
+
+/* -p PID[,PID...]. */
+static void
+set_pids(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	if (arg[0] == '\0' || strspn(arg, "0123456789,") != strlen(arg))
+		usage_error("-p takes PID[,PID...]", arg);
+	o->record.pids = arg;
+}
+
+/* A transform flag: one more step, in the order given. */
+static void
+set_xform(struct options *o, const struct opt_row *r, const char *arg)
+{
+	if (o->nxforms == CLI_XFORM_MAX)
+		usage_error("too many transforms (at most 64)", NULL);
+	o->xforms[o->nxforms].kind = (enum cli_xform)r->lo;
+	o->xforms[o->nxforms].re = arg;
+	o->nxforms++;
+}
+
+/* -h, --help. */
+static void
+set_help(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)o;
+	(void)r;
+	(void)arg;
+	errno = 0;
+	options_usage(stdout);
+	exit_flushed();
+}
+
+/* -V, --version. */
+static void
+set_version(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)o;
+	(void)r;
+	(void)arg;
+	errno = 0;
+	version_print();
+	exit_flushed();
+}
+
+/* Write row r's lines of --help to fp. */
+static void
+usage_row(FILE *fp, const struct opt_row *r)
+{
+	const char *s = r->help, *e;
+	int col;
+
+	if (r->set == NULL) {
+		fputs(s, fp);
+		return;
+	}
+	if (s == NULL)
+		return;
+	if (r->name == NULL) /* a letter alone */
+		col = fprintf(fp, "  -%c%s", r->letter, r->meta ? r->meta : "");
+	else
+		col = fprintf(fp, "%s%c%s--%s%s", r->letter ? "  -" : "     ",
+		    r->letter ? r->letter : ' ', r->letter ? ", " : "",
+		    r->name, r->meta ? r->meta : "");
+	if (*s == '\0') {
+		fputc('\n', fp);
+		return;
+	}
+	/* The description at its column, or two spaces after a long name. */
+	for (; *s != '\0'; s = *e != '\0' ? e + 1 : e) {
+		e = s + strcspn(s, "\n");
+		fprintf(fp, "%*s%.*s\n", col < HELP_COLUMN ? HELP_COLUMN - col :
+		    2, "", (int)(e - s), s);
+		col = 0;
+	}
+}
+
+void
+options_usage(FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		usage_row(fp, &rows[i]);
+}
+
+const char *
+options_name(size_t i, int *letter)
+{
+	size_t n;
+
+	for (n = 0; n < ARRAY_SIZE(rows); n++) {
+		if (rows[n].set == NULL)
+			continue;
+		if (i-- == 0) {
+			*letter = rows[n].letter;
+			return rows[n].name != NULL ? rows[n].name : "";
+		}
+	}
+	return NULL;
+}
+
+/* getopt_long()'s options and letters from the rows (a value: the row). */
+static void
+getopt_table(struct option *lo, char *letters)
+{
+	size_t i, n = 0, k = 0;
+
+	letters[k++] = ':';
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		if (rows[i].set == NULL)
+			continue;
+		if (rows[i].name != NULL) {
+			lo[n].name = rows[i].name;
+			lo[n].has_arg = rows[i].arg;
+			lo[n].flag = NULL;
+			lo[n].val = 256 + (int)i;
+			n++;
+		}
+		if (rows[i].letter != 0) {
+			letters[k++] = rows[i].letter;
+			if (rows[i].arg == required_argument)
+				letters[k++] = ':';
+		}
+	}
+	memset(&lo[n], 0, sizeof lo[n]);
+	letters[k] = '\0';
+}
+
+/* The row of getopt_long()'s value c, or NULL. */
+static const struct opt_row *
+row_of(int c)
+{
+	size_t i;
+
+	if (c >= 256)
+		return (size_t)(c - 256) < ARRAY_SIZE(rows) ? &rows[c - 256] :
+		    NULL;
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		if (rows[i].set != NULL && rows[i].letter == c)
+			return &rows[i];
+	return NULL;
 }
 
 /* --record: one of -a, -p, -- COMMAND; no input file. */
@@ -360,243 +657,14 @@ record_check(struct options *o, int argc, char **argv)
 		    "--record takes one of -a, -p PID[,PID...] or -- COMMAND" :
 		    "--record needs -a, -p PID[,PID...] or -- COMMAND [ARGS...]",
 		    NULL);
-	if (o->diff)
-		usage_error("--record and --diff exclude each other", NULL);
 	if (o->record.freq == 0)
 		o->record.freq = 99;
 }
 
-/* Add a transform step (re: its regex, or NULL). */
+/* Without --record: no recording option; the input file or files. */
 static void
-add_xform(struct options *o, enum cli_xform kind, const char *re)
+input_check(struct options *o, int argc, char **argv)
 {
-	if (o->nxforms == CLI_XFORM_MAX)
-		usage_error("too many transforms (at most 64)", NULL);
-	o->xforms[o->nxforms].kind = kind;
-	o->xforms[o->nxforms].re = re;
-	o->nxforms++;
-}
-
-void
-options_parse(struct options *o, int argc, char **argv)
-{
-	int c;
-
-	memset(o, 0, sizeof *o);
-	o->load.format = FORMAT_AUTO;
-	o->svg.width = 1200;
-	o->svg.height = 16;
-	o->svg.minwidth = "0.1";
-	o->svg.fonttype = "Verdana";
-	o->svg.fontsize = 12;
-	o->svg.countname = "samples";
-	o->svg.nametype = "Function:";
-	o->svg.colors = "hot";
-	o->top_rows = 20;
-	o->tree_percent = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":acf:hinp:sV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
-			if (o->mode == MODE_SVG)
-				usage_error("--collapse and --svg exclude each other",
-				    NULL);
-			o->mode = MODE_COLLAPSE;
-			break;
-		case 'f':
-			o->load.format = format_parse(optarg);
-			if (o->load.format == FORMAT_UNKNOWN)
-				usage_error("unknown format (expected auto, perf, "
-				    "stap, dtrace, folded, bpftrace or pprof)",
-				    optarg);
-			break;
-		case OPT_PID:
-			o->load.pid = 1;
-			break;
-		case OPT_TID:
-			o->load.tid = 1;
-			break;
-		case OPT_KERNEL:
-			o->load.kernel = 1;
-			break;
-		case OPT_JIT:
-			o->load.jit = 1;
-			break;
-		case OPT_ALL:
-			o->load.kernel = o->load.jit = 1;
-			break;
-		case OPT_ADDRS:
-			o->load.addrs = 1;
-			break;
-		case OPT_INCLUDEOFFSET:
-			o->load.includeoffset = 1;
-			break;
-		case OPT_MAP:
-			o->load.map = optarg;
-			break;
-		case OPT_SAMPLE_INDEX:
-			o->load.sample_index = optarg;
-			break;
-		case OPT_ALL_FRAMES:
-			o->load.all_frames = 1;
-			break;
-		case OPT_THREADS:
-			o->load.threads = (int)parse_long("--threads", optarg, 1, 2);
-			break;
-		case 'i':
-			o->inverted = 1;
-			break;
-		case OPT_REVERSE:
-			o->reverse = 1;
-			break;
-		case OPT_SEARCH:
-			o->search = optarg;
-			break;
-		case OPT_DIFF:
-			o->diff = 1;
-			break;
-		case 'n':
-			o->normalize = 1;
-			break;
-		case 's':
-			o->strip_hex = 1;
-			break;
-		case OPT_NEGATE:
-			o->negate = 1;
-			break;
-		case OPT_SVG:
-			o->mode = MODE_SVG;
-			o->svg.path = optarg;
-			break;
-		case OPT_TITLE:
-			o->svg.title = optarg;
-			break;
-		case OPT_SUBTITLE:
-			o->svg.subtitle = optarg;
-			break;
-		case OPT_WIDTH:
-			o->svg.width = parse_long("--width", optarg, 1, 1000000);
-			break;
-		case OPT_HEIGHT:
-			o->svg.height = parse_long("--height", optarg, 1, 10000);
-			break;
-		case OPT_MINWIDTH:
-			if (!valid_minwidth(optarg))
-				usage_error("--minwidth takes pixels (0.1) or a "
-				    "percentage (0.5%)", optarg);
-			o->svg.minwidth = optarg;
-			break;
-		case OPT_FONTTYPE:
-			o->svg.fonttype = optarg;
-			break;
-		case OPT_FONTSIZE:
-			o->svg.fontsize = parse_positive("--fontsize", optarg, 1000);
-			break;
-		case OPT_COUNTNAME:
-			o->svg.countname = optarg;
-			break;
-		case OPT_NAMETYPE:
-			o->svg.nametype = optarg;
-			break;
-		case OPT_COLORS:
-			o->svg.colors = optarg;
-			break;
-		case OPT_HASH:
-			o->svg.hash = 1;
-			break;
-		case OPT_FOCUS:
-			add_xform(o, CLI_FOCUS, optarg);
-			break;
-		case OPT_EXCLUDE:
-			add_xform(o, CLI_EXCLUDE, optarg);
-			break;
-		case OPT_HIDE:
-			add_xform(o, CLI_HIDE, optarg);
-			break;
-		case OPT_RECURSION:
-			add_xform(o, CLI_RECURSION, NULL);
-			break;
-		case OPT_THREADS_MERGE:
-			add_xform(o, CLI_THREADS, NULL);
-			break;
-		case OPT_ORDER:
-			if (strcmp(optarg, "name") == 0)
-				o->order_weight = 0;
-			else if (strcmp(optarg, "weight") == 0)
-				o->order_weight = 1;
-			else
-				usage_error("--order takes name or weight", optarg);
-			break;
-		case OPT_DEMANGLE:
-			o->load.demangle = 1;
-			break;
-		case OPT_EVENT_FILTER:
-			o->load.event_filter = optarg;
-			break;
-		case OPT_TOP:
-			text_mode(o, MODE_TOP);
-			if (optarg != NULL)
-				o->top_rows = parse_long("--top", optarg, 0,
-				    1000000000L);
-			break;
-		case OPT_TREE:
-			text_mode(o, MODE_TREE);
-			if (optarg != NULL)
-				o->tree_percent = parse_percent("--tree", optarg);
-			break;
-		case OPT_PERF_ARGS:
-			o->perf_args = optarg;
-			break;
-		case OPT_RECORD:
-			o->record.on = 1;
-			break;
-		case OPT_FREQ:
-			o->record.freq = parse_long("--freq", optarg, 1, 100000);
-			break;
-		case OPT_DURATION:
-			o->record.duration = parse_positive("--duration", optarg,
-			    1e7);
-			break;
-		case OPT_WINDOW:
-			o->record.window = parse_positive("--window", optarg, 1e7);
-			break;
-		case OPT_CALL_GRAPH:
-			if (strcmp(optarg, "dwarf") != 0 &&
-			    strcmp(optarg, "lbr") != 0 && strcmp(optarg, "fp") != 0)
-				usage_error("--call-graph takes dwarf, lbr or fp",
-				    optarg);
-			o->record.call_graph = optarg;
-			break;
-		case 'a':
-			o->record.all = 1;
-			break;
-		case 'p':
-			if (optarg[0] == '\0' || strspn(optarg, "0123456789,") !=
-			    strlen(optarg))
-				usage_error("-p takes PID[,PID...]", optarg);
-			o->record.pids = optarg;
-			break;
-		case 'h':
-			errno = 0;
-			fputs(usage_text, stdout);
-			exit_flushed();
-		case 'V':
-			errno = 0;
-			version_print();
-			exit_flushed();
-		case ':':
-			usage_error("option needs an argument", argv[optind - 1]);
-		default:
-			usage_error("unknown option", argv[optind - 1]);
-		}
-	}
-	if (o->text_mode && o->mode != MODE_TOP && o->mode != MODE_TREE)
-		usage_error("--top, --tree, --collapse and --svg exclude each "
-		    "other", NULL);
-	if (o->record.on) {
-		record_check(o, argc, argv);
-		return;
-	}
 	if (o->record.all || o->record.pids != NULL || o->record.freq != 0 ||
 	    o->record.duration != 0 || o->record.window != 0 ||
 	    o->record.call_graph != NULL)
@@ -611,11 +679,56 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->diff && o->input == NULL)
 		usage_error("--diff needs BEFORE and AFTER (or one 3-column file)",
 		    NULL);
+}
+
+/* The defaults, as flamegraph.pl's for the SVG. */
+static void
+defaults(struct options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->load.format = FORMAT_AUTO;
+	o->svg.width = 1200;
+	o->svg.height = 16;
+	o->svg.minwidth = "0.1";
+	o->svg.fonttype = "Verdana";
+	o->svg.fontsize = 12;
+	o->svg.countname = "samples";
+	o->svg.nametype = "Function:";
+	o->svg.colors = "hot";
+	o->top_rows = 20;
+	o->tree_percent = 1;
+}
+
+void
+options_parse(struct options *o, int argc, char **argv)
+{
+	static struct option lo[ARRAY_SIZE(rows) + 1];
+	static char letters[2 * ARRAY_SIZE(rows) + 2];
+	const struct opt_row *r;
+	struct mode_plan plan;
+	int c, from;
+
+	defaults(o);
+	getopt_table(lo, letters);
+	opterr = 0;
+	while ((from = optind, c = getopt_long(argc, argv, letters, lo,
+	    NULL)) != -1) {
+		if (c == ':' || c == '?' || (r = row_of(c)) == NULL)
+			bad_option(c == ':', argv, from);
+		r->set(o, r, optarg);
+	}
+	if (o->record.on)
+		record_check(o, argc, argv);
+	else
+		input_check(o, argc, argv);
 	if (o->mode == MODE_SVG && (o->svg.path == NULL || o->svg.path[0] == '\0'))
 		usage_error("--svg needs a file name (or - for standard output)",
 		    NULL);
 	if (transform_cmd_check(o) != 0)
 		usage_error(NULL, NULL);
+	mode_plan(o, &plan);
+	if (plan.path == PATH_USAGE)
+		usage_error(plan.why, NULL);
 	if (o->svg.subtitle == NULL && o->nxforms > 0) {
 		transform_cmd_describe(o, o->xform_subtitle,
 		    sizeof o->xform_subtitle);

@@ -1,0 +1,113 @@
+/*
+ * The modes and their combinations, decided in one table (cli/modes.h).
+ *
+ * A command line is four things here: its mode (the viewer, --collapse,
+ * --svg, --top, --tree), whether it is --diff, whether it has transform
+ * flags (--focus, --exclude, --hide, --collapse-recursion,
+ * --merge-threads), and whether it records (--record) or reads an input.
+ * The first rule that matches them gives the path.  Whether an input is a
+ * pipe is known only once it is open: a plan says whether the viewer may
+ * draw a pipe while it loads (mode_draws_early()).
+ *
+ * Why each combination goes where it goes:
+ *  - The viewer draws a single profile from a pipe while it loads.  With
+ *    --diff it waits for both profiles (the colours compare whole
+ *    profiles).  With transform flags it waits for the whole input: the
+ *    flags' transforms are made once, from the whole profile, before the
+ *    viewer starts, and are not steps of its history (the transform keys,
+ *    which are, redo theirs as a pipe grows).  tflame(1) says so.
+ *  - --record in the terminal is the live viewer; the same reasons make
+ *    transform flags a usage error there (its keys transform live), and
+ *    --record with --diff has nothing to compare.  --record with
+ *    --collapse, --svg, --top or --tree records, then writes.
+ *  - --collapse prints sorted folded input as it was read (no tree) only
+ *    when nothing changes the stacks: no --diff, no transform.
+ */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "cli/modes.h"
+#include "util/macros.h"
+
+#define ANY (-1)
+
+struct mode_rule {
+	int mode;         /* enum run_mode, or ANY */
+	int diff;         /* 0, 1, or ANY */
+	int xforms;       /* 0: no transform flag, 1: some, or ANY */
+	int record;       /* 0, 1, or ANY */
+	enum mode_path path;
+	int stream, inorder;
+	const char *why;  /* PATH_USAGE's message */
+};
+
+static const struct mode_rule rules[] = {
+	/* mode          diff xforms record  path       stream inorder */
+	{ANY,            1,   ANY,   1,      PATH_USAGE, 0, 0,
+	    "--record and --diff exclude each other"},
+	{MODE_VIEW,      0,   1,     1,      PATH_USAGE, 0, 0,
+	    "transform options do not go with --record's live viewer (use "
+	    "its keys f, x, m, c and T, or --collapse, --svg, --top or "
+	    "--tree)"},
+	{MODE_VIEW,      0,   0,     1,      PATH_LIVE, 1, 0, NULL},
+	{MODE_VIEW,      0,   0,     0,      PATH_VIEW, 1, 0, NULL},
+	{MODE_VIEW,      ANY, ANY,   0,      PATH_VIEW, 0, 0, NULL},
+	{MODE_COLLAPSE,  0,   0,     ANY,    PATH_COLLAPSE, 0, 1, NULL},
+	{MODE_COLLAPSE,  ANY, ANY,   ANY,    PATH_COLLAPSE, 0, 0, NULL},
+	{MODE_SVG,       ANY, ANY,   ANY,    PATH_SVG, 0, 0, NULL},
+	{MODE_TOP,       ANY, ANY,   ANY,    PATH_TEXT, 0, 0, NULL},
+	{MODE_TREE,      ANY, ANY,   ANY,    PATH_TEXT, 0, 0, NULL},
+};
+
+/* Does rule field f (or ANY) match v? */
+static int
+match(int f, int v)
+{
+	return f == ANY || f == v;
+}
+
+void
+mode_plan(const struct options *o, struct mode_plan *p)
+{
+	const struct mode_rule *r = NULL;
+	int diff = o->diff != 0, xf = o->nxforms > 0, rec = o->record.on != 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rules) && r == NULL; i++)
+		if (match(rules[i].mode, (int)o->mode) &&
+		    match(rules[i].diff, diff) && match(rules[i].xforms, xf) &&
+		    match(rules[i].record, rec))
+			r = &rules[i];
+	p->path = r != NULL ? r->path : PATH_USAGE;
+	p->why = r != NULL ? r->why : "internal error: no mode for these "
+	    "options";
+	p->stream = r != NULL && r->stream;
+	p->inorder = r != NULL && r->inorder;
+	p->modules = !diff && (o->mode == MODE_VIEW || o->mode == MODE_TOP);
+	p->order = o->mode != MODE_COLLAPSE;
+	if (p->path != PATH_USAGE && p->path != PATH_LIVE &&
+	    o->record.window != 0) {
+		p->path = PATH_USAGE;
+		p->why = "--window goes with --record's live viewer";
+	}
+	if (p->path == PATH_USAGE)
+		p->stream = p->inorder = p->modules = p->order = 0;
+}
+
+int
+mode_draws_early(const struct mode_plan *p, int pipe)
+{
+	return p->path == PATH_LIVE || (p->path == PATH_VIEW && p->stream &&
+	    pipe);
+}
+
+const char *
+mode_path_name(enum mode_path path)
+{
+	static const char *const names[] = {
+		"usage", "live", "view", "collapse", "svg", "text"
+	};
+
+	return (size_t)path < ARRAY_SIZE(names) ? names[path] : "?";
+}
