@@ -68,6 +68,7 @@
 #include "loaders/framebuf.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
+#include "model/tree.h" /* the module kinds (TREE_MOD_KERNEL, _JIT) */
 #include "util/xalloc.h"
 
 /* Frames enough to decide when no count line comes in the bytes sniffed. */

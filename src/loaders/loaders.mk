@@ -20,7 +20,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
 	src/loaders/pprof.c src/loaders/pprof_wire.c
 noinst_HEADERS += \
-	include/loaders/sink.h include/loaders/sink_hold.h \
+	include/loaders/sink.h include/loaders/sink_tree.h \
+	include/loaders/sink_hold.h \
 	include/loaders/loader.h \
 	include/loaders/sniff.h include/loaders/demangle.h \
 	include/loaders/framebuf.h include/loaders/folded.h \

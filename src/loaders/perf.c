@@ -50,6 +50,7 @@
 #include "loaders/loader.h"
 #include "loaders/perf_ctx.h"
 #include "loaders/sniff.h"
+#include "model/tree.h" /* the module kinds (TREE_MOD_KERNEL, _JIT) */
 #include "util/ascii.h"
 #include "util/hash.h"
 #include "util/lineq.h"

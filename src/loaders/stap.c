@@ -51,6 +51,7 @@
 #include "loaders/framebuf.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
+#include "model/tree.h" /* the module kinds (TREE_MOD_KERNEL, _JIT) */
 
 /* Frames enough to decide when no count line comes in the bytes sniffed. */
 #define SNIFF_FRAMES 16

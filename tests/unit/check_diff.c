@@ -9,6 +9,7 @@
 
 #include "check_suites.h"
 #include "diff/diff.h"
+#include "export/collapse.h"
 #include "helpers.h"
 
 static const char F1[] = "main;a 10\nmain;b 5\nmain;c;0x7f001234 2\n";
@@ -50,7 +51,7 @@ diff_string(const struct tree *t)
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 
-	diff_collapse_write(t, fp);
+	collapse_write_diff(t, fp);
 	fclose(fp);
 	return buf;
 }

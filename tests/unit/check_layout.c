@@ -15,7 +15,7 @@
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "util/diag.h"
 #include "util/reader.h"
 #include "util/xalloc.h"

@@ -10,7 +10,7 @@
 
 #include "export/subtree.h"
 #include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "util/diag.h"
 #include "util/reader.h"
 #include "util/xalloc.h"
