@@ -58,6 +58,13 @@ tests_unit_check_history_SOURCES = tests/unit/check_history.c \
 tests_unit_check_history_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_history_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_history
+# The pre-order walk everyone outside the model uses (tree_preorder).
+check_PROGRAMS += tests/unit/check_walk
+tests_unit_check_walk_SOURCES = tests/unit/check_walk.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_walk_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_walk_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_walk
 # `make bench`: the undo's time and the memory the history holds.
 EXTRA_PROGRAMS += tests/bench/histbench
 tests_bench_histbench_SOURCES = tests/bench/histbench.c \
