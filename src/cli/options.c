@@ -50,7 +50,7 @@ static const char usage_text[] =
 "\n"
 "Input:\n"
 "  -f, --format=FORMAT     auto (default), perf, stap, dtrace, folded,\n"
-"                          bpftrace or pprof\n"
+"                          bpftrace or pprof; help lists them\n"
 "      --pid               perf: root frame is COMM-PID\n"
 "      --tid               perf: root frame is COMM-PID/TID\n"
 "      --kernel            perf, bpftrace, pprof: mark kernel frames with _[k]\n"
@@ -404,11 +404,15 @@ options_parse(struct options *o, int argc, char **argv)
 			o->mode = MODE_COLLAPSE;
 			break;
 		case 'f':
+			if (strcmp(optarg, "help") == 0) {
+				errno = 0;
+				format_help(stdout);
+				exit_flushed();
+			}
 			o->load.format = format_parse(optarg);
 			if (o->load.format == FORMAT_UNKNOWN)
-				usage_error("unknown format (expected auto, perf, "
-				    "stap, dtrace, folded, bpftrace or pprof)",
-				    optarg);
+				usage_error("unknown format (--format=help lists "
+				    "them)", optarg);
 			break;
 		case OPT_PID:
 			o->load.pid = 1;

@@ -35,7 +35,7 @@ load_pair(const char *before, const char *after, int strip_hex)
 		diag_init(&d, "t");
 		sink_tree_init(&st, &tsink, t, p);
 		diff_filter_init(&f, &fsink, &tsink, strip_hex);
-		load_folded(rd, NULL, &fsink, &d, &res);
+		load_folded(rd, NULL, &fsink, &d, &res, NULL);
 		diff_filter_free(&f);
 		diag_free(&d);
 		reader_close(rd);
