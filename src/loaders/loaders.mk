@@ -47,6 +47,13 @@ tests_unit_check_perf_clean_SOURCES = tests/unit/check_perf_clean.c
 tests_unit_check_perf_clean_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
+# The format table (loader.c's rows: complete, named, best score wins).
+check_PROGRAMS += tests/unit/check_registry
+tests_unit_check_registry_SOURCES = tests/unit/check_registry.c
+tests_unit_check_registry_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_registry_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_registry
+
 # The formats against the reference tools' outputs, and perf.data read
 # through a fake or real perf.
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/formatlist.sh \
