@@ -78,7 +78,4 @@ int diff_disjoint(const struct tree *t);
  */
 int diff_totals_note(const struct tree *t, char *buf, size_t cap);
 
-/* Write "stack before after" lines, sorted.  Returns 0, or -1 on a write error. */
-int diff_collapse_write(const struct tree *t, FILE *fp);
-
 #endif

@@ -38,6 +38,12 @@ int collapse_write_ranges(const struct tree *t, int prof, FILE *fp,
 int collapse_write_inorder(const struct inorder *io, FILE *fp);
 
 /*
+ * A two-profile tree (diff/diff.h) as difffolded.pl's "stack before
+ * after" lines, sorted the same way.  Returns 0, or -1 on a write error.
+ */
+int collapse_write_diff(const struct tree *t, FILE *fp);
+
+/*
  * Call fn for every unique stack in the order collapse_write prints them:
  * node is the stack's last node, path[0..depth) its nodes root-first (root
  * excluded; depth 0 is the root's own self count).

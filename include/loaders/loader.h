@@ -2,14 +2,17 @@
  * Input formats, detection, and the one entry point the front ends call.
  *
  * Each format has its own file with a small line-by-line state machine
- * (folded.c, perf.c, ...) feeding a stack_sink.  Malformed lines are reported
- * to a struct diag with their line number and skipped; loading goes on.
+ * (folded.c, perf.c, ...) feeding a stack_sink, and a struct format (its
+ * row in loader.c's table) that names it, sniffs it and loads it.
+ * Malformed lines are reported to a struct diag with their line number and
+ * skipped; loading goes on.
  */
 #ifndef TFLAME_LOADERS_LOADER_H
 #define TFLAME_LOADERS_LOADER_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "loaders/sink.h"
 #include "util/diag.h"
@@ -17,6 +20,10 @@
 
 struct inorder;
 
+/*
+ * The formats' ids, for the front ends and tests that name one (the table
+ * in loader.c is what detection, --format and loading go through).
+ */
 enum input_format {
 	FORMAT_AUTO = 0,
 	FORMAT_PERF,
@@ -108,10 +115,48 @@ struct load_result {
 	char event[64];           /* perf: the event kept ("" when none) */
 };
 
+/*
+ * A format.  sniff() looks at the first bytes of an input (complete: they
+ * are all of it) and gives a score: 0 when they are not this format, else
+ * how sure it is; detection takes the best score, a tie going to the row
+ * first in the table, and stops at SNIFF_SURE.  load() reads the whole
+ * input into the sink: 0, or -1 with *err set (a malloc'ed message, the
+ * input's name unescaped) when the input cannot be used.
+ *
+ * A new format is one file (its loader, sniffer and this struct, named
+ * format_NAME) and one row in loader.c's table, with its id above.
+ */
+struct format {
+	enum input_format id;
+	const char *name;
+	const char *alias;  /* another name --format takes, or NULL */
+	const char *help;   /* one line, for --format=help */
+	int (*sniff)(const char *buf, size_t len, int complete);
+	int (*load)(struct reader *r, const struct load_opts *opts,
+	    struct stack_sink *sink, struct diag *d, struct load_result *res,
+	    char **err);
+	/*
+	 * Counts are weights of one sample record each (perf's periods):
+	 * load_opts' weighted hook is called before loading.
+	 */
+	int weighted;
+};
+
+#define SNIFF_SURE 100 /* a signature no other format has */
+
+/* The format with id f, or NULL (FORMAT_AUTO, FORMAT_UNKNOWN). */
+const struct format *format_get(enum input_format f);
+
+/* The table's rows in order, then NULL: for (i = 0; format_at(i); i++). */
+const struct format *format_at(size_t i);
+
 const char *format_name(enum input_format f);
 
 /* Parse a --format= value; FORMAT_UNKNOWN when it is not one. */
 enum input_format format_parse(const char *s);
+
+/* Write "  NAME  what it is" for auto and every format, one line each. */
+int format_help(FILE *fp);
 
 /*
  * Guess the format from the first bytes of the input (at most
@@ -143,9 +188,14 @@ int loader_line(struct reader *r, struct diag *d, struct load_result *res,
 void loader_count_line(struct diag *d, struct load_result *res, int status,
     uint64_t lineno);
 
-/* The loaders themselves (called by loader_run, and by tests directly). */
-void load_folded(struct reader *r, const struct load_opts *opts,
-    struct stack_sink *sink, struct diag *d, struct load_result *res);
+/*
+ * The loaders themselves, struct format's load() (called by loader_run,
+ * and by tests directly; err may be NULL for the formats that never fail:
+ * folded, perf, stap and dtrace).
+ */
+int load_folded(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
 
 /*
  * One difffolded.pl file, "stack before after" per line: each stack goes to
@@ -153,16 +203,16 @@ void load_folded(struct reader *r, const struct load_opts *opts,
  */
 void load_folded_diff(struct reader *r, struct stack_sink *before,
     struct stack_sink *after, struct diag *d, struct load_result *res);
-void load_perf(struct reader *r, const struct load_opts *opts,
-    struct stack_sink *sink, struct diag *d, struct load_result *res);
-void load_stap(struct reader *r, const struct load_opts *opts,
-    struct stack_sink *sink, struct diag *d, struct load_result *res);
-void load_dtrace(struct reader *r, const struct load_opts *opts,
-    struct stack_sink *sink, struct diag *d, struct load_result *res);
-/*
- * bpftrace maps and pprof profiles: 0, or -1 with *err set when the
- * input cannot be used (no such map, a malformed profile).
- */
+int load_perf(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+int load_stap(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+int load_dtrace(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+/* bpftrace maps and pprof profiles fail on no such map, a malformed profile. */
 int load_bpftrace(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);

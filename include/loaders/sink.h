@@ -14,7 +14,8 @@
  * Every begin() is followed by exactly one end().  The name pointer is only
  * valid during the call: a sink that keeps names must copy (or intern) them.
  * A loader never sees the tree: tests plug in a recording sink, the CLI plugs
- * in sink_tree (which interns names and inserts the stack).
+ * in sink_tree (loaders/sink_tree.h: it interns names and inserts the
+ * stack), and this header knows nothing of it.
  */
 #ifndef TFLAME_LOADERS_SINK_H
 #define TFLAME_LOADERS_SINK_H
@@ -23,7 +24,6 @@
 #include <stdint.h>
 
 #include "model/count.h"
-#include "model/tree.h"
 
 /*
  * Optional, all or nothing (a sink offers every one of them or sets
@@ -84,32 +84,5 @@ uint64_t sink_fwd_at(void *ctx);
 void sink_fwd_resume(void *ctx, uint64_t handle);
 uint32_t sink_fwd_intern(void *ctx, const char *name, size_t len);
 void sink_fwd_frame_id(void *ctx, uint32_t id);
-
-/* A sink that inserts every stack into profile prof of tree. */
-struct sink_tree {
-	struct tree *tree;
-	int prof;
-	uint32_t cur;
-	uint64_t stacks; /* samples received */
-	int samples;     /* count the sample records too (tree_add_samples) */
-};
-
-void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
-    struct tree *tree, int prof);
-
-/*
- * From now on count each stack received as one sample record in the
- * tree besides its weight (struct load_opts' weighted hook; ctx is the
- * struct sink_tree).
- */
-void sink_tree_keep_samples(void *ctx);
-
-/*
- * struct load_opts' module hooks for a sink_tree: the tree's id of a
- * module, and that module given to the node the last frame led to.
- */
-uint32_t sink_tree_module_id(void *ctx, const char *name, size_t len,
-    unsigned kind);
-void sink_tree_module_set(void *ctx, uint32_t id);
 
 #endif

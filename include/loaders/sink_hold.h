@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 
 struct sink_hold;
 

@@ -202,6 +202,63 @@ uint32_t tree_size(const struct tree *t);
 const struct tree_node *tree_node(const struct tree *t, uint32_t id);
 const struct tree_node *tree_nodes(const struct tree *t);
 
+/*
+ * A pre-order walk of the subtree under top (top first), siblings in
+ * their list's order (sorted after tree_finish), without recursion:
+ *
+ *	tree_preorder(&w, t, top);
+ *	while ((id = tree_preorder_next(&w)) != TREE_NONE)
+ *		... tree_preorder_skip(&w) to leave id's children out ...
+ *
+ * The tree must not change during the walk.
+ */
+struct tree_walk {
+	const struct tree_node *nodes;
+	uint32_t top;
+	uint32_t cur;  /* the node returned last; TREE_NONE before the first */
+	uint32_t next; /* the one to return next; TREE_NONE at the end */
+};
+
+static inline void
+tree_preorder(struct tree_walk *w, const struct tree *t, uint32_t top)
+{
+	w->nodes = tree_nodes(t);
+	w->top = top;
+	w->cur = TREE_NONE;
+	w->next = top;
+}
+
+/* The node after cur's subtree, when cur has nothing (more) below. */
+static inline uint32_t
+tree_preorder_after(const struct tree_walk *w, uint32_t n)
+{
+	while (n != w->top && w->nodes[n].next_sibling == TREE_NONE)
+		n = w->nodes[n].parent;
+	return n == w->top ? TREE_NONE : w->nodes[n].next_sibling;
+}
+
+/* The next node of the walk, or TREE_NONE when it is over. */
+static inline uint32_t
+tree_preorder_next(struct tree_walk *w)
+{
+	uint32_t n = w->next;
+
+	if (n == TREE_NONE)
+		return TREE_NONE;
+	w->cur = n;
+	w->next = w->nodes[n].first_child != TREE_NONE ?
+	    w->nodes[n].first_child : tree_preorder_after(w, n);
+	return n;
+}
+
+/* Leave the children of the node tree_preorder_next() gave last out. */
+static inline void
+tree_preorder_skip(struct tree_walk *w)
+{
+	if (w->cur != TREE_NONE && w->nodes[w->cur].first_child != TREE_NONE)
+		w->next = tree_preorder_after(w, w->cur);
+}
+
 /* Name bytes of node id (the root's name is ""). */
 const char *tree_name(const struct tree *t, uint32_t id, size_t *len);
 

@@ -19,7 +19,7 @@
 #ifndef TFLAME_TUI_LIVE_H
 #define TFLAME_TUI_LIVE_H
 
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "model/tree.h"
 #include "tui/tui.h"
 

@@ -34,6 +34,7 @@
 #include "diff/diff.h"
 #include "export/collapse.h"
 #include "loaders/loader.h"
+#include "loaders/sink_tree.h"
 #include "tui/tui.h"
 #include "util/diag.h"
 #include "util/escape.h"
@@ -520,7 +521,7 @@ main(int argc, char **argv)
 		    count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o.diff ||
 		    count_is_zero(tree_total(t, DIFF_AFTER, TREE_ROOT))))
 			diag_note(&d, "no samples in the input");
-		rc = o.diff ? diff_collapse_write(t, stdout) :
+		rc = o.diff ? collapse_write_diff(t, stdout) :
 		    collapse_write(t, 0, stdout);
 	}
 	err = errno;

@@ -101,7 +101,7 @@ TEXT("\nInput:\n"),
 {.name = "format", .letter = 'f', .arg = required_argument,
     .meta = "=FORMAT", .set = set_format,
     .help = "auto (default), perf, stap, dtrace, folded,\n"
-    "bpftrace or pprof"},
+    "bpftrace or pprof; help lists them"},
 {.name = "pid", .set = set_flag, .field = F(load.pid),
     .help = "perf: root frame is COMM-PID"},
 {.name = "tid", .set = set_flag, .field = F(load.tid),
@@ -448,10 +448,14 @@ static void
 set_format(struct options *o, const struct opt_row *r, const char *arg)
 {
 	(void)r;
+	if (strcmp(arg, "help") == 0) {
+		errno = 0;
+		format_help(stdout);
+		exit_flushed();
+	}
 	o->load.format = format_parse(arg);
 	if (o->load.format == FORMAT_UNKNOWN)
-		usage_error("unknown format (expected auto, perf, stap, dtrace, "
-		    "folded, bpftrace or pprof)", arg);
+		usage_error("unknown format (--format=help lists them)", arg);
 }
 
 /* --all: --kernel and --jit. */

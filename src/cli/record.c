@@ -16,7 +16,7 @@
 #include "cli/record.h"
 #include "cli/svg_cmd.h"
 #include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "tui/live.h"
 #include "util/diag.h"
 #include "util/escape.h"

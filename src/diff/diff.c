@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "diff/diff.h"
-#include "export/collapse.h"
 #include "util/xalloc.h"
 
 static int
@@ -259,47 +258,4 @@ diff_colour(int64_t delta, uint64_t maxdelta)
 	if (delta < 0)
 		return (struct diff_rgb){x, x, 255};
 	return (struct diff_rgb){255, 255, 255};
-}
-
-struct dw_ctx {
-	FILE *fp;
-	char *key;
-	size_t cap;
-};
-
-static int
-dw_one(void *vctx, const struct tree *t, uint32_t node, const uint32_t *path,
-    uint32_t depth)
-{
-	struct dw_ctx *w = vctx;
-	char a[COUNT_BUFSZ], b[COUNT_BUFSZ];
-	size_t len, i, n = 0;
-	const char *name;
-
-	for (i = 0; i < depth; i++) {
-		name = tree_name(t, path[i], &len);
-		xgrow((void **)&w->key, &w->cap, n + len + 2, 1);
-		if (i > 0)
-			w->key[n++] = ';';
-		memcpy(w->key + n, name, len);
-		n += len;
-	}
-	count_format(a, tree_self(t, DIFF_BEFORE, node));
-	count_format(b, tree_self(t, DIFF_AFTER, node));
-	if ((n > 0 && fwrite(w->key, 1, n, w->fp) != n) ||
-	    fprintf(w->fp, " %s %s\n", a, b) < 0)
-		return -1;
-	return 0;
-}
-
-int
-diff_collapse_write(const struct tree *t, FILE *fp)
-{
-	struct dw_ctx w = {fp, NULL, 0};
-	int rc = collapse_walk(t, -1, dw_one, &w);
-
-	free(w.key);
-	if (rc == 0 && fflush(fp) != 0)
-		rc = -1;
-	return rc != 0 || ferror(fp) ? -1 : 0;
 }

@@ -51,31 +51,22 @@ void
 subtree_folded(const struct tree *t, int prof, uint32_t node, char *buf,
     size_t cap, struct subtree_text *out)
 {
-	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t *path = NULL, n = node;
+	struct tree_walk w;
+	uint32_t *path = NULL, n;
 	size_t pathcap = 0;
 	struct tf_count c;
 
 	memset(out, 0, sizeof *out);
 	if (cap > 0)
 		buf[0] = '\0';
-	for (;;) {
+	tree_preorder(&w, t, node);
+	while ((n = tree_preorder_next(&w)) != TREE_NONE) {
 		c = tree_self(t, prof, n);
 		if ((c.n != 0 || c.frac != 0.0) &&
 		    !put_line(t, n, c, buf, cap, out, &path, &pathcap)) {
 			out->cut = 1;
 			break;
 		}
-		/* Pre-order: the first child, else the next sibling up. */
-		if (nodes[n].first_child != TREE_NONE) {
-			n = nodes[n].first_child;
-			continue;
-		}
-		while (n != node && nodes[n].next_sibling == TREE_NONE)
-			n = nodes[n].parent;
-		if (n == node)
-			break;
-		n = nodes[n].next_sibling;
 	}
 	free(path);
 }

@@ -257,12 +257,12 @@ banner(const char *s, size_t n)
 }
 
 /*
- * Answer whether buf is bpftrace output (see loaders/sniff.h).  strong:
- * only the sure signs (the banner or a JSON object with a "type" first);
- * otherwise also an "@NAME[" line among the first lines.
+ * Answer whether buf is bpftrace output (see loaders/sniff.h), in one
+ * pass: 2 for a sure sign (the banner or a JSON object with a "type"
+ * first), 1 for an "@NAME[" line among the first lines.
  */
 int
-bpftrace_sniff(const char *buf, size_t len, int complete, int strong)
+bpftrace_sniff(const char *buf, size_t len, int complete)
 {
 	const char *p = buf, *end = buf + len, *nl, *t;
 	size_t n;
@@ -282,14 +282,36 @@ bpftrace_sniff(const char *buf, size_t len, int complete, int strong)
 				first = 0;
 				if (banner(t, n) ||
 				    (n >= 10 && memcmp(t, "{\"type\": \"", 10) == 0))
-					return 1;
+					return 2;
 			}
-			if (!strong && bt_entry_start(t, n, '[') >= 0)
+			if (bt_entry_start(t, n, '[') >= 0)
 				return 1;
 		}
 		if (nl == NULL)
 			break;
 		p = nl + 1;
 	}
-	return strong ? 0 : -1;
+	return -1;
 }
+
+/* bpftrace's row of the format table: its banner or JSON, else "@NAME[". */
+static int
+bpftrace_score(const char *buf, size_t len, int complete)
+{
+	switch (bpftrace_sniff(buf, len, complete)) {
+	case 2:
+		return 90;
+	case 1:
+		return 50;
+	default:
+		return 0;
+	}
+}
+
+const struct format format_bpftrace = {
+	.id = FORMAT_BPFTRACE,
+	.name = "bpftrace",
+	.help = "bpftrace maps of stacks (text, or JSON from -f json)",
+	.sniff = bpftrace_score,
+	.load = load_bpftrace,
+};

@@ -68,6 +68,7 @@
 #include "loaders/framebuf.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
+#include "model/tree.h" /* the module kinds (TREE_MOD_KERNEL, _JIT) */
 #include "util/xalloc.h"
 
 /* Frames enough to decide when no count line comes in the bytes sniffed. */
@@ -368,9 +369,10 @@ dtrace_finish_cb(void *ctx, struct framebuf *fb)
 		set_modules(x);
 }
 
-void
+int
 load_dtrace(struct reader *r, const struct load_opts *opts,
-    struct stack_sink *sink, struct diag *d, struct load_result *res)
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err)
 {
 	struct dtrace_ctx x;
 	struct framebuf_format fmt = {dtrace_frame_cb, NULL, &x, NULL};
@@ -390,6 +392,8 @@ load_dtrace(struct reader *r, const struct load_opts *opts,
 	free(x.tmp);
 	free(x.mtext);
 	free(x.mref);
+	(void)err;
+	return 0;
 }
 
 /* "0x" and 1 to 16 hex digits: a bare address. */
@@ -485,3 +489,18 @@ dtrace_sniff(const char *buf, size_t len, int complete)
 	/* A first stack longer than the bytes looked at. */
 	return !complete && stack >= SNIFF_FRAMES ? 1 : -1;
 }
+
+/* DTrace's row of the format table: its header or module`symbol frames. */
+static int
+dtrace_score(const char *buf, size_t len, int complete)
+{
+	return dtrace_sniff(buf, len, complete) == 1 ? 70 : 0;
+}
+
+const struct format format_dtrace = {
+	.id = FORMAT_DTRACE,
+	.name = "dtrace",
+	.help = "DTrace aggregated ustack()/stack() output with counts",
+	.sniff = dtrace_score,
+	.load = load_dtrace,
+};

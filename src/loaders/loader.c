@@ -1,131 +1,128 @@
 /*
- * Format names, detection and the loader entry point.
+ * The format table, detection and the loader entry point.
  *
- * Detection looks only at the first bytes (the reader keeps up to
- * READER_PEEK_MAX of them buffered, more only when the first lines are
- * longer than that), so it works on pipes and gzip input and never reads
- * the whole input.  The sniffers are asked in a fixed order and
- * the first sure yes wins:
+ * Every format is a struct format (loaders/loader.h) in its own file, and
+ * a row of formats[] below.  Detection looks only at the first bytes (the
+ * reader keeps up to READER_PEEK_MAX of them buffered, more only when the
+ * first lines are longer than that), so it works on pipes and gzip input
+ * and never reads the whole input.  Every sniffer scores them and the best
+ * score wins; a tie goes to the earlier row.  The scores, from the
+ * surest sign down:
  *
- *  1. perf: a header line ("COMM PID [CPU] TIME: [PERIOD] EVENT:") followed
- *     by a stack line, another header or a blank line (perf_sniff, perf.c);
- *  2. DTrace: dtrace's "CPU ID FUNCTION:NAME" column header, or (inferno's
- *     rule) after the first blank line, module`symbol or 0xADDRESS frames
- *     closed by a count line;
- *  3. SystemTap: "0xADDRESS : symbol" frames closed by a count line, and no
- *     backtick anywhere before;
- *  0. pprof (binary: a protobuf field key first, control bytes soon) and
- *     bpftrace's sure signs (its "Attaching N probes..." banner, a JSON
- *     line with a "type") come before everything (bpftrace.c, pprof.c);
- *  3b. bpftrace: an "@NAME[" line in the first 20 lines;
- *  4. folded: the non-blank lines examined are "stack count" lines, "#"
- *     comments, and at most one bad line in three (the loader reports
- *     them).
+ *  100 pprof: binary, a protobuf field key first, control bytes soon;
+ *   90 bpftrace: its "Attaching N probes..." banner, a JSON line with a
+ *      "type" (bpftrace.c);
+ *   80 perf: a header line ("COMM PID [CPU] TIME: [PERIOD] EVENT:")
+ *      followed by a stack line, another header or a blank line (perf.c);
+ *   70 DTrace: dtrace's "CPU ID FUNCTION:NAME" column header, or (inferno's
+ *      rule) after the first blank line, module`symbol or 0xADDRESS frames
+ *      closed by a count line (dtrace.c);
+ *   60 SystemTap: "0xADDRESS : symbol" frames closed by a count line, and
+ *      no backtick anywhere before (stap.c);
+ *   50 bpftrace: an "@NAME[" line in the first 20 lines;
+ *   40 folded: the non-blank lines examined are "stack count" lines, "#"
+ *      comments, and at most one bad line in three (the loader reports
+ *      them);
+ *    1 folded: nothing but blank lines (an empty profile, not an error).
  *
  * A perf header followed by a blank line and then stack lines (inferno's
  * collapse-guess/invalid-perf-with-empty-line-after-event-line.txt, which
  * inferno refuses) is taken as perf: the perf loader then reports every
  * orphaned stack line with its number, which tells the user more than
- * "cannot tell the format".  Input with no non-blank line is an empty
- * folded profile.  Anything else cannot be told, and loader_run says so.
+ * "cannot tell the format".  Anything that scores 0 everywhere cannot be
+ * told, and loader_run says so.
  */
 #include "config.h"
 
 #include <string.h>
 
-#include "util/ascii.h"
-#include "loaders/folded.h"
 #include "loaders/loader.h"
-#include "loaders/sniff.h"
 #include "util/xalloc.h"
 
-static const char *const names[] = {
-	[FORMAT_AUTO] = "auto",
-	[FORMAT_PERF] = "perf",
-	[FORMAT_STAP] = "stap",
-	[FORMAT_DTRACE] = "dtrace",
-	[FORMAT_FOLDED] = "folded",
-	[FORMAT_BPFTRACE] = "bpftrace",
-	[FORMAT_PPROF] = "pprof",
-	[FORMAT_UNKNOWN] = "unknown",
+/* The rows: one per format, defined in the format's file. */
+extern const struct format format_pprof, format_bpftrace, format_perf,
+    format_dtrace, format_stap, format_folded;
+
+static const struct format *const formats[] = {
+	&format_pprof,
+	&format_bpftrace,
+	&format_perf,
+	&format_dtrace,
+	&format_stap,
+	&format_folded,
+	NULL
 };
+
+const struct format *
+format_at(size_t i)
+{
+	return i < sizeof formats / sizeof formats[0] ? formats[i] : NULL;
+}
+
+const struct format *
+format_get(enum input_format f)
+{
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++)
+		if (formats[i]->id == f)
+			return formats[i];
+	return NULL;
+}
 
 const char *
 format_name(enum input_format f)
 {
-	return f <= FORMAT_UNKNOWN ? names[f] : "unknown";
+	const struct format *fmt = format_get(f);
+
+	if (fmt != NULL)
+		return fmt->name;
+	return f == FORMAT_AUTO ? "auto" : "unknown";
 }
 
 enum input_format
 format_parse(const char *s)
 {
-	int f;
+	size_t i;
 
-	for (f = FORMAT_AUTO; f < FORMAT_UNKNOWN; f++)
-		if (strcmp(s, names[f]) == 0)
-			return (enum input_format)f;
-	if (strcmp(s, "collapsed") == 0)
-		return FORMAT_FOLDED;
+	if (strcmp(s, "auto") == 0)
+		return FORMAT_AUTO;
+	for (i = 0; formats[i] != NULL; i++)
+		if (strcmp(s, formats[i]->name) == 0 ||
+		    (formats[i]->alias != NULL &&
+		    strcmp(s, formats[i]->alias) == 0))
+			return formats[i]->id;
 	return FORMAT_UNKNOWN;
 }
 
-/*
- * 1 when the complete lines examined read as folded: at least one is a
- * folded line (or a "#" comment) and at most one line in three is not, so
- * that a file with a few bad lines still loads, the bad ones reported with
- * their numbers (flamegraph.pl skips them too).
- */
-static int
-folded_sniff(const char *buf, size_t len, int complete)
+int
+format_help(FILE *fp)
 {
-	const char *p = buf, *end = buf + len, *nl;
-	struct folded_line fl;
-	size_t n;
-	int lines = 0, valid = 0, invalid = 0, comments = 0;
+	size_t i;
 
-	while (p < end && lines < 200) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (nl == NULL && !complete)
-			break;
-		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (n > 0 && p[n - 1] == '\r')
-			n--;
-		if (!is_blank(p, n)) {
-			lines++;
-			if (folded_parse(p, n, 1, &fl) != 0)
-				valid++;
-			else if (p[0] == '#')
-				comments++;
-			else
-				invalid++;
-		}
-		if (nl == NULL)
-			break;
-		p = nl + 1;
-	}
-	return valid + comments > 0 && invalid * 2 <= valid;
+	fprintf(fp, "  %-9s %s\n", "auto",
+	    "detect the format from the first 64 KiB (the default)");
+	for (i = 0; formats[i] != NULL; i++)
+		fprintf(fp, "  %-9s %s\n", formats[i]->name, formats[i]->help);
+	return ferror(fp) ? -1 : 0;
 }
 
 /* format_detect() on buf[0..len), which is the whole input when complete. */
 static enum input_format
 detect(const char *buf, size_t len, int complete)
 {
-	if (pprof_sniff(buf, len, complete) == 1)
-		return FORMAT_PPROF;
-	if (bpftrace_sniff(buf, len, complete, 1) == 1)
-		return FORMAT_BPFTRACE;
-	if (perf_sniff(buf, len, complete) == 1)
-		return FORMAT_PERF;
-	if (dtrace_sniff(buf, len, complete) == 1)
-		return FORMAT_DTRACE;
-	if (stap_sniff(buf, len, complete) == 1)
-		return FORMAT_STAP;
-	if (bpftrace_sniff(buf, len, complete, 0) == 1)
-		return FORMAT_BPFTRACE;
-	if (folded_sniff(buf, len, complete))
-		return FORMAT_FOLDED;
-	/* Nothing but blank lines: an empty profile, not an error. */
-	return is_blank(buf, len) ? FORMAT_FOLDED : FORMAT_UNKNOWN;
+	const struct format *best = NULL;
+	int score, top = 0;
+	size_t i;
+
+	for (i = 0; formats[i] != NULL && top < SNIFF_SURE; i++) {
+		score = formats[i]->sniff(buf, len, complete);
+		if (score > top) {
+			top = score;
+			best = formats[i];
+		}
+	}
+	return best != NULL ? best->id : FORMAT_UNKNOWN;
 }
 
 enum input_format
@@ -182,6 +179,7 @@ loader_run(struct reader *r, const struct load_opts *opts,
     char **err)
 {
 	enum input_format f = opts->format;
+	const struct format *fmt;
 	/* Not escaped here: the caller escapes *err as a whole. */
 	const char *name = reader_name(r);
 
@@ -189,33 +187,15 @@ loader_run(struct reader *r, const struct load_opts *opts,
 	if (f == FORMAT_AUTO)
 		f = detect_reader(r);
 	res->format = f;
-	switch (f) {
-	case FORMAT_PERF:
-		if (opts->weighted != NULL)
-			opts->weighted(opts->weighted_arg);
-		load_perf(r, opts, sink, d, res);
-		break;
-	case FORMAT_FOLDED:
-		load_folded(r, opts, sink, d, res);
-		break;
-	case FORMAT_STAP:
-		load_stap(r, opts, sink, d, res);
-		break;
-	case FORMAT_DTRACE:
-		load_dtrace(r, opts, sink, d, res);
-		break;
-	case FORMAT_BPFTRACE:
-		if (load_bpftrace(r, opts, sink, d, res, err) != 0)
-			return -1;
-		break;
-	case FORMAT_PPROF:
-		if (load_pprof(r, opts, sink, d, res, err) != 0)
-			return -1;
-		break;
-	default:
+	fmt = format_get(f);
+	if (fmt == NULL) {
 		*err = xasprintf("cannot tell the format of %s; use --format", name);
 		return -1;
 	}
+	if (fmt->weighted && opts->weighted != NULL)
+		opts->weighted(opts->weighted_arg);
+	if (fmt->load(r, opts, sink, d, res, err) != 0)
+		return -1;
 	if (reader_status_failed(r)) {
 		if (res->samples == 0) {
 			*err = xasprintf("%s: %s", name, reader_error(r));

@@ -20,7 +20,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
 	src/loaders/pprof.c src/loaders/pprof_wire.c
 noinst_HEADERS += \
-	include/loaders/sink.h include/loaders/sink_hold.h \
+	include/loaders/sink.h include/loaders/sink_tree.h \
+	include/loaders/sink_hold.h \
 	include/loaders/loader.h \
 	include/loaders/sniff.h include/loaders/demangle.h \
 	include/loaders/framebuf.h include/loaders/folded.h \
@@ -46,9 +47,17 @@ tests_unit_check_perf_clean_SOURCES = tests/unit/check_perf_clean.c
 tests_unit_check_perf_clean_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
+# The format table (loader.c's rows: complete, named, best score wins).
+check_PROGRAMS += tests/unit/check_registry
+tests_unit_check_registry_SOURCES = tests/unit/check_registry.c
+tests_unit_check_registry_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_registry_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_registry
+
 # The formats against the reference tools' outputs, and perf.data read
 # through a fake or real perf.
-LOADERS_TESTS = tests/golden/formats.sh tests/golden/bpftrace.sh \
+LOADERS_TESTS = tests/golden/formats.sh tests/golden/formatlist.sh \
+	tests/golden/bpftrace.sh \
 	tests/golden/pprof.sh tests/golden/perfdata.sh
 TESTS += tests/unit/check_formats tests/unit/check_perf_clean \
 	tests/unit/check_hold \

@@ -37,6 +37,7 @@
 #define START_WAIT_MS 30000    /* perf record counts as started after this */
 #define EXIT_WAIT_MS 2000      /* perf script's time to end after its output */
 #define STOP_WAIT_MS 3000      /* perf's time to end when the user quit */
+#define RECORD_END_MS 5000     /* perf record's, its output closed */
 
 /* A growing argument vector; words split from strings are kept in store. */
 struct argv {
@@ -858,8 +859,18 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 		return 0;
 	}
 	if (pd->record != NULL) {
-		perfdata_stop(pd);
-		child_wait(pd->record, -1, &rstatus);
+		/*
+		 * Its output ended: unless tflame stopped it, perf record is
+		 * ending by itself (its command ended), and its status will
+		 * be the command's.  It closes its output some time before
+		 * it exits (longer under load), so it is given that time: a
+		 * SIGINT meanwhile would end it by the signal instead.
+		 */
+		if (pd->stopping ||
+		    child_wait(pd->record, RECORD_END_MS, &rstatus) != 0) {
+			perfdata_stop(pd);
+			child_wait(pd->record, -1, &rstatus);
+		}
 		note_lines(pd, d, pd->record, "perf record", 1, 1);
 		/* Stopped by tflame, perf record ends by its SIGINT. */
 		if (rstatus != 0 && !(pd->stopping &&

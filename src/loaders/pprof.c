@@ -869,3 +869,18 @@ pprof_sniff(const char *buf, size_t len, int complete)
 	}
 	return 0;
 }
+
+/* pprof's row of the format table: binary, so nothing else scores as high. */
+static int
+pprof_score(const char *buf, size_t len, int complete)
+{
+	return pprof_sniff(buf, len, complete) == 1 ? SNIFF_SURE : 0;
+}
+
+const struct format format_pprof = {
+	.id = FORMAT_PPROF,
+	.name = "pprof",
+	.help = "pprof protobuf profiles (Go, gzip-compressed or not)",
+	.sniff = pprof_score,
+	.load = load_pprof,
+};

@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "util/xalloc.h"
 
 static void

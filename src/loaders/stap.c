@@ -51,6 +51,7 @@
 #include "loaders/framebuf.h"
 #include "loaders/loader.h"
 #include "loaders/sniff.h"
+#include "model/tree.h" /* the module kinds (TREE_MOD_KERNEL, _JIT) */
 
 /* Frames enough to decide when no count line comes in the bytes sniffed. */
 #define SNIFF_FRAMES 16
@@ -165,9 +166,10 @@ stap_frame_cb(void *ctx, struct framebuf *fb, const char *t, size_t n)
 }
 
 /* Load SystemTap backtraces from r into sink (see the top of this file). */
-void
+int
 load_stap(struct reader *r, const struct load_opts *opts,
-    struct stack_sink *sink, struct diag *d, struct load_result *res)
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err)
 {
 	struct stap_ctx x = {opts, sink};
 	struct framebuf_format fmt = {stap_frame_cb, NULL, NULL, NULL};
@@ -180,6 +182,8 @@ load_stap(struct reader *r, const struct load_opts *opts,
 	framebuf_init(&fb);
 	framebuf_load(&fb, r, &fmt, sink, d, res);
 	framebuf_free(&fb);
+	(void)err;
+	return 0;
 }
 
 /* "0xHEX" followed by the end or by " : ": a frame with an address. */
@@ -233,3 +237,18 @@ stap_sniff(const char *buf, size_t len, int complete)
 	/* A first stack longer than the bytes looked at. */
 	return !complete && symframes >= SNIFF_FRAMES ? 1 : -1;
 }
+
+/* SystemTap's row of the format table: below DTrace, which has backticks. */
+static int
+stap_score(const char *buf, size_t len, int complete)
+{
+	return stap_sniff(buf, len, complete) == 1 ? 60 : 0;
+}
+
+const struct format format_stap = {
+	.id = FORMAT_STAP,
+	.name = "stap",
+	.help = "SystemTap print_ubacktrace()/print_backtrace() with counts",
+	.sniff = stap_score,
+	.load = load_stap,
+};

@@ -9,12 +9,14 @@
 libtfcore_a_SOURCES += \
 	src/model/count.c src/model/units.c src/model/inorder.c src/model/strtab.c \
 	src/model/tree.c src/model/tree_data.c src/model/reverse.c src/model/functions.c \
-	src/model/sandwich.c src/model/transform.c src/model/window.c
+	src/model/sandwich.c src/model/transform.c src/model/window.c \
+	src/model/history.c
 noinst_HEADERS += \
 	include/model/count.h include/model/units.h include/model/inorder.h include/model/strtab.h \
 	include/model/tree.h include/model/tree_impl.h include/model/reverse.h \
 	include/model/functions.h include/model/sandwich.h \
-	include/model/transform.h include/model/window.h
+	include/model/transform.h include/model/window.h \
+	include/model/history.h
 
 # Unit tests: a Check program each.
 check_PROGRAMS += tests/unit/check_functions tests/unit/check_transform \
@@ -50,14 +52,19 @@ tests_bench_xformbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
 
 # The viewer's history of zooms and transforms, curses-free.
-libtfcore_a_SOURCES += src/model/history.c
-noinst_HEADERS += include/model/history.h
 check_PROGRAMS += tests/unit/check_history
 tests_unit_check_history_SOURCES = tests/unit/check_history.c \
 	tests/unit/helpers.c tests/unit/helpers.h
 tests_unit_check_history_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_history_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_history
+# The pre-order walk everyone outside the model uses (tree_preorder).
+check_PROGRAMS += tests/unit/check_walk
+tests_unit_check_walk_SOURCES = tests/unit/check_walk.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_walk_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_walk_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_walk
 # `make bench`: the undo's time and the memory the history holds.
 EXTRA_PROGRAMS += tests/bench/histbench
 tests_bench_histbench_SOURCES = tests/bench/histbench.c \

@@ -279,36 +279,25 @@ order_index(struct search_order *o, uint32_t nnames)
 			o->end[o->up[k]] = o->end[k];
 }
 
-/*
- * Number the nodes in preorder over the sorted sibling lists, without
- * recursion: go down to the first child, else across to the next sibling,
- * else up until a sibling exists.
- */
+/* Number the nodes in preorder over the sorted sibling lists. */
 void
 search_order_build(struct search_order *o, const struct tree *t)
 {
 	const struct tree_node *nodes = tree_nodes(t);
-	uint32_t n = TREE_ROOT, k = 0;
+	struct tree_walk w;
+	uint32_t n, k = 0;
 
 	o->n = tree_size(t);
 	o->order = xreallocarray(o->order, o->n, sizeof *o->order);
 	o->rank = xreallocarray(o->rank, o->n, sizeof *o->rank);
 	o->name = xreallocarray(o->name, o->n, sizeof *o->name);
 	o->up = xreallocarray(o->up, o->n, sizeof *o->up);
-	for (;;) {
+	tree_preorder(&w, t, TREE_ROOT);
+	while ((n = tree_preorder_next(&w)) != TREE_NONE) {
 		o->order[k] = n;
 		o->name[k] = nodes[n].name;
 		o->up[k] = n == TREE_ROOT ? 0 : o->rank[nodes[n].parent];
 		o->rank[n] = k++;
-		if (nodes[n].first_child != TREE_NONE) {
-			n = nodes[n].first_child;
-			continue;
-		}
-		while (n != TREE_ROOT && nodes[n].next_sibling == TREE_NONE)
-			n = nodes[n].parent;
-		if (n == TREE_ROOT)
-			break;
-		n = nodes[n].next_sibling;
 	}
 	order_index(o, strtab_count(tree_strtab_c(t)));
 }
@@ -468,6 +457,7 @@ search_matched_under(const struct search_hits *h, const struct tree *t,
 {
 	const struct tree_node *nodes = tree_nodes(t);
 	struct tf_count sum = COUNT_ZERO;
+	struct tree_walk w;
 	uint32_t n, i, r, end, cover;
 
 	if (node == TREE_ROOT)
@@ -489,20 +479,14 @@ search_matched_under(const struct search_hits *h, const struct tree *t,
 		}
 		return sum;
 	}
-	n = nodes[node].first_child;
-	while (n != TREE_NONE) {
-		if (marks[nodes[n].name])
+	/* The topmost matches under node (node itself matches not). */
+	tree_preorder(&w, t, node);
+	tree_preorder_next(&w);
+	while ((n = tree_preorder_next(&w)) != TREE_NONE)
+		if (marks[nodes[n].name]) {
 			count_add(&sum, tree_total(t, prof, n));
-		else if (nodes[n].first_child != TREE_NONE) {
-			n = nodes[n].first_child;
-			continue;
+			tree_preorder_skip(&w);
 		}
-		while (n != node && nodes[n].next_sibling == TREE_NONE)
-			n = nodes[n].parent;
-		if (n == node)
-			break;
-		n = nodes[n].next_sibling;
-	}
 	return sum;
 }
 

@@ -6,61 +6,53 @@
 
 noinst_LIBRARIES += libtftui.a
 libtftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
+# The loop and the terminal; the screens (view_*.c: the graph with its
+# geometry, search, reverse view, saving, transforms and undo; help,
+# the function table, the sandwich, the frames behind a "+" bar (#36),
+# the messages panel (#30)); the parts they share; the streaming and
+# live viewers.
 libtftui_a_SOURCES = \
-	src/tui/tui.c src/tui/term.c src/tui/stream.c src/tui/screen.c \
-	src/tui/view_flame.c src/tui/flame_geom.c src/tui/view_search.c src/tui/view_reverse.c \
-	src/tui/view_save.c src/tui/view_help.c src/tui/statusbar.c \
-	src/tui/colors.c src/tui/text.c
+	src/tui/tui.c src/tui/term.c src/tui/termtype.c src/tui/screen.c \
+	src/tui/view_flame.c src/tui/flame_geom.c src/tui/view_search.c \
+	src/tui/view_reverse.c src/tui/view_save.c src/tui/view_xform.c \
+	src/tui/view_undo.c src/tui/view_help.c src/tui/view_table.c \
+	src/tui/view_sandwich.c src/tui/view_narrow.c \
+	src/tui/view_messages.c \
+	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
+	src/tui/list.c \
+	src/tui/stream.c src/tui/live.c
 noinst_HEADERS += \
 	include/tui/tui.h include/tui/view.h include/tui/screen.h \
-	include/tui/loop.h include/tui/flame.h \
-	include/tui/colors.h include/tui/text.h
-libtftui_a_SOURCES += src/tui/prompt.c src/tui/view_table.c \
-	src/tui/view_sandwich.c src/tui/live.c src/tui/termtype.c
-noinst_HEADERS += include/tui/prompt.h include/tui/live.h \
-	include/tui/termtype.h
+	include/tui/loop.h include/tui/flame.h include/tui/termtype.h \
+	include/tui/colors.h include/tui/text.h include/tui/prompt.h \
+	include/tui/list.h include/tui/live.h
 
-# The frames behind a "+" bar, zoom, scrolling and retracing (#36).
-libtftui_a_SOURCES += src/tui/view_narrow.c src/tui/list.c
-noinst_HEADERS += include/tui/list.h
 # The lists' cursor (list.c includes no curses: tested on its own).
 check_PROGRAMS += tests/unit/check_list
 tests_unit_check_list_SOURCES = tests/unit/check_list.c src/tui/list.c
 tests_unit_check_list_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_list_LDADD = $(CHECK_LIBS)
 TESTS += tests/unit/check_list
-NAV_TUI_TESTS = tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
-	tests/tui/retrace.sh
-TESTS += $(NAV_TUI_TESTS)
-EXTRA_DIST += $(NAV_TUI_TESTS)
 
 # Makefile.am links tflame with $(TUI_LIBS) ahead of $(CORE_LIBS).
 TUI_LIBS = libtftui.a
 
-# End-to-end tests of the viewer in a private tmux server.
+# End-to-end tests of the viewer in a private tmux server: the screens,
+# zoom, scrolling and retracing (#36), the messages panel and kernel
+# modules (#30), transforms and undo (#32).
 TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
 	tests/tui/limits.sh tests/tui/numbers.sh \
 	tests/tui/names.sh tests/tui/small.sh tests/tui/select.sh \
-	tests/tui/copy.sh tests/tui/mouse.sh
-TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh \
-	tests/tui/wakeups.sh
+	tests/tui/copy.sh tests/tui/mouse.sh \
+	tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh \
+	tests/tui/wakeups.sh \
+	tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
+	tests/tui/retrace.sh \
+	tests/tui/messages.sh tests/tui/difftraps.sh tests/tui/savehome.sh \
+	tests/tui/modules.sh tests/tui/transform.sh
+# The messages panel's text without a terminal (#30).
+TUI_TESTS += tests/golden/messages.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
-
-# The messages panel (`!`): loader notes and warnings, perf's stderr (#30).
-libtftui_a_SOURCES += src/tui/view_messages.c
-TESTS += tests/tui/messages.sh tests/tui/difftraps.sh tests/golden/messages.sh \
-	tests/tui/savehome.sh
-EXTRA_DIST += tests/tui/messages.sh tests/tui/difftraps.sh tests/golden/messages.sh \
-	tests/tui/savehome.sh
-
-# Kernel frames and modules: colours and "in MODULE" from perf's DSO (#30).
-TESTS += tests/tui/modules.sh
-EXTRA_DIST += tests/tui/modules.sh
-
-# Transforms in the viewer, one history of zooms and transforms (#32).
-TESTS += tests/tui/transform.sh
-EXTRA_DIST += tests/tui/transform.sh
-libtftui_a_SOURCES += src/tui/view_xform.c src/tui/view_undo.c

@@ -9,7 +9,7 @@
 
 #include "benchtree.h"
 #include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "util/diag.h"
 #include "util/reader.h"
 

@@ -18,7 +18,7 @@
 
 #include "export/collapse.h"
 #include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "model/tree.h"
 #include "util/diag.h"
 #include "util/reader.h"

@@ -279,6 +279,13 @@ EOT
 	done
 	read -r cmd <&"\${c%,*}"
 	[ "\$cmd" = ping ] && echo ack >&"\${c#*,}"
+	case "\${FAKE_MODE:-good}" in
+	# As perf does when its command ended 3: output closed, then a
+	# moment later exit 3 (SIGINT meanwhile kills it, as perf re-raises).
+	exit3)	exec >&-
+		sleep 1
+		exit 3 ;;
+	esac
 	trap 'exit 0' INT
 	while :; do sleep 0.05; done ;;
 script)	printf '%s\n' "\$*" > "$tmpd/script.log"
@@ -307,6 +314,13 @@ tflame:   setcap cap_perfmon,cap_sys_ptrace+ep "\$(command -v perf)"
 tflame:   in a container: allow perf_event_open in its seccomp profile, or add CAP_PERFMON
 EOF
 same "fake record: denied message" "$tmpd/err" "$tmpd/want.err"
+# perf record closes its output a moment before it exits with its
+# command's status (more than a moment under load): that status is
+# waited for, not cut short by a SIGINT.
+FAKE_MODE=exit3 run "fake record: command status" 0 timeout 20 "$TFLAME" \
+    --record --collapse -- true
+grep -q "^tflame: true: exited with status 3$" "$tmpd/err" && ok ||
+    bad "fake record: command status shown" "$(cat "$tmpd/err")"
 run "record: usage" 2 "$TFLAME" --record --collapse
 exact "record: usage message" "$tmpd/err" \
     "tflame: --record needs -a, -p PID[,PID...] or -- COMMAND [ARGS...]

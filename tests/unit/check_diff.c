@@ -9,6 +9,7 @@
 
 #include "check_suites.h"
 #include "diff/diff.h"
+#include "export/collapse.h"
 #include "helpers.h"
 
 static const char F1[] = "main;a 10\nmain;b 5\nmain;c;0x7f001234 2\n";
@@ -34,7 +35,7 @@ load_pair(const char *before, const char *after, int strip_hex)
 		diag_init(&d, "t");
 		sink_tree_init(&st, &tsink, t, p);
 		diff_filter_init(&f, &fsink, &tsink, strip_hex);
-		load_folded(rd, NULL, &fsink, &d, &res);
+		load_folded(rd, NULL, &fsink, &d, &res, NULL);
 		diff_filter_free(&f);
 		diag_free(&d);
 		reader_close(rd);
@@ -50,7 +51,7 @@ diff_string(const struct tree *t)
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 
-	diff_collapse_write(t, fp);
+	collapse_write_diff(t, fp);
 	fclose(fp);
 	return buf;
 }

@@ -118,10 +118,10 @@ run_load(struct run *x, enum which w, const char *in, size_t len,
 	r = reader_mem(in, len, "test");
 	switch (w) {
 	case RUN_STAP:
-		load_stap(r, opts, &x->sink, &x->d, &x->res);
+		load_stap(r, opts, &x->sink, &x->d, &x->res, NULL);
 		break;
 	case RUN_DTRACE:
-		load_dtrace(r, opts, &x->sink, &x->d, &x->res);
+		load_dtrace(r, opts, &x->sink, &x->d, &x->res, NULL);
 		break;
 	case RUN_AUTO:
 		x->rc = loader_run(r, opts, &x->sink, &x->d, &x->res, &x->err);

@@ -39,7 +39,7 @@
 #include "diff/diff.h"
 #include "helpers.h"
 #include "layout/layout.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "model/functions.h"
 #include "model/sandwich.h"
 #include "search/search.h"

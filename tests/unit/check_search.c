@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "diff/diff.h"
+#include "export/collapse.h"
 #include "helpers.h"
 #include "model/reverse.h"
 #include "search/search.h"
@@ -595,7 +596,7 @@ diff_text(const struct tree *t)
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 
-	ck_assert_int_eq(diff_collapse_write(t, fp), 0);
+	ck_assert_int_eq(collapse_write_diff(t, fp), 0);
 	fclose(fp);
 	return buf;
 }

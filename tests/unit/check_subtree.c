@@ -10,7 +10,7 @@
 
 #include "export/subtree.h"
 #include "loaders/loader.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "util/diag.h"
 #include "util/reader.h"
 #include "util/xalloc.h"
@@ -29,7 +29,7 @@ tree_of(const char *text)
 	diag_init(&d, "test");
 	memset(&res, 0, sizeof res);
 	sink_tree_init(&st, &sink, t, 0);
-	load_folded(r, NULL, &sink, &d, &res);
+	load_folded(r, NULL, &sink, &d, &res, NULL);
 	ck_assert_uint_eq(d.nbad, 0);
 	diag_free(&d);
 	reader_close(r);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "diff/diff.h"
+#include "export/collapse.h"
 #include "helpers.h"
 #include "model/transform.h"
 #include "search/search.h"
@@ -389,7 +390,7 @@ diff_string(const struct tree *t)
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 
-	diff_collapse_write(t, fp);
+	collapse_write_diff(t, fp);
 	fclose(fp);
 	return buf;
 }

@@ -10,7 +10,7 @@
 #include "check_suites.h"
 #include "export/collapse.h"
 #include "helpers.h"
-#include "loaders/sink.h"
+#include "loaders/sink_tree.h"
 #include "model/reverse.h"
 #include "model/transform.h"
 #include "model/units.h"

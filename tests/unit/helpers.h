@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "loaders/loader.h"
+#include "loaders/sink_tree.h"
 #include "model/tree.h"
 #include "util/diag.h"
 

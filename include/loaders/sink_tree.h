@@ -1,0 +1,43 @@
+/*
+ * The tree sink: a stack_sink (loaders/sink.h) that interns every frame
+ * name in a tree's strtab and inserts each stack into one profile of the
+ * tree.  The front ends and tests make one; a loader only ever sees the
+ * struct stack_sink in front of it, never this header.
+ */
+#ifndef TFLAME_LOADERS_SINK_TREE_H
+#define TFLAME_LOADERS_SINK_TREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loaders/sink.h"
+#include "model/tree.h"
+
+/* A sink that inserts every stack into profile prof of tree. */
+struct sink_tree {
+	struct tree *tree;
+	int prof;
+	uint32_t cur;
+	uint64_t stacks; /* samples received */
+	int samples;     /* count the sample records too (tree_add_samples) */
+};
+
+void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
+    struct tree *tree, int prof);
+
+/*
+ * From now on count each stack received as one sample record in the
+ * tree besides its weight (struct load_opts' weighted hook; ctx is the
+ * struct sink_tree).
+ */
+void sink_tree_keep_samples(void *ctx);
+
+/*
+ * struct load_opts' module hooks for a sink_tree: the tree's id of a
+ * module, and that module given to the node the last frame led to.
+ */
+uint32_t sink_tree_module_id(void *ctx, const char *name, size_t len,
+    unsigned kind);
+void sink_tree_module_set(void *ctx, uint32_t id);
+
+#endif
