@@ -16,7 +16,8 @@ enum mode_path {
 	PATH_VIEW,      /* load, then the viewer */
 	PATH_COLLAPSE,  /* print folded stacks */
 	PATH_SVG,       /* write an SVG */
-	PATH_TEXT       /* --top, --tree */
+	PATH_TEXT,      /* --top, --tree */
+	PATH_HEATMAP    /* --heatmap */
 };
 
 struct mode_plan {

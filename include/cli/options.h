@@ -14,7 +14,8 @@ enum run_mode {
 	MODE_COLLAPSE, /* print folded stacks and exit */
 	MODE_SVG,      /* write an SVG flame graph and exit */
 	MODE_TOP,      /* print the function table and exit (--top) */
-	MODE_TREE      /* print the call tree as text and exit (--tree) */
+	MODE_TREE,     /* print the call tree as text and exit (--tree) */
+	MODE_HEATMAP   /* print the heat map's cells and exit (--heatmap) */
 };
 
 /* flamegraph.pl's options, for --svg (defaults as flamegraph.pl's). */
@@ -62,6 +63,10 @@ struct options {
 	long top_rows;       /* --top=N: rows (0: all; default 20) */
 	double tree_percent; /* --tree=PERCENT: smallest share shown (1) */
 	int text_mode;       /* --top or --tree was given */
+	/* time (model/timerange.h, model/heatmap.h) */
+	const char *time;    /* --time=START-END, NULL: the whole profile */
+	int rows;            /* --rows=N: the heat map's rows a second (50) */
+	int idle;            /* --idle: idle samples in the heat map too */
 	/* perf (cli/input.c) */
 	const char *perf_args; /* --perf-args=ARGS: more for perf script */
 	struct record_cli {

@@ -96,6 +96,14 @@ struct load_opts {
 	uint32_t (*module_id)(void *ctx, const char *name, size_t len,
 	    unsigned kind);
 	void (*module_set)(void *ctx, uint32_t id);
+	/*
+	 * Each sample's time and place (loaders/sink.h), from loaders whose
+	 * input has them (perf: TIME, PID/TID, CPU), when not NULL: called
+	 * with the sink's ctx (a fork()ed one included) right before the
+	 * end() or again() that closes the sample.  Only for a sink_tree
+	 * that keeps a store: sink_tree_sample().
+	 */
+	void (*sample)(void *ctx, const struct sample_meta *m);
 };
 
 struct load_result {

@@ -59,6 +59,7 @@ struct perf_sample {
 	size_t nframes, capframes;
 	uint32_t *mods;   /* by frame, with the module hooks: its module */
 	size_t capmods;
+	struct sample_meta meta; /* for load_opts' sample hook */
 };
 
 /* Stack line -> line id, and the frame store (perf_memo.c). */
@@ -152,6 +153,8 @@ uint32_t perf_module_id(struct perf_ctx *p, const struct stack_line *sl);
 void perf_read_stack_line(struct perf_ctx *p, const char *line, size_t len,
     uint64_t lineno);
 void perf_emit_frames(struct perf_ctx *p);
+/* Give the open sample's time and place to load_opts' sample hook. */
+void perf_give_meta(struct perf_ctx *p);
 
 /* perf_memo.c: the repeated text. */
 void perf_memos_init(struct perf_ctx *p);

@@ -63,6 +63,18 @@ struct stack_sink_par {
 	void (*drop)(void *ctx, struct stack_sink *child);
 };
 
+/*
+ * A sample's time and place, for the sample store (model/store.h): what
+ * a loader whose input has them gives load_opts' sample hook right before
+ * the end() or again() that closes the sample.
+ */
+struct sample_meta {
+	int64_t t;          /* nanoseconds, when has_time */
+	int has_time;
+	int32_t pid, tid;   /* -1: unknown */
+	int32_t cpu;        /* -1: unknown */
+};
+
 struct stack_sink {
 	void *ctx;
 	void (*begin)(void *ctx);

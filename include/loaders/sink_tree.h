@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "loaders/sink.h"
+#include "model/store.h"
 #include "model/tree.h"
 
 /* A sink that inserts every stack into profile prof of tree. */
@@ -20,6 +21,10 @@ struct sink_tree {
 	uint32_t cur;
 	uint64_t stacks; /* samples received */
 	int samples;     /* count the sample records too (tree_add_samples) */
+	struct store *store;     /* NULL: samples' times not kept */
+	struct sample_meta meta; /* the sample end() or again() closes next */
+	int have_meta;
+	uint64_t untimed;        /* samples the store did not get: no time */
 };
 
 void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
@@ -31,6 +36,16 @@ void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
  * struct sink_tree).
  */
 void sink_tree_keep_samples(void *ctx);
+
+/*
+ * Keep every sample with its time in s too (the sink does not own it);
+ * the loader's sample hook must be sink_tree_sample().  A sample that
+ * comes without a time is counted in untimed and not kept.
+ */
+void sink_tree_keep_store(struct sink_tree *st, struct store *s);
+
+/* struct load_opts' sample hook for a sink_tree (ctx: the sink_tree). */
+void sink_tree_sample(void *ctx, const struct sample_meta *m);
 
 /*
  * struct load_opts' module hooks for a sink_tree: the tree's id of a

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "model/store.h"
+#include "model/tree.h"
 
 #define HEATMAP_NS 1000000000LL
 #define HEATMAP_ROWS_DEFAULT 50
@@ -60,6 +61,15 @@ long heatmap_column(const struct heatmap *hm, int64_t sec);
  */
 void heatmap_range(const struct heatmap *hm, int64_t sec_a, int row_a,
     int64_t sec_b, int row_b, int64_t *t0, int64_t *t1);
+
+/*
+ * FlameScope's idle samples, by node of t: a byte per node, set where the
+ * stack so far has a root frame (the command) starting "swapper" and a
+ * frame whose name holds cpuidle, cpu_idle, cpu_bringup_and_idle,
+ * native_safe_halt, xen_hypercall_sched_op or xen_hypercall_vcpu_op.
+ * *n, when not NULL, is how many bytes are set.  The caller frees it.
+ */
+uint8_t *heatmap_idle_nodes(const struct tree *t, uint32_t *n);
 
 /* The offset in milliseconds at which row starts (row * 1000 / rows). */
 unsigned heatmap_row_ms(const struct heatmap *hm, int row);

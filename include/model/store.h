@@ -106,4 +106,12 @@ int store_iter_next(struct store_iter *it, struct store_sample *out);
 uint64_t store_fold(const struct store *s, int64_t t0, int64_t t1,
     uint64_t *w, uint64_t *n, uint32_t nstacks, const uint8_t *skip);
 
+/*
+ * Append src's samples to dst, in their order, each stack s becoming
+ * map[s] (a stack at or past nmap is kept as it is): a second thread's
+ * store joined after its tree was merged (tree_merge_map()).
+ */
+void store_append_mapped(struct store *dst, const struct store *src,
+    const uint32_t *map, uint32_t nmap);
+
 #endif

@@ -95,6 +95,12 @@ uint32_t tree_nearest_named(const struct tree *t, int prof, uint32_t name);
  * the nodes are copied.
  */
 void tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof);
+/*
+ * tree_merge(), and *map (when not NULL) the node of dst each node of src
+ * went to, by src's id (tree_size(src) of them; the caller frees it).
+ */
+void tree_merge_map(struct tree *dst, int dprof, const struct tree *src,
+    int sprof, uint32_t **map);
 /* Add c to the self count of node in profile prof. */
 void tree_add_self(struct tree *t, int prof, uint32_t node, struct tf_count c);
 

@@ -33,8 +33,13 @@
 #include "cli/transform_cmd.h"
 #include "diff/diff.h"
 #include "export/collapse.h"
+#include "export/heatmap_text.h"
 #include "loaders/loader.h"
 #include "loaders/sink_tree.h"
+#include "model/heatmap.h"
+#include "model/range.h"
+#include "model/store.h"
+#include "model/timerange.h"
 #include "tui/tui.h"
 #include "util/diag.h"
 #include "util/escape.h"
@@ -46,6 +51,20 @@
 /* What the loaders said about the input, for --top and --tree. */
 static enum input_format loaded_format;
 static char loaded_event[64];
+/* Every sample with its time, when --time or --heatmap asks (else NULL). */
+static struct store *loaded_store;
+static uint64_t loaded_untimed; /* samples that came without a time */
+
+static struct tree *time_cut(const struct options *o, struct tree *t,
+    struct diag *d);
+
+/* The store lives as long as the process: freed on the way out. */
+static void
+free_store(void)
+{
+	store_free(loaded_store);
+	loaded_store = NULL;
+}
 
 /* The path of this command line (cli/modes.h). */
 static struct mode_plan plan;
@@ -150,6 +169,11 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		lo.weighted = sink_tree_keep_samples;
 		lo.weighted_arg = &st[0];
 	}
+	if (!three_columns && loaded_store != NULL) {
+		/* --time, --heatmap: each sample's time, by stack. */
+		sink_tree_keep_store(&st[0], loaded_store);
+		lo.sample = sink_tree_sample;
+	}
 	if (!three_columns && plan.modules) {
 		/* The viewer's colours and status line: each frame's module. */
 		lo.module_id = sink_tree_module_id;
@@ -167,6 +191,8 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 	}
 	if (res.format != FORMAT_AUTO)
 		loaded_format = res.format;
+	if (!three_columns)
+		loaded_untimed += st[0].untimed;
 	if (res.event[0] != '\0')
 		memcpy(loaded_event, res.event, sizeof loaded_event);
 	for (i = 0; i < n && o->diff; i++) {
@@ -291,6 +317,10 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	int self_over[2] = {0, 0}, had;
 	uint64_t ov;
 
+	if (o->time != NULL || plan.path == PATH_HEATMAP) {
+		loaded_store = store_new();
+		atexit(free_store);
+	}
 	if (o->order_weight && plan.order) /* while streaming too */
 		tree_set_order(t, TREE_ORDER_WEIGHT, o->diff ? DIFF_AFTER : 0);
 	if (to != NULL && plan.stream) {
@@ -319,6 +349,8 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	tree_finish(t);
 	if (tree_overflows(t) > 0)
 		overflow_notes(o, t, d, self_over);
+	if (o->time != NULL)
+		t = time_cut(o, t, d);
 	if (o->nxforms > 0) {
 		had = !count_is_zero(tree_total(t, 0, TREE_ROOT)) ||
 		    (o->diff && !count_is_zero(tree_total(t, 1, TREE_ROOT)));
@@ -336,6 +368,88 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	if (o->diff && o->normalize)
 		normalize(o, t, d);
 	return t;
+}
+
+/*
+ * Say that the input had no times (and exit 1): --time and --heatmap
+ * need them, and the input's format has none.
+ */
+static void ATTR_NORETURN
+no_times(const char *what, struct diag *d)
+{
+	diag_print(d, stderr);
+	fprintf(stderr, "tflame: %s: the input has no sample times (%s input "
+	    "has none; perf script text and perf.data have them)\n", what,
+	    format_name(loaded_format));
+	exit(EXIT_INPUT);
+}
+
+/* --time: the tree of the samples in the range, in place of t. */
+static struct tree *
+time_cut(const struct options *o, struct tree *t, struct diag *d)
+{
+	struct time_spec ts;
+	const char *err;
+	int64_t tmin, tmax, t0, t1;
+	uint64_t kept = 0;
+	char words[64];
+	struct tree *r;
+
+	if (time_spec_parse(o->time, &ts, &err) != 0) /* checked already */
+		return t;
+	if (!store_span(loaded_store, &tmin, &tmax)) {
+		if (count_is_zero(tree_total(t, 0, TREE_ROOT)))
+			return t; /* nothing at all: said as usual */
+		no_times("--time", d);
+	}
+	if (loaded_untimed > 0)
+		diag_note(d, "%llu samples without a time left out by --time",
+		    (unsigned long long)loaded_untimed);
+	if (time_spec_resolve(&ts, tmin, tmax, &t0, &t1) != 0)
+		t0 = t1 = tmin; /* an empty range: an empty profile */
+	r = tree_range(t, loaded_store, t0, t1, NULL, &kept);
+	time_range_words(words, sizeof words, t0, t1, tmin);
+	diag_note(d, "%s: %llu of %llu samples", words,
+	    (unsigned long long)kept,
+	    (unsigned long long)store_count(loaded_store));
+	tree_free(t);
+	return r;
+}
+
+/* --heatmap: the cells of the whole profile on standard output. */
+static int
+heatmap_command(const struct options *o, const struct tree *t,
+    struct diag *d)
+{
+	struct heatmap hm;
+	uint8_t *idle = NULL;
+	int rc;
+
+	if (store_count(loaded_store) == 0 &&
+	    !count_is_zero(tree_total(t, 0, TREE_ROOT)))
+		no_times("--heatmap", d);
+	if (!o->idle)
+		idle = heatmap_idle_nodes(t, NULL);
+	heatmap_build(&hm, loaded_store, o->rows, idle, NULL, tree_size(t));
+	if (hm.skipped > 0)
+		diag_note(d, "%llu idle samples left out (--idle counts them)",
+		    (unsigned long long)hm.skipped);
+	if (loaded_untimed > 0)
+		diag_note(d, "%llu samples without a time left out",
+		    (unsigned long long)loaded_untimed);
+	diag_print(d, stderr);
+	errno = 0;
+	rc = heatmap_print(stdout, &hm);
+	if (fflush(stdout) != 0)
+		rc = -1;
+	heatmap_free(&hm);
+	free(idle);
+	if (rc != 0) {
+		fprintf(stderr, "tflame: write error on standard output%s%s\n",
+		    errno != 0 ? ": " : "", errno != 0 ? strerror(errno) : "");
+		return EXIT_INPUT;
+	}
+	return EXIT_OK;
 }
 
 /*
@@ -494,6 +608,12 @@ main(int argc, char **argv)
 	if (plan.path == PATH_TEXT) {
 		diag_print(&d, stderr);
 		rc = text_command(&o, t, loaded_format, loaded_event);
+		diag_free(&d);
+		tree_free(t);
+		return rc;
+	}
+	if (plan.path == PATH_HEATMAP) {
+		rc = heatmap_command(&o, t, &d);
 		diag_free(&d);
 		tree_free(t);
 		return rc;

@@ -2,7 +2,7 @@
  * The modes and their combinations, decided in one table (cli/modes.h).
  *
  * A command line is four things here: its mode (the viewer, --collapse,
- * --svg, --top, --tree), whether it is --diff, whether it has transform
+ * --svg, --top, --tree, --heatmap), whether it is --diff, whether it has transform
  * flags (--focus, --exclude, --hide, --collapse-recursion,
  * --merge-threads), and whether it records (--record) or reads an input.
  * The first rule that matches them gives the path.  Whether an input is a
@@ -22,6 +22,8 @@
  *    --collapse, --svg, --top or --tree records, then writes.
  *  - --collapse prints sorted folded input as it was read (no tree) only
  *    when nothing changes the stacks: no --diff, no transform.
+ *  - --heatmap counts one profile's samples as they were recorded: not
+ *    with --diff, not with transforms (which change trees, not samples).
  */
 #include "config.h"
 
@@ -58,7 +60,38 @@ static const struct mode_rule rules[] = {
 	{MODE_SVG,       ANY, ANY,   ANY,    PATH_SVG, 0, 0, NULL},
 	{MODE_TOP,       ANY, ANY,   ANY,    PATH_TEXT, 0, 0, NULL},
 	{MODE_TREE,      ANY, ANY,   ANY,    PATH_TEXT, 0, 0, NULL},
+	{MODE_HEATMAP,   1,   ANY,   ANY,    PATH_USAGE, 0, 0,
+	    "--heatmap maps one profile: it does not go with --diff"},
+	{MODE_HEATMAP,   0,   1,     ANY,    PATH_USAGE, 0, 0,
+	    "--heatmap counts the samples as recorded: transform options "
+	    "do not go with it"},
+	{MODE_HEATMAP,   0,   0,     ANY,    PATH_HEATMAP, 0, 0, NULL},
 };
+
+/*
+ * --time: a range of the samples' times, cut from the whole profile once
+ * it is loaded, so the viewer waits for the whole input and --collapse
+ * builds the tree.  One profile only; the live viewer has its own clock,
+ * and the heat map shows every second (its cells pick ranges).
+ */
+static void
+time_rules(const struct options *o, struct mode_plan *p)
+{
+	if (o->diff)
+		p->why = "--time cuts one profile: it does not go with --diff";
+	else if (p->path == PATH_LIVE)
+		p->why = "--time does not go with --record's live viewer "
+		    "(record with --collapse, --svg, --top or --tree)";
+	else if (p->path == PATH_HEATMAP)
+		p->why = "--heatmap maps every second: it does not go with "
+		    "--time";
+	if (p->why != NULL) {
+		p->path = PATH_USAGE;
+		return;
+	}
+	p->stream = 0;
+	p->inorder = 0;
+}
 
 /* Does rule field f (or ANY) match v? */
 static int
@@ -91,6 +124,8 @@ mode_plan(const struct options *o, struct mode_plan *p)
 		p->path = PATH_USAGE;
 		p->why = "--window goes with --record's live viewer";
 	}
+	if (p->path != PATH_USAGE && o->time != NULL)
+		time_rules(o, p);
 	if (p->path == PATH_USAGE)
 		p->stream = p->inorder = p->modules = p->order = 0;
 }
@@ -106,7 +141,7 @@ const char *
 mode_path_name(enum mode_path path)
 {
 	static const char *const names[] = {
-		"usage", "live", "view", "collapse", "svg", "text"
+		"usage", "live", "view", "collapse", "svg", "text", "heatmap"
 	};
 
 	return (size_t)path < ARRAY_SIZE(names) ? names[path] : "?";

@@ -27,6 +27,8 @@
 #include "cli/options.h"
 #include "cli/transform_cmd.h"
 #include "cli/version.h"
+#include "model/heatmap.h"
+#include "model/timerange.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/macros.h"
@@ -51,7 +53,7 @@ struct opt_row {
 	long lo, hi;       /* numbers: the range; a mode or transform: which */
 };
 
-static opt_set_fn set_flag, set_str, set_int, set_long, set_positive,
+static opt_set_fn set_time, set_flag, set_str, set_int, set_long, set_positive,
     set_mode, set_format, set_all, set_order, set_minwidth, set_call_graph,
     set_pids, set_xform, set_help, set_version;
 
@@ -97,6 +99,22 @@ TEXT("Usage: tflame [OPTION]... [FILE]\n"
     .help = "print the call tree as indented text, frames of\n"
     "PERCENT (1) of the total or more, heaviest first,\n"
     "and exit; with --reverse the caller tree"},
+{.name = "heatmap", .set = set_mode, .lo = MODE_HEATMAP,
+    .help = "print the sub-second heat map (FlameScope's cells:\n"
+    "a column a second, --rows rows in it) as lines\n"
+    "SECOND OFFSET_MS SAMPLES, and exit (perf input)"},
+TEXT("\nTime (perf input):\n"),
+{.name = "time", .arg = required_argument, .meta = "=START-END",
+    .set = set_time,
+    .help = "only the samples from START to END: seconds from\n"
+    "the profile's first whole second (4.2-6.1, 4.2-,\n"
+    "-6.1, 4200ms-6100ms) or shares of it (40%-60%)"},
+{.name = "rows", .arg = required_argument, .meta = "=N", .set = set_int,
+    .field = F(rows), .lo = 1, .hi = 1000,
+    .help = "--heatmap: rows a second (50: 20 ms each)"},
+{.name = "idle", .set = set_flag, .field = F(idle),
+    .help = "--heatmap: count idle samples too (swapper in a\n"
+    "cpu_idle function), which are left out"},
 TEXT("\nInput:\n"),
 {.name = "format", .letter = 'f', .arg = required_argument,
     .meta = "=FORMAT", .set = set_format,
@@ -430,9 +448,10 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 	int text = m == MODE_TOP || m == MODE_TREE;
 
 	if (o->mode != MODE_VIEW && o->mode != m)
-		usage_error(text || o->text_mode ? "--top, --tree, --collapse "
-		    "and --svg exclude each other" : "--collapse and --svg "
-		    "exclude each other", NULL);
+		usage_error(text || o->text_mode || m == MODE_HEATMAP ||
+		    o->mode == MODE_HEATMAP ? "--top, --tree, --heatmap, "
+		    "--collapse and --svg exclude each other" : "--collapse and "
+		    "--svg exclude each other", NULL);
 	o->mode = m;
 	o->text_mode = text;
 	if (m == MODE_SVG)
@@ -441,6 +460,19 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 		o->top_rows = parse_long("--top", arg, 0, 1000000000L);
 	else if (m == MODE_TREE && arg != NULL)
 		o->tree_percent = parse_percent("--tree", arg);
+}
+
+/* --time=START-END: checked now, resolved once the profile is loaded. */
+static void
+set_time(struct options *o, const struct opt_row *r, const char *arg)
+{
+	struct time_spec ts;
+	const char *err;
+
+	(void)r;
+	if (time_spec_parse(arg, &ts, &err) != 0)
+		usage_error(err, arg);
+	o->time = arg;
 }
 
 /* -f, --format. */
@@ -700,6 +732,7 @@ defaults(struct options *o)
 	o->svg.nametype = "Function:";
 	o->svg.colors = "hot";
 	o->top_rows = 20;
+	o->rows = HEATMAP_ROWS_DEFAULT;
 	o->tree_percent = 1;
 }
 

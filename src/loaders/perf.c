@@ -95,9 +95,17 @@ perf_emit_frames(struct perf_ctx *p)
 		if (p->opts->module_set != NULL)
 			p->opts->module_set(p->sink->ctx, p->cur.mods[i - 1]);
 	}
+	perf_give_meta(p);
 	p->sink->end(p->sink->ctx, p->cur.period);
 	p->res->samples++;
 	p->cur.nframes = p->cur.flen = 0;
+}
+
+void
+perf_give_meta(struct perf_ctx *p)
+{
+	if (p->opts->sample != NULL)
+		p->opts->sample(p->sink->ctx, &p->cur.meta);
 }
 
 /* Start a sample from its header h. */
@@ -126,6 +134,16 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->cur.java = p->cur.rootlen >= 4 &&
 	    memcmp(p->cur.root, "java", 4) == 0;
 	p->cur.period = h->period;
+	if (o->sample != NULL) {
+		struct sample_meta *m = &p->cur.meta;
+
+		m->has_time = header_time_ns(h, &m->t);
+		/* "PID/TID"; a lone number is the TID (perf -F tid) */
+		m->pid = h->tid != NULL ? header_int(h->pid, h->pidlen) : -1;
+		m->tid = header_int(h->tid != NULL ? h->tid : h->pid,
+		    h->tid != NULL ? h->tidlen : h->pidlen);
+		m->cpu = header_int(h->cpu, h->cpulen);
+	}
 	p->cur.open = 1;
 	p->cur.nframes = p->cur.flen = 0;
 	p->cur.toodeep = 0;

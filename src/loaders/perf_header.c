@@ -36,17 +36,24 @@ parse_tail(const char *s, size_t i, size_t len, struct header *h)
 	size_t e, d;
 
 	i = skip_ws(s, i, len);
+	h->cpu = h->time = NULL;
+	h->cpulen = h->timelen = 0;
 	/* "[CPU]": "[", digits, "]" */
 	if (i < len && s[i] == '[') {
 		d = digits_end(s, i + 1, len);
-		if (d > i + 1 && d < len && s[d] == ']' && token_ends(s, d + 1, len))
+		if (d > i + 1 && d < len && s[d] == ']' && token_ends(s, d + 1, len)) {
+			h->cpu = s + i + 1;
+			h->cpulen = d - i - 1;
 			i = skip_ws(s, d + 1, len);
+		}
 	}
 	/* "TIME:": digits, optionally "." and digits, then ":" */
 	d = digits_end(s, i, len);
 	if (d > i) {
 		e = d < len && s[d] == '.' ? digits_end(s, d + 1, len) : d;
 		if (e < len && s[e] == ':' && token_ends(s, e + 1, len)) {
+			h->time = s + i;
+			h->timelen = e - i;
 			i = skip_ws(s, e + 1, len);
 			d = digits_end(s, i, len);
 		}
@@ -128,6 +135,50 @@ perl_event(const char *s, size_t len, struct header *h)
 		return;
 	h->event = s + e;
 	h->eventlen = len - 1 - e;
+}
+
+int
+header_time_ns(const struct header *h, int64_t *ns)
+{
+	const char *s = h->time;
+	size_t i = 0, n = h->timelen;
+	int64_t sec = 0, frac = 0;
+	int digits = 0;
+
+	if (s == NULL)
+		return 0;
+	for (; i < n && s[i] != '.'; i++) {
+		if (sec > (INT64_MAX / 1000000000 - 9) / 10)
+			return 0;
+		sec = sec * 10 + (s[i] - '0');
+	}
+	for (i++; i < n; i++)
+		if (digits < 9) {
+			frac = frac * 10 + (s[i] - '0');
+			digits++;
+		}
+	for (; digits < 9; digits++)
+		frac *= 10;
+	*ns = sec * 1000000000 + frac;
+	return 1;
+}
+
+int32_t
+header_int(const char *s, size_t len)
+{
+	int64_t v = 0;
+	size_t i;
+
+	if (s == NULL || len == 0)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (!is_digit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (s[i] - '0');
+		if (v > INT32_MAX)
+			return -1;
+	}
+	return (int32_t)v;
 }
 
 /*

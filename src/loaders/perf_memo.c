@@ -404,6 +404,7 @@ emit_lines(struct perf_ctx *p)
 		}
 		p->st.steps[i + 1] = sp->at(k->ctx);
 	}
+	perf_give_meta(p);
 	k->end(k->ctx, p->cur.period);
 	p->res->samples++;
 	p->cur.open = 0;
@@ -427,6 +428,7 @@ perf_end_sample(struct perf_ctx *p)
 		slot = memo_find(&p->st.samples, p->st.key, p->st.klen, NULL, 0,
 		    h, &value);
 		if (slot->entry != 0) {
+			perf_give_meta(p);
 			p->sink->speed->again(p->sink->ctx, value,
 			    p->cur.period);
 			p->res->samples++;
@@ -557,6 +559,7 @@ perf_body_lookup(struct perf_ctx *p, const char *s, size_t n, uint64_t bh)
 		p->bd.hash = h;
 		return NULL;
 	}
+	perf_give_meta(p);
 	p->sink->speed->again(p->sink->ctx, value, p->cur.period);
 	p->res->samples++;
 	p->cur.open = 0;

@@ -39,11 +39,26 @@ st_frame(void *ctx, const char *name, size_t len)
 	st_frame_id(ctx, st_intern(ctx, name, len));
 }
 
+/* The store's part of closing a sample at node. */
+static void
+st_keep(struct sink_tree *st, uint32_t node, struct tf_count count)
+{
+	if (st->store == NULL)
+		return;
+	if (st->have_meta && st->meta.has_time)
+		store_add(st->store, node, st->meta.t, count.n, st->meta.pid,
+		    st->meta.tid, st->meta.cpu);
+	else
+		st->untimed++;
+	st->have_meta = 0;
+}
+
 static void
 st_end(void *ctx, struct tf_count count)
 {
 	struct sink_tree *st = ctx;
 
+	st_keep(st, st->cur, count);
 	tree_add_self(st->tree, st->prof, st->cur, count);
 	if (st->samples)
 		tree_add_samples(st->tree, st->prof, st->cur, 1);
@@ -63,6 +78,7 @@ st_again(void *ctx, uint64_t handle, struct tf_count count)
 {
 	struct sink_tree *st = ctx;
 
+	st_keep(st, (uint32_t)handle, count);
 	tree_add_self(st->tree, st->prof, (uint32_t)handle, count);
 	if (st->samples)
 		tree_add_samples(st->tree, st->prof, (uint32_t)handle, 1);
@@ -96,6 +112,8 @@ st_fork(void *ctx)
 	sink_tree_init(&f->st, &f->sink, tree_new(1), 0);
 	if (st->samples)
 		sink_tree_keep_samples(&f->st);
+	if (st->store != NULL)
+		sink_tree_keep_store(&f->st, store_new());
 	return &f->sink;
 }
 
@@ -105,7 +123,18 @@ st_join(void *ctx, struct stack_sink *child)
 	struct sink_tree *st = ctx;
 	struct sink_fork *f = (struct sink_fork *)child;
 
-	tree_merge(st->tree, st->prof, f->st.tree, 0);
+	if (st->store != NULL) {
+		uint32_t *map;
+
+		tree_merge_map(st->tree, st->prof, f->st.tree, 0, &map);
+		store_append_mapped(st->store, f->st.store, map,
+		    tree_size(f->st.tree));
+		st->untimed += f->st.untimed;
+		free(map);
+		store_free(f->st.store);
+	} else {
+		tree_merge(st->tree, st->prof, f->st.tree, 0);
+	}
 	st->stacks += f->st.stacks;
 	tree_free(f->st.tree);
 	free(f);
@@ -117,6 +146,7 @@ st_drop(void *ctx, struct stack_sink *child)
 	struct sink_fork *f = (struct sink_fork *)child;
 
 	(void)ctx;
+	store_free(f->st.store);
 	tree_free(f->st.tree);
 	free(f);
 }
@@ -136,6 +166,9 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	st->cur = TREE_ROOT;
 	st->stacks = 0;
 	st->samples = 0;
+	st->store = NULL;
+	st->have_meta = 0;
+	st->untimed = 0;
 	sink->ctx = st;
 	sink->begin = st_begin;
 	sink->frame = st_frame;
@@ -169,4 +202,19 @@ sink_tree_module_set(void *ctx, uint32_t id)
 	struct sink_tree *st = ctx;
 
 	tree_set_module(st->tree, st->cur, id);
+}
+
+void
+sink_tree_keep_store(struct sink_tree *st, struct store *s)
+{
+	st->store = s;
+}
+
+void
+sink_tree_sample(void *ctx, const struct sample_meta *m)
+{
+	struct sink_tree *st = ctx;
+
+	st->meta = *m;
+	st->have_meta = 1;
 }

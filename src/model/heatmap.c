@@ -165,3 +165,55 @@ heatmap_row_ms(const struct heatmap *hm, int row)
 {
 	return (unsigned)((int64_t)row * 1000 / hm->rows);
 }
+
+/* Does name[0..len) hold one of FlameScope's idle function names? */
+static int
+idle_name(const char *name, size_t len)
+{
+	static const char *const idle[] = {
+		"cpuidle", "cpu_idle", "cpu_bringup_and_idle",
+		"native_safe_halt", "xen_hypercall_sched_op",
+		"xen_hypercall_vcpu_op"
+	};
+	size_t i, k, n;
+
+	for (i = 0; i < sizeof idle / sizeof idle[0]; i++) {
+		n = strlen(idle[i]);
+		for (k = 0; k + n <= len; k++)
+			if (memcmp(name + k, idle[i], n) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+uint8_t *
+heatmap_idle_nodes(const struct tree *t, uint32_t *n)
+{
+	uint32_t size = tree_size(t), i, names = strtab_count(tree_strtab_c(t));
+	const struct tree_node *nodes = tree_nodes(t);
+	uint8_t *idle = xcalloc(size, 1), *sw = xcalloc(size, 1);
+	int8_t *byname = xcalloc(names ? names : 1, 1); /* 0 unknown, 1, -1 */
+	uint32_t count = 0;
+
+	for (i = 1; i < size; i++) {
+		uint32_t par = nodes[i].parent, nm = nodes[i].name;
+		size_t len;
+		const char *s = tree_name(t, i, &len);
+
+		if (par == TREE_ROOT)
+			sw[i] = len >= 7 && memcmp(s, "swapper", 7) == 0;
+		else
+			sw[i] = sw[par];
+		if (!sw[i])
+			continue;
+		if (byname[nm] == 0)
+			byname[nm] = idle_name(s, len) ? 1 : -1;
+		idle[i] = idle[par] || byname[nm] > 0;
+		count += idle[i];
+	}
+	free(sw);
+	free(byname);
+	if (n != NULL)
+		*n = count;
+	return idle;
+}

@@ -83,3 +83,6 @@ tests_unit_check_store_SOURCES = tests/unit/check_store.c
 tests_unit_check_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_store_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_store
+# --heatmap and --time against references computed from the timestamps.
+TESTS += tests/golden/time.sh
+EXTRA_DIST += tests/golden/time.sh

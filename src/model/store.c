@@ -386,3 +386,21 @@ store_fold(const struct store *s, int64_t t0, int64_t t1, uint64_t *w,
 	}
 	return added;
 }
+
+void
+store_append_mapped(struct store *dst, const struct store *src,
+    const uint32_t *map, uint32_t nmap)
+{
+	struct store_iter it;
+	struct store_sample x;
+
+	store_iter_init(&it, src, INT64_MIN, INT64_MAX);
+	while (store_iter_next(&it, &x)) {
+		int32_t pid, tid;
+
+		store_thread(src, x.thread, &pid, &tid);
+		store_add(dst, x.stack < nmap ? map[x.stack] : x.stack, x.t,
+		    x.w, pid, tid,
+		    x.cpu == STORE_CPU_NONE ? -1 : (int32_t)x.cpu);
+	}
+}

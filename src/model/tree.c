@@ -468,6 +468,13 @@ rank_main(void *arg)
 void
 tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 {
+	tree_merge_map(dst, dprof, src, sprof, NULL);
+}
+
+void
+tree_merge_map(struct tree *dst, int dprof, const struct tree *src, int sprof,
+    uint32_t **mapp)
+{
 	uint32_t nnames = strtab_count(src->st), *names, *map, id, par;
 	const char *name;
 	struct tf_count c;
@@ -535,7 +542,10 @@ tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 		dst->nranked = strtab_count(dst->st);
 	}
 	free(names);
-	free(map);
+	if (mapp != NULL)
+		*mapp = map;
+	else
+		free(map);
 }
 
 void

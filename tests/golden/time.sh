@@ -82,7 +82,7 @@ gzip -dcf "$tdir/perf.test01" | awk '
 		match($0, /_at_time_[0-9]+s_and_offset_[0-9]+ms/)
 		t = substr($0, RSTART + 9, RLENGTH - 9)
 		sub(/s_and_offset_/, "\t", t); sub(/ms$/, "", t)
-		c[t]++; want = 0 }' |
+		print t; want = 0 }' |
     sort | uniq -c | awk '{ print $2 "\t" $3 "\t" $1 }' |
     sort -t "$(printf '\t')" -k1,1n -k2,2n > "$tmpd/names"
 "$TFLAME" --heatmap "$tdir/perf.test01" | tail -n +2 > "$tmpd/cells"

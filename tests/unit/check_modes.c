@@ -22,6 +22,7 @@ enum source { FILE_IN, PIPE_IN, RECORD };
 #define S MODE_SVG
 #define T MODE_TOP
 #define R MODE_TREE
+#define H MODE_HEATMAP
 
 static const struct {
 	enum run_mode mode;
@@ -93,6 +94,18 @@ static const struct {
 	{R, 1, 1, FILE_IN, PATH_TEXT,     0, 0, NULL},
 	{R, 1, 1, PIPE_IN, PATH_TEXT,     0, 0, NULL},
 	{R, 1, 1, RECORD,  PATH_USAGE,    0, 0, "--record and --diff"},
+	{H, 0, 0, FILE_IN, PATH_HEATMAP,  0, 0, NULL},
+	{H, 0, 0, PIPE_IN, PATH_HEATMAP,  0, 0, NULL},
+	{H, 0, 0, RECORD,  PATH_HEATMAP,  0, 0, NULL},
+	{H, 0, 1, FILE_IN, PATH_USAGE,    0, 0, "transform options"},
+	{H, 0, 1, PIPE_IN, PATH_USAGE,    0, 0, "transform options"},
+	{H, 0, 1, RECORD,  PATH_USAGE,    0, 0, "transform options"},
+	{H, 1, 0, FILE_IN, PATH_USAGE,    0, 0, "--heatmap maps one profile"},
+	{H, 1, 0, PIPE_IN, PATH_USAGE,    0, 0, "--heatmap maps one profile"},
+	{H, 1, 0, RECORD,  PATH_USAGE,    0, 0, "--record and --diff"},
+	{H, 1, 1, FILE_IN, PATH_USAGE,    0, 0, "--heatmap maps one profile"},
+	{H, 1, 1, PIPE_IN, PATH_USAGE,    0, 0, "--heatmap maps one profile"},
+	{H, 1, 1, RECORD,  PATH_USAGE,    0, 0, "--record and --diff"},
 };
 
 /* Options with mode m, --diff when diff, one transform when xf, from src. */
@@ -142,18 +155,18 @@ START_TEST(test_table)
 }
 END_TEST
 
-/* The table holds each combination once: 5 modes x 2 x 2 x 3 sources. */
+/* The table holds each combination once: 6 modes x 2 x 2 x 3 sources. */
 START_TEST(test_complete)
 {
-	int seen[5][2][2][3];
+	int seen[6][2][2][3];
 	size_t i;
 	int m, d, x, s;
 
 	memset(seen, 0, sizeof seen);
-	ck_assert_uint_eq(ARRAY_SIZE(table), 5 * 2 * 2 * 3);
+	ck_assert_uint_eq(ARRAY_SIZE(table), 6 * 2 * 2 * 3);
 	for (i = 0; i < ARRAY_SIZE(table); i++)
 		seen[table[i].mode][table[i].diff][table[i].xforms][table[i].src]++;
-	for (m = 0; m < 5; m++)
+	for (m = 0; m < 6; m++)
 		for (d = 0; d < 2; d++)
 			for (x = 0; x < 2; x++)
 				for (s = 0; s < 3; s++)
@@ -203,6 +216,32 @@ START_TEST(test_modules_order)
 }
 END_TEST
 
+/*
+ * --time: the viewer waits for the whole input, --collapse builds the
+ * tree; never with --diff, the live viewer or --heatmap.
+ */
+START_TEST(test_time)
+{
+	struct options o;
+	struct mode_plan p;
+	size_t i = (size_t)_i;
+
+	options_for(&o, table[i].mode, table[i].diff, table[i].xforms,
+	    table[i].src);
+	o.time = "1-2";
+	mode_plan(&o, &p);
+	if (table[i].path == PATH_USAGE || table[i].diff ||
+	    table[i].path == PATH_LIVE || table[i].mode == MODE_HEATMAP) {
+		ck_assert_int_eq(p.path, PATH_USAGE);
+		ck_assert_ptr_nonnull(p.why);
+		return;
+	}
+	ck_assert_int_eq(p.path, table[i].path);
+	ck_assert_int_eq(mode_draws_early(&p, 1), 0);
+	ck_assert_int_eq(p.inorder, 0);
+}
+END_TEST
+
 /* Path names, for messages and the test's own. */
 START_TEST(test_names)
 {
@@ -222,6 +261,7 @@ modes_suite(void)
 	tcase_add_test(tc, test_complete);
 	tcase_add_loop_test(tc, test_window, 0, (int)ARRAY_SIZE(table));
 	tcase_add_loop_test(tc, test_modules_order, 0, (int)ARRAY_SIZE(table));
+	tcase_add_loop_test(tc, test_time, 0, (int)ARRAY_SIZE(table));
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	return s;
