@@ -448,8 +448,9 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 	int text = m == MODE_TOP || m == MODE_TREE;
 
 	if (o->mode != MODE_VIEW && o->mode != m)
-		usage_error(text || o->text_mode || m == MODE_HEATMAP ||
-		    o->mode == MODE_HEATMAP ? "--top, --tree, --heatmap, "
+		usage_error(m == MODE_HEATMAP || o->mode == MODE_HEATMAP ?
+		    "--heatmap goes alone: not with --top, --tree, --collapse "
+		    "or --svg" : text || o->text_mode ? "--top, --tree, "
 		    "--collapse and --svg exclude each other" : "--collapse and "
 		    "--svg exclude each other", NULL);
 	o->mode = m;
