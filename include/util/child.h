@@ -93,6 +93,31 @@ void child_signal(struct child *c, int sig);
  */
 int child_wait(struct child *c, int ms, int *status);
 
+/*
+ * Ask the child to stop: sig (0: none, it was sent already) to its group
+ * now.  child_stop_step() then escalates when it does not end: SIGTERM
+ * to its group grace_ms later, SIGKILL CHILD_KILL_MS after that.
+ */
+#define CHILD_KILL_MS 1000
+void child_stop(struct child *c, int sig);
+
+/*
+ * Escalate a stop begun by child_stop() when its time has come (nothing
+ * when the child has ended).  Returns the milliseconds until the next
+ * step, or -1 when there is none left (SIGKILL was sent, or no stop).
+ */
+int child_stop_step(struct child *c, int grace_ms);
+
+/*
+ * Wait for a child asked to stop, escalating (child_stop_step()): bounded
+ * by grace_ms + CHILD_KILL_MS and the time SIGKILL takes.  Returns 0 with
+ * its wait status in *status.
+ */
+int child_stop_wait(struct child *c, int grace_ms, int *status);
+
+/* Did tflame have to end it with SIGTERM or SIGKILL (child_stop_step())? */
+int child_killed(const struct child *c);
+
 /* Has it ended (reaped)?  Then *status is its wait status. */
 int child_done(const struct child *c, int *status);
 

@@ -39,6 +39,9 @@ struct child {
 	int out, err;   /* read ends, or -1 */
 	int done, status;
 	int slot;
+	long long stop_at;  /* when it was asked to stop (ms), 0: never */
+	int stage;      /* 1: asked, 2: SIGTERM sent, 3: SIGKILL sent */
+	int killed;     /* it had to be (child_stop_step()) */
 	char *buf;      /* standard error, CHILD_ERR_MAX at most */
 	size_t len, dropped;
 };
@@ -450,6 +453,55 @@ child_wait(struct child *c, int ms, int *status)
 		else if (c->err < 0)
 			poll(NULL, 0, 10);
 	}
+}
+
+void
+child_stop(struct child *c, int sig)
+{
+	if (sig != 0)
+		child_signal(c, sig);
+	if (c->stage == 0) {
+		c->stage = 1;
+		c->stop_at = now_ms();
+	}
+}
+
+int
+child_stop_step(struct child *c, int grace_ms)
+{
+	long long now = now_ms(), due;
+
+	if (c->stage == 0 || c->stage == 3 || child_wait(c, 0, NULL) == 0)
+		return -1;
+	due = c->stop_at + (c->stage == 1 ? grace_ms : CHILD_KILL_MS);
+	if (now < due)
+		return (int)(due - now);
+	/* Its time is up: the next signal, and the clock again. */
+	child_signal(c, c->stage == 1 ? SIGTERM : SIGKILL);
+	c->killed = 1;
+	c->stage++;
+	c->stop_at = now;
+	return c->stage == 3 ? -1 : CHILD_KILL_MS;
+}
+
+int
+child_stop_wait(struct child *c, int grace_ms, int *status)
+{
+	int ms;
+
+	if (c->stage == 0)
+		child_stop(c, 0);
+	for (;;) {
+		ms = child_stop_step(c, grace_ms);
+		if (child_wait(c, ms, status) == 0)
+			return 0;
+	}
+}
+
+int
+child_killed(const struct child *c)
+{
+	return c->killed;
 }
 
 int
