@@ -80,6 +80,13 @@ int child_wait_readable(int fd, struct child **cs, size_t n, int ms);
 /* What standard error said so far (*len bytes), and how much was dropped. */
 const char *child_errtext(const struct child *c, size_t *len, size_t *dropped);
 
+/*
+ * The last bytes standard error said (*len, CHILD_TAIL_MAX at most), kept
+ * even when the rest was dropped: where a program's last words are.
+ */
+#define CHILD_TAIL_MAX 256u
+const char *child_errtail(const struct child *c, size_t *len);
+
 /* Its process id (and process group id). */
 pid_t child_pid(const struct child *c);
 

@@ -82,7 +82,8 @@ static const char usage_text[] =
 "                          ends); q, Ctrl-C or --duration stops recording;\n"
 "                          keys p pause the display, z clear the counts\n"
 "      --freq=HZ           samples a second (99)\n"
-"      --duration=SEC      stop recording after SEC seconds\n"
+"      --duration=SEC      stop recording after SEC seconds (perf record\n"
+"                          is killed when it has not ended 3 s later)\n"
 "      --window=SEC        live viewer: show only the last SEC seconds\n"
 "      --call-graph=dwarf|lbr|fp  how stacks are walked (default: -g)\n"
 "\n"
@@ -147,7 +148,8 @@ static const char usage_text[] =
 "  tflame --record -p \"$(pgrep -n myserver)\"    # live\n"
 "  tflame --record -a --duration=10 --svg=now.svg\n"
 "\n"
-"Exit status: 0 success, 1 unreadable or unusable input, 2 bad usage.\n"
+"Exit status: 0 success, 1 unreadable or unusable input, 2 bad usage;\n"
+"--record -- COMMAND: COMMAND's.\n"
 "See tflame(1) for the full manual.\n";
 
 enum {

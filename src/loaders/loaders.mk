@@ -50,6 +50,8 @@ tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 # through a fake or real perf.
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/bpftrace.sh \
 	tests/golden/pprof.sh tests/golden/perfdata.sh
+# perf's children that hang or fail (issue #51): a fake $PERF of its own.
+LOADERS_TESTS += tests/golden/children.sh
 TESTS += tests/unit/check_formats tests/unit/check_perf_clean \
 	tests/unit/check_hold \
 	$(LOADERS_TESTS)

@@ -28,6 +28,7 @@
 #endif
 
 #include "util/child.h"
+#include "util/macros.h"
 #include "util/xalloc.h"
 
 #define CHILD_SLOTS 16
@@ -44,6 +45,8 @@ struct child {
 	int killed;     /* it had to be (child_stop_step()) */
 	char *buf;      /* standard error, CHILD_ERR_MAX at most */
 	size_t len, dropped;
+	char tail[CHILD_TAIL_MAX]; /* its last bytes, whatever was dropped */
+	size_t tlen;
 };
 
 /* What the handlers may reach: process groups and watchdogs. */
@@ -338,6 +341,30 @@ child_pid(const struct child *c)
 	return c->pid;
 }
 
+/* Keep the last CHILD_TAIL_MAX bytes of standard error. */
+static void
+tail_add(struct child *c, const char *p, size_t n)
+{
+	size_t keep;
+
+	if (n >= CHILD_TAIL_MAX) {
+		memcpy(c->tail, p + n - CHILD_TAIL_MAX, CHILD_TAIL_MAX);
+		c->tlen = CHILD_TAIL_MAX;
+		return;
+	}
+	keep = TF_MIN(c->tlen, CHILD_TAIL_MAX - n);
+	memmove(c->tail, c->tail + c->tlen - keep, keep);
+	memcpy(c->tail + keep, p, n);
+	c->tlen = keep + n;
+}
+
+const char *
+child_errtail(const struct child *c, size_t *len)
+{
+	*len = c->tlen;
+	return c->tail;
+}
+
 int
 child_drain(struct child *c)
 {
@@ -356,6 +383,7 @@ child_drain(struct child *c)
 			c->err = -1;
 			break;
 		}
+		tail_add(c, tmp, (size_t)n);
 		room = CHILD_ERR_MAX - c->len;
 		if ((size_t)n > room) {
 			c->dropped += (size_t)n - room;
