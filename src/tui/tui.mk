@@ -47,6 +47,9 @@ TUI_TESTS = \
 TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh \
 	tests/tui/wakeups.sh
 TESTS += $(TUI_TESTS)
+# The live viewer with perf children that hang or fail (issue #51).
+TESTS += tests/tui/children.sh
+EXTRA_DIST += tests/tui/children.sh
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
 
 # The messages panel (`!`): loader notes and warnings, perf's stderr (#30).
