@@ -29,6 +29,7 @@ stubborn) # records, then ignores every polite signal
 	ack
 	cat "$sample"
 	trap '' INT TERM HUP
+	: > "$tmpd/stubborn.up"
 	while :; do sleep 0.1; done ;;
 noexec)	# answers, then cannot run the command (as perf does)
 	ack
@@ -114,6 +115,34 @@ same "duration, stubborn perf: the samples read are kept" "$tmpd/out" \
     "$tmpd/sample.folded"
 says "duration, stubborn perf: says perf had to be killed" \
     "\`perf record\` did not stop when asked; killed it"
+
+# Item 2, Ctrl-C: the first SIGINT goes to perf record, which ignores it;
+# it is killed after its grace period and what was read is written (a
+# background job of a script starts with SIGINT ignored: put it back).
+rm -f "$tmpd/stubborn.up"
+FAKE=stubborn env --default-signal=INT "$TFLAME" --record --collapse -a \
+    > "$tmpd/out" 2> "$tmpd/err" &
+pid=$!
+(sleep 30; kill -9 "$pid" 2>/dev/null) &
+guard=$!
+n=100
+while [ "$n" -gt 0 ] && [ ! -e "$tmpd/stubborn.up" ]; do
+	sleep 0.1
+	n=$((n - 1))
+done
+t0=$(date +%s)
+kill -INT "$pid"
+wait "$pid"
+st=$?
+secs=$(($(date +%s) - t0))
+kill "$guard" 2>/dev/null
+[ "$st" -eq 0 ] && ok || bad "Ctrl-C, stubborn perf: exit 0" "status $st"
+[ "$secs" -le 13 ] && ok || bad "Ctrl-C, stubborn perf: ends in time" "$secs s"
+same "Ctrl-C, stubborn perf: the samples read are kept" "$tmpd/out" \
+    "$tmpd/sample.folded"
+says "Ctrl-C, stubborn perf: says perf had to be killed" \
+    "\`perf record\` did not stop when asked; killed it"
+gone "Ctrl-C, stubborn perf: nothing left"
 
 # Item 8: perf record answers, then fails to run the command (255, no
 # samples): failed to start, always, exit 1.
