@@ -61,6 +61,7 @@ perf_missing(const char *what, const char *err)
 	char buf[1024], name[512];
 	const char *perf = getenv("PERF");
 
+	fatal_cleanup(); /* the viewer may have said it waits: its terminal */
 	if (perf != NULL && *perf != '\0') {
 		escape_text(name, sizeof name, err, strlen(err));
 		snprintf(buf, sizeof buf, "$PERF: %s", name);
@@ -78,6 +79,7 @@ say_lines(const char *msg)
 	const char *e;
 	char line[1024];
 
+	fatal_cleanup(); /* the viewer may have said it waits: its terminal */
 	for (; *msg != '\0'; msg = *e != '\0' ? e + 1 : e) {
 		e = msg + strcspn(msg, "\n");
 		escape_text(line, sizeof line, msg, (size_t)(e - msg));

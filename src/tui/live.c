@@ -85,7 +85,7 @@ static struct {
 	struct window *w;
 	int started, stopped, paused, stop_sent, ended, exit_signal;
 	int waiting;            /* perf record has not started yet */
-	int waited;             /* it had not: the clock starts again */
+	int begun;              /* it has: the clock runs from then */
 	long long t0, last, deadline, tick;
 	uint64_t bytes;         /* input bytes read so far */
 	long long lastread;     /* when the input was last let be read */
@@ -458,9 +458,13 @@ tui_live_wait(int fd, uint64_t bytes)
 		live.stopped = 2;
 		return 1;
 	}
-	if (live.waited) {
-		/* Recording begins now: seconds and --duration from here. */
-		live.waited = 0;
+	if (!live.begun) {
+		/*
+		 * The first read: recording has begun (perf record answered).
+		 * Seconds, --duration and --window count from here, not from
+		 * the wait for it.
+		 */
+		live.begun = 1;
 		live.t0 = tui_now_ms();
 		live_status();
 	}
@@ -566,7 +570,7 @@ tui_live_starting(void *ctx)
 		live.stopped = 2;
 		return 1;
 	}
-	live.waiting = live.waited = 1;
+	live.waiting = 1;
 	snprintf(live.status, sizeof live.status, "waiting for perf record to "
 	    "start: %.0fs (q quits)", (double)elapsed() / 1000.0);
 	live.v.progress = live.status;

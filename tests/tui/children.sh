@@ -31,6 +31,10 @@ deaf)	# records, ends its output, then ignores every polite signal
 	exec >&-
 	trap '' INT TERM HUP
 	while :; do sleep 0.1; done ;;
+slowfail) # fails to start after the viewer said it waits
+	sleep 1.5
+	echo "Error: perf record slowly failed" >&2
+	exit 255 ;;
 mute)	# never starts: reads the ping, never answers
 	[ -n "\$cin" ] && eval "read x <&\$cin"
 	while :; do sleep 0.1; done ;;
@@ -144,6 +148,19 @@ T send-keys -t t Escape
 check "perf never starts, Esc: tflame ends" ended_within 50
 check "perf never starts, Esc: terminal restored" restored
 check "perf never starts, Esc: nothing left" none_left
+
+# A perf record that fails after the viewer took the terminal: the
+# terminal is given back before perf's words are printed.
+fresh
+run "FAKE=slowfail $TFLAME --record -a"
+check "perf fails late: says it waits" \
+    wait_for "waiting for perf record to start" 50
+check "perf fails late: tflame ends" ended_within 100
+check "perf fails late: exit 1" exited 1
+check "perf fails late: terminal restored" restored
+check "perf fails late: perf's words" \
+    joined "tflame: perf record: Error: perf record slowly failed"
+check "perf fails late: nothing left" none_left
 
 # #48 item 9: perf's lost chunks on the status line while recording; the
 # command's exit status is tflame's.
