@@ -943,13 +943,19 @@ perfrec_exit_status(const struct perfrec_end *e)
 	return 0;
 }
 
-/* Did a perf record stopped by tflame's SIGINT end by it (status)? */
+/*
+ * Did a perf record stopped by tflame end by that stop (status)?  Its
+ * command got tflame's SIGINT, or perf's own SIGTERM, which perf sends
+ * the command when it stops, and perf passes that on.
+ */
 static int
-ended_by_sigint(int status)
+ended_by_stop(int status)
 {
 	return (WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
-	    WEXITSTATUS(status) == 128 + SIGINT)) ||
-	    (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+	    WEXITSTATUS(status) == 128 + SIGINT ||
+	    WEXITSTATUS(status) == 128 + SIGTERM)) ||
+	    (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT ||
+	    WTERMSIG(status) == SIGTERM));
 }
 
 /*
@@ -968,9 +974,9 @@ record_end(struct perfdata *pd, int status, uint64_t bytes,
 		end->how = PERFREC_KILLED;
 	else if (record_finished(pd->record))
 		/* Its status is the command's (or its SIGINT's). */
-		end->how = pd->stopping && ended_by_sigint(status) ?
+		end->how = pd->stopping && ended_by_stop(status) ?
 		    PERFREC_STOPPED : PERFREC_CMD;
-	else if (status == 0 || (pd->stopping && ended_by_sigint(status)))
+	else if (status == 0 || (pd->stopping && ended_by_stop(status)))
 		end->how = pd->stopping ? PERFREC_STOPPED : PERFREC_CMD;
 	else if (bytes == 0 && WIFEXITED(status) &&
 	    WEXITSTATUS(status) == 255) {
