@@ -146,7 +146,7 @@ void perfdata_set_diag(struct perfdata *pd, struct diag *d);
 void perfdata_stop(struct perfdata *pd);
 
 /* The chunks perf said it lost so far (perf script's "lost N chunks"). */
-unsigned long long perfdata_lost(const struct perfdata *pd);
+unsigned long long perfdata_lost(struct perfdata *pd);
 
 /*
  * The end of the input: close the reader, wait for perf (stopping it when

@@ -38,6 +38,7 @@
 #define START_WAIT_MS 30000    /* perf record counts as started after this */
 #define EXIT_WAIT_MS 2000      /* perf script's time to end after its output */
 #define STOP_WAIT_MS 3000      /* perf script's time to end when the user quit */
+#define RECORD_END_MS 5000     /* perf record's, its output closed */
 #define WAITING_AFTER_MS 500   /* perf record not started: ro->waiting() */
 #define WAITING_EVERY_MS 100
 
@@ -846,8 +847,11 @@ perfdata_stop(struct perfdata *pd)
 }
 
 unsigned long long
-perfdata_lost(const struct perfdata *pd)
+perfdata_lost(struct perfdata *pd)
 {
+	/* What was drained while waiting for perf record to start too. */
+	child_drain(pd->script);
+	scan_lost(pd);
 	return pd->lost;
 }
 
@@ -1037,11 +1041,17 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped,
 	}
 	if (pd->record != NULL) {
 		/*
-		 * perf script has ended: perf record has too, or is stopped
-		 * (it may run on when perf script failed), and never waited
-		 * for beyond its grace period.
+		 * perf script has ended.  Unless tflame stopped it, perf
+		 * record is ending by itself (its command ended) and its
+		 * status will be the command's: it closes its output some
+		 * time before it exits (longer under load), so it is given
+		 * that time, as a SIGINT would end it by the signal instead.
+		 * Then it is stopped, and killed when it does not end: never
+		 * waited for beyond RECORD_END_MS, its grace period and
+		 * CHILD_KILL_MS.
 		 */
-		if (child_wait(pd->record, 0, &rstatus) != 0) {
+		if (pd->stopping ||
+		    child_wait(pd->record, RECORD_END_MS, &rstatus) != 0) {
 			perfdata_stop(pd);
 			child_stop_wait(pd->record, PERFDATA_GRACE_MS,
 			    &rstatus);

@@ -68,6 +68,7 @@
  */
 #define LIVE_BATCH_MS 250
 #define LIVE_NO_MODULE UINT32_MAX
+#define LIVE_KEY_ESC 27         /* gives up waiting for perf record */
 #define LIVE_FULL_READ (128u << 10)
 
 /* The screen in front of the graph. */
@@ -287,8 +288,8 @@ ls_key(struct tui_screen *s, int key)
 {
 	const struct tui_binding *b;
 
-	/* Not recording yet: q, Esc and Ctrl-C give up. */
-	if (live.waiting && (key == 'q' || key == 27 || key == 3))
+	/* Not recording yet: q, Ctrl-C and Esc give up. */
+	if (live.waiting && (screen_quits(s, key) || key == LIVE_KEY_ESC))
 		return TUI_QUIT;
 	if (!live.v.prompt.active && live.v.confirm == NULL &&
 	    (b = screen_binding(live_bindings, ARRAY_SIZE(live_bindings),
