@@ -9,6 +9,7 @@
 
 #include "cli/options.h"
 #include "loaders/loader.h"
+#include "loaders/perfdata.h"
 #include "util/diag.h"
 #include "util/reader.h"
 
@@ -45,6 +46,22 @@ void input_drain(void *in);
 
 /* Note perf's standard error in d as it is drained (perfdata_set_diag()). */
 void input_set_diag(struct input *in, struct diag *d);
+
+/*
+ * --record: fn(ctx) is called about ten times a second while perf record
+ * has not started (after half a second); nonzero gives up, and then
+ * input_open() returns NULL with *err NULL.
+ */
+void input_set_start_wait(int (*fn)(void *), void *ctx);
+
+/* How the last recording closed ended (how PERFREC_NONE: none). */
+const struct perfrec_end *input_record_end(void);
+
+/* tflame's exit status for it: the recorded command's, else 0. */
+int input_exit_status(void);
+
+/* The chunks perf said it lost so far (in: a struct input). */
+unsigned long long input_lost(void *in);
 
 /* Stop a recording (--record): perf record writes what it has and ends. */
 void input_stop(struct input *in);

@@ -40,7 +40,38 @@ struct perfrec_opts {
 	const char *pids;   /* -p PID[,PID...] */
 	char *const *cmd;   /* -- COMMAND [ARGS...], NULL-terminated */
 	double duration;    /* seconds, 0: until stopped */
+	/*
+	 * Called about ten times a second while perf record has not
+	 * started yet (after half a second); nonzero: give up (the user
+	 * quit).  Optional.
+	 */
+	int (*waiting)(void *ctx);
+	void *waiting_ctx;
 };
+
+/*
+ * How a recording ended: a status, never a message to parse.  PERFREC_CMD:
+ * perf record ended by itself when its work did (the command's end, or
+ * that of -p's processes), and status is the command's wait status.
+ */
+enum perfrec_how {
+	PERFREC_NONE,           /* not a recording */
+	PERFREC_STOPPED,        /* stopped by tflame (q, --duration, Ctrl-C) */
+	PERFREC_CMD,            /* ended with its command: status */
+	PERFREC_KILLED,         /* did not stop when asked: killed by tflame */
+	PERFREC_FAILED,         /* perf record failed: status is its own */
+	PERFREC_NOSTART,        /* failed to start: status is its own */
+};
+
+struct perfrec_end {
+	enum perfrec_how how;
+	int status;             /* a wait status, as above */
+	int cmd;                /* a command was recorded (-- CMD) */
+	unsigned long long lost; /* chunks perf said it lost */
+};
+
+/* The exit status for a recording that ended so: the command's, or 0. */
+int perfrec_exit_status(const struct perfrec_end *e);
 
 /* A running perf script (and perf record, when recording). */
 struct perfdata {
@@ -52,6 +83,9 @@ struct perfdata {
 	char *what;             /* the recorded command, for messages */
 	long long deadline;     /* recording: when to stop (ms), 0: never */
 	int stopping;           /* SIGINT was sent to perf record */
+	int has_cmd;            /* perf record runs a command (-- CMD) */
+	unsigned long long lost; /* "lost N chunks" in perf's words */
+	size_t lost_off;        /* perf script's standard error scanned */
 	int ctl, ack;           /* perf record's --control pipe, or -1 */
 	int (*progress)(void *); /* the caller's progress hook, or NULL */
 	void *progress_ctx;
@@ -102,17 +136,28 @@ void perfdata_drain(struct perfdata *pd);
  */
 void perfdata_set_diag(struct perfdata *pd, struct diag *d);
 
-/* Stop a recording now: SIGINT to perf record, which flushes and ends. */
+/*
+ * Stop a recording now: SIGINT to perf record, which flushes and ends.
+ * Called again, it escalates (child_stop_step()) when perf record has not
+ * ended within its grace period (PERFDATA_GRACE_MS): SIGTERM, then
+ * SIGKILL to its process group.
+ */
+#define PERFDATA_GRACE_MS 2000
 void perfdata_stop(struct perfdata *pd);
+
+/* The chunks perf said it lost so far (perf script's "lost N chunks"). */
+unsigned long long perfdata_lost(struct perfdata *pd);
 
 /*
  * The end of the input: close the reader, wait for perf (stopping it when
- * stopped is set: the user quit), and put what it said on standard error
- * into d as notes.  Returns 0, or -1 when perf script failed, with *err
- * (owned by the caller) saying how.  Frees pd.
+ * stopped is set: the user quit; every wait bounded, perf record killed
+ * when it does not stop), and put what it said on standard error into d
+ * as notes.  *end (when not NULL) says how a recording ended.  Returns 0,
+ * or -1 when perf script or perf record failed, with *err (owned by the
+ * caller) saying how.  Frees pd.
  */
 int perfdata_close(struct perfdata *pd, struct diag *d, int stopped,
-    char **err);
+    struct perfrec_end *end, char **err);
 
 /*
  * Say that perf is missing (first: the first line, already escaped) and

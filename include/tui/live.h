@@ -36,6 +36,8 @@ struct tui_live_opts {
 	 */
 	int (*errfds)(void *ctx, int *fds, int n);
 	void (*drain)(void *ctx);
+	/* The chunks perf says it lost so far (the status line).  Optional. */
+	unsigned long long (*lost)(void *ctx);
 };
 
 /*
@@ -61,6 +63,14 @@ void tui_live_module_set(void *ctx, uint32_t id);
  * user quit, or there is no terminal (said on standard error).
  */
 int tui_live_wait(int fd, uint64_t bytes);
+
+/*
+ * While perf record has not started: take the terminal, show "waiting
+ * for perf record to start" and handle the keys once, without waiting.
+ * Returns 1 when the user gave up (q, Esc, Ctrl-C, a signal) or there is
+ * no terminal, else 0.  ctx is unused (a struct perfrec_opts hook).
+ */
+int tui_live_starting(void *ctx);
 
 /* 1: the user quit while recording, 2: no terminal, 0: neither. */
 int tui_live_stopped(void);

@@ -80,6 +80,13 @@ int child_wait_readable(int fd, struct child **cs, size_t n, int ms);
 /* What standard error said so far (*len bytes), and how much was dropped. */
 const char *child_errtext(const struct child *c, size_t *len, size_t *dropped);
 
+/*
+ * The last bytes standard error said (*len, CHILD_TAIL_MAX at most), kept
+ * even when the rest was dropped: where a program's last words are.
+ */
+#define CHILD_TAIL_MAX 256u
+const char *child_errtail(const struct child *c, size_t *len);
+
 /* Its process id (and process group id). */
 pid_t child_pid(const struct child *c);
 
@@ -92,6 +99,31 @@ void child_signal(struct child *c, int sig);
  * or -1 when it is still running.
  */
 int child_wait(struct child *c, int ms, int *status);
+
+/*
+ * Ask the child to stop: sig (0: none, it was sent already) to its group
+ * now.  child_stop_step() then escalates when it does not end: SIGTERM
+ * to its group grace_ms later, SIGKILL CHILD_KILL_MS after that.
+ */
+#define CHILD_KILL_MS 1000
+void child_stop(struct child *c, int sig);
+
+/*
+ * Escalate a stop begun by child_stop() when its time has come (nothing
+ * when the child has ended).  Returns the milliseconds until the next
+ * step, or -1 when there is none left (SIGKILL was sent, or no stop).
+ */
+int child_stop_step(struct child *c, int grace_ms);
+
+/*
+ * Wait for a child asked to stop, escalating (child_stop_step()): bounded
+ * by grace_ms + CHILD_KILL_MS and the time SIGKILL takes.  Returns 0 with
+ * its wait status in *status.
+ */
+int child_stop_wait(struct child *c, int grace_ms, int *status);
+
+/* Did tflame have to end it with SIGTERM or SIGKILL (child_stop_step())? */
+int child_killed(const struct child *c);
 
 /* Has it ended (reaped)?  Then *status is its wait status. */
 int child_done(const struct child *c, int *status);

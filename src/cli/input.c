@@ -20,6 +20,13 @@ struct input {
 	struct perfdata *pd;    /* NULL: a plain file or pipe */
 };
 
+/* How the last recording closed ended. */
+static struct perfrec_end record_ended;
+
+/* The user's hook while perf record has not started (--record). */
+static int (*start_wait)(void *);
+static void *start_wait_ctx;
+
 void
 input_resolve(struct options *o)
 {
@@ -54,6 +61,7 @@ perf_missing(const char *what, const char *err)
 	char buf[1024], name[512];
 	const char *perf = getenv("PERF");
 
+	fatal_cleanup(); /* the viewer may have said it waits: its terminal */
 	if (perf != NULL && *perf != '\0') {
 		escape_text(name, sizeof name, err, strlen(err));
 		snprintf(buf, sizeof buf, "$PERF: %s", name);
@@ -71,6 +79,7 @@ say_lines(const char *msg)
 	const char *e;
 	char line[1024];
 
+	fatal_cleanup(); /* the viewer may have said it waits: its terminal */
 	for (; *msg != '\0'; msg = *e != '\0' ? e + 1 : e) {
 		e = msg + strcspn(msg, "\n");
 		escape_text(line, sizeof line, msg, (size_t)(e - msg));
@@ -95,8 +104,12 @@ record_open(const struct options *o, struct load_opts *lo, struct input *in)
 	ro.pids = o->record.pids;
 	ro.cmd = o->record.cmd;
 	ro.duration = o->record.duration;
+	ro.waiting = start_wait;
+	ro.waiting_ctx = start_wait_ctx;
 	perf_opts(o, &po);
 	in->pd = perfdata_record(&ro, &po, &err, &missing);
+	if (in->pd == NULL && err == NULL)
+		return NULL; /* the user gave up waiting for it */
 	if (in->pd == NULL) {
 		if (missing)
 			perf_missing("--record", err);
@@ -187,6 +200,33 @@ input_set_diag(struct input *in, struct diag *d)
 }
 
 void
+input_set_start_wait(int (*fn)(void *), void *ctx)
+{
+	start_wait = fn;
+	start_wait_ctx = ctx;
+}
+
+const struct perfrec_end *
+input_record_end(void)
+{
+	return &record_ended;
+}
+
+int
+input_exit_status(void)
+{
+	return perfrec_exit_status(&record_ended);
+}
+
+unsigned long long
+input_lost(void *in)
+{
+	struct input *i = in;
+
+	return i != NULL && i->pd != NULL ? perfdata_lost(i->pd) : 0;
+}
+
+void
 input_stop(struct input *in)
 {
 	if (in->pd != NULL)
@@ -203,7 +243,8 @@ input_close(struct input *in, struct reader *r, struct diag *d, int stopped,
 	if (in == NULL)
 		reader_close(r);
 	else if (in->pd != NULL &&
-	    (rc = perfdata_close(in->pd, d, stopped, &e)) != 0) {
+	    (rc = perfdata_close(in->pd, d, stopped, &record_ended,
+	    &e)) != 0) {
 		if (keep) {
 			/* d names the source already. */
 			escape_text(buf, sizeof buf, e, strlen(e));

@@ -610,7 +610,7 @@ main(int argc, char **argv)
 		rc = text_command(&o, t, loaded_format, loaded_event);
 		diag_free(&d);
 		tree_free(t);
-		return rc;
+		return rc != EXIT_OK ? rc : input_exit_status();
 	}
 	if (plan.path == PATH_HEATMAP) {
 		rc = heatmap_command(&o, t, &d);
@@ -623,7 +623,7 @@ main(int argc, char **argv)
 		rc = svg_command(&o, t, loaded_event);
 		diag_free(&d);
 		tree_free(t);
-		return rc;
+		return rc != EXIT_OK ? rc : input_exit_status();
 	}
 	errno = 0;
 	if (io != NULL && inorder_stacks(io) > 0) {
@@ -654,5 +654,6 @@ main(int argc, char **argv)
 		    err != 0 ? ": " : "", err != 0 ? strerror(err) : "");
 		return EXIT_INPUT;
 	}
-	return EXIT_OK;
+	/* --record -- CMD: CMD's exit status, as time(1) gives it. */
+	return input_exit_status();
 }

@@ -174,7 +174,8 @@ TEXT("\nRecording (perf record -g into perf script, drawn as it comes):\n"),
     .help = "samples a second (99)"},
 {.name = "duration", .arg = required_argument, .meta = "=SEC",
     .set = set_positive, .field = F(record.duration), .hi = 10000000,
-    .help = "stop recording after SEC seconds"},
+    .help = "stop recording after SEC seconds (perf record\n"
+    "is killed when it has not ended 3 s later)"},
 {.name = "window", .arg = required_argument, .meta = "=SEC",
     .set = set_positive, .field = F(record.window), .hi = 10000000,
     .help = "live viewer: show only the last SEC seconds"},
@@ -275,7 +276,8 @@ TEXT("\nExamples:\n"
 "  tflame --record -p \"$(pgrep -n myserver)\"    # live\n"
 "  tflame --record -a --duration=10 --svg=now.svg\n"
 "\n"
-"Exit status: 0 success, 1 unreadable or unusable input, 2 bad usage.\n"
+"Exit status: 0 success, 1 unreadable or unusable input, 2 bad usage;\n"
+"--record -- COMMAND: COMMAND's.\n"
 "See tflame(1) for the full manual.\n"),
 };
 

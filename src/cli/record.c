@@ -20,11 +20,13 @@
 #include "tui/live.h"
 #include "util/diag.h"
 #include "util/escape.h"
+#include "util/child.h"
 #include "util/fatal.h"
 
-/* What the reader's progress hook needs. */
+/* What the live viewer's hooks need: the recording, once it is open. */
 struct live_ctx {
 	struct reader *r;
+	struct input *in;
 };
 
 /* Before each read: the live viewer draws, handles keys and waits. */
@@ -36,11 +38,41 @@ live_hook(void *ctx)
 	return tui_live_wait(reader_fd(lc->r), reader_bytes(lc->r));
 }
 
-/* Stop recording (--duration ran out). */
+/* Stop recording (--duration ran out); again: escalate when due. */
 static void
 live_stop(void *ctx)
 {
-	input_stop(ctx);
+	struct live_ctx *lc = ctx;
+
+	if (lc->in != NULL)
+		input_stop(lc->in);
+}
+
+/* perf's standard error pipes, and reading them. */
+static int
+live_errfds(void *ctx, int *fds, int n)
+{
+	struct live_ctx *lc = ctx;
+
+	return lc->in != NULL ? input_errfds(lc->in, fds, n) : 0;
+}
+
+static void
+live_drain(void *ctx)
+{
+	struct live_ctx *lc = ctx;
+
+	if (lc->in != NULL)
+		input_drain(lc->in);
+}
+
+/* The chunks perf lost so far. */
+static unsigned long long
+live_lost(void *ctx)
+{
+	struct live_ctx *lc = ctx;
+
+	return lc->in != NULL ? input_lost(lc->in) : 0;
 }
 
 /* The event perf records, once the first sample names it. */
@@ -54,11 +86,90 @@ event_known(void *arg, const char *name)
 	snprintf(live_event, sizeof live_event, "%s", name);
 }
 
-/* The last note in d, or NULL (how the recording ended). */
-static const char *
-last_note(const struct diag *d)
+/* What is recorded, as the status line names it: the command, or perf. */
+static void
+record_what(const struct options *o, char *buf, size_t len)
 {
-	return d->nnotes > 0 ? d->notes[d->nnotes - 1] : NULL;
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	if (o->record.cmd == NULL) {
+		snprintf(buf, len, "%s", o->record.all ? "perf record -a" :
+		    "perf record");
+		return;
+	}
+	for (i = 0; o->record.cmd[i] != NULL && n + 1 < len; i++) {
+		snprintf(buf + n, len - n, "%s%s", i > 0 ? " " : "",
+		    o->record.cmd[i]);
+		n += strlen(buf + n);
+	}
+}
+
+/*
+ * How the recording ended (end), for the status line: msg; returns the
+ * exit status it calls for.
+ */
+static int
+ended(const struct perfrec_end *end, char *msg, size_t len)
+{
+	char st[128];
+	size_t n;
+	int rc = EXIT_OK;
+
+	child_status_text(end->status, st, sizeof st);
+	switch (end->how) {
+	case PERFREC_CMD:
+		if (end->cmd && end->status != 0)
+			snprintf(msg, len, "recording ended: the command %s",
+			    st);
+		else
+			snprintf(msg, len, "recording ended");
+		rc = perfrec_exit_status(end);
+		break;
+	case PERFREC_KILLED:
+		snprintf(msg, len, "recording ended: perf record did not stop "
+		    "when asked; killed it");
+		break;
+	case PERFREC_NOSTART:
+		snprintf(msg, len, "perf record failed to start (%s; see !)",
+		    st);
+		rc = EXIT_INPUT;
+		break;
+	case PERFREC_FAILED:
+		snprintf(msg, len, "recording ended: perf record %s (see !)",
+		    st);
+		rc = EXIT_INPUT;
+		break;
+	default:
+		snprintf(msg, len, "recording ended");
+		break;
+	}
+	n = strlen(msg);
+	if (end->lost > 0)
+		snprintf(msg + n, len - n, "; perf LOST %llu chunks", end->lost);
+	return rc;
+}
+
+/* Give up before recording began (the user quit): end as asked. */
+static int
+gave_up(struct diag *d, struct tree *t)
+{
+	int sig;
+
+	tui_live_end(NULL);
+	sig = tui_live_exit_signal();
+	diag_print(d, stderr);
+	diag_free(d);
+	tree_free(t);
+	if (sig != 0) {
+		fflush(stderr);
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	if (tui_live_stopped() == 2)
+		return EXIT_INPUT; /* no terminal: said so */
+	fputs("tflame: stopped before perf record had started\n", stderr);
+	return EXIT_INPUT;
 }
 
 int
@@ -72,12 +183,11 @@ record_view(const struct options *o)
 	struct tui_opts to;
 	struct svg_view sv;
 	struct live_ctx lc;
-	struct input *in;
 	struct tree *t;
 	struct diag d;
-	const char *src = NULL, *note;
-	char *err = NULL, msg[512];
-	int rc, sig, stopped;
+	const char *src = NULL;
+	char *err = NULL, msg[512], what[512];
+	int rc, erc, sig;
 
 	if ((rc = svg_view_from_options(o, NULL, &sv)) != EXIT_OK)
 		return rc;
@@ -91,9 +201,31 @@ record_view(const struct options *o)
 	to.input = "record";
 	to.diag = &d; /* its notes come once the recording has ended */
 	t = tree_new(1);
-	/* Waits until perf record has started; says why not and exits. */
-	lc.r = input_open(o, NULL, &lo, &in, &err);
-	diag_init(&d, reader_name(lc.r));
+	record_what(o, what, sizeof what);
+	diag_init(&d, what);
+	memset(&lc, 0, sizeof lc);
+	memset(&lv, 0, sizeof lv);
+	lv.what = what;
+	lv.window = o->record.window;
+	lv.duration = o->record.duration;
+	lv.stop = live_stop;
+	lv.ctx = &lc;
+	lv.errfds = live_errfds;
+	lv.drain = live_drain;
+	lv.lost = live_lost;
+	sink_tree_init(&st, &tsink, t, 0);
+	tui_live_init(t, &to, &lv, &lsink, &tsink, &st);
+	/*
+	 * Waits until perf record has started (the live viewer says so
+	 * after half a second, and q gives up); says why not and exits.
+	 */
+	input_set_start_wait(tui_live_starting, NULL);
+	lc.r = input_open(o, NULL, &lo, &lc.in, &err);
+	input_set_start_wait(NULL, NULL);
+	if (lc.r == NULL) {
+		input_close(lc.in, NULL, &d, 1, 1, NULL);
+		return gave_up(&d, t);
+	}
 #ifdef F_SETPIPE_SZ
 	/*
 	 * Room for what comes while the viewer waits between reads: 4 MiB
@@ -102,19 +234,9 @@ record_view(const struct options *o)
 	if (fcntl(reader_fd(lc.r), F_SETPIPE_SZ, 4 << 20) < 0)
 		(void)fcntl(reader_fd(lc.r), F_SETPIPE_SZ, 1 << 20);
 #endif
-	memset(&lv, 0, sizeof lv);
-	lv.what = reader_name(lc.r);
-	lv.window = o->record.window;
-	lv.duration = o->record.duration;
-	lv.stop = live_stop;
-	lv.ctx = in;
-	lv.errfds = input_errfds;
-	lv.drain = input_drain;
-	sink_tree_init(&st, &tsink, t, 0);
-	tui_live_init(t, &to, &lv, &lsink, &tsink, &st);
-	input_set_progress(in, lc.r, live_hook, &lc, &src);
+	input_set_progress(lc.in, lc.r, live_hook, &lc, &src);
 	/* perf's words reach the messages panel while it records. */
-	input_set_diag(in, &d);
+	input_set_diag(lc.in, &d);
 	/* What the perf loader knows, as when reading a file. */
 	lo.event = event_known;
 	lo.module_id = tui_live_module_id;
@@ -128,17 +250,13 @@ record_view(const struct options *o)
 		free(err);
 		err = NULL;
 	}
-	stopped = tui_live_stopped();
-	/* q: perf record gets SIGINT and both are waited for. */
-	input_close(in, lc.r, &d, stopped, 1, &err);
-	note = last_note(&d);
-	if (o->record.cmd != NULL && note != NULL &&
-	    strncmp(note, "exited with status", 18) == 0)
-		snprintf(msg, sizeof msg, "recording ended: the command %s",
-		    note);
-	else
-		snprintf(msg, sizeof msg, "recording ended");
+	/* q: perf record gets SIGINT and both are waited for (bounded). */
+	input_close(lc.in, lc.r, &d, tui_live_stopped(), 1, &err);
+	lc.in = NULL;
+	erc = ended(input_record_end(), msg, sizeof msg);
 	rc = tui_live_end(msg);
+	if (rc == EXIT_OK)
+		rc = erc;
 	sig = tui_live_exit_signal();
 	diag_print(&d, stderr);
 	diag_free(&d);

@@ -59,6 +59,8 @@ TESTS += tests/unit/check_registry
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/formatlist.sh \
 	tests/golden/bpftrace.sh \
 	tests/golden/pprof.sh tests/golden/perfdata.sh
+# perf's children that hang or fail (issue #51): a fake $PERF of its own.
+LOADERS_TESTS += tests/golden/children.sh
 TESTS += tests/unit/check_formats tests/unit/check_perf_clean \
 	tests/unit/check_hold \
 	$(LOADERS_TESTS)

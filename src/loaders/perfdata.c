@@ -16,6 +16,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -36,8 +37,10 @@
 #define NOTE_LINES 20          /* lines of a child's standard error noted */
 #define START_WAIT_MS 30000    /* perf record counts as started after this */
 #define EXIT_WAIT_MS 2000      /* perf script's time to end after its output */
-#define STOP_WAIT_MS 3000      /* perf's time to end when the user quit */
+#define STOP_WAIT_MS 3000      /* perf script's time to end when the user quit */
 #define RECORD_END_MS 5000     /* perf record's, its output closed */
+#define WAITING_AFTER_MS 500   /* perf record not started: ro->waiting() */
+#define WAITING_EVERY_MS 100
 
 /* A growing argument vector; words split from strings are kept in store. */
 struct argv {
@@ -265,16 +268,23 @@ pd_progress(void *ctx)
 		if (pd->progress == NULL)
 			perfdata_drain(pd);
 		now = now_ms();
+		if (pd->record != NULL && !pd->stopping &&
+		    child_interrupted()) {
+			/* SIGINT went to perf record: its grace begins. */
+			pd->stopping = 1;
+			child_stop(pd->record, 0);
+		}
 		if (pd->deadline > 0 && !pd->stopping && now >= pd->deadline)
 			perfdata_stop(pd);
+		/* Stopping: SIGTERM, then SIGKILL when it does not end. */
+		ms = pd->stopping ? child_stop_step(pd->record,
+		    PERFDATA_GRACE_MS) : -1;
 		if (pd->progress != NULL)
 			return pd->progress(pd->progress_ctx);
-		ms = pd->deadline > 0 && !pd->stopping ?
-		    (int)(pd->deadline - now) : -1;
+		if (pd->deadline > 0 && !pd->stopping)
+			ms = (int)(pd->deadline - now);
 		if (child_wait_readable(reader_fd(pd->r), cs, 3, ms) == 0)
 			return 0;
-		if (child_interrupted())
-			pd->stopping = 1; /* SIGINT went to perf record */
 	}
 }
 
@@ -446,20 +456,36 @@ record_failed(struct child *rec, int status)
 }
 
 /*
- * Did perf record, ended early with status, fail to start?  perf's own
- * errors end it with 255 (its -1); the command it ran may end with any
- * other status by itself.
+ * Did perf record finish its recording?  Then it says so last on its
+ * standard error ("[ perf record: Captured and wrote ...]"), and its exit
+ * status is that of the command it ran (perf passes the command's exit
+ * status on, and ends by the command's signal).  Without those words its
+ * status is its own (it failed, or was killed).
+ */
+static int
+record_finished(struct child *rec)
+{
+	static const char mark[] = "[ perf record: Captured and wrote";
+	const char *s;
+	size_t len, k, m = sizeof mark - 1;
+
+	child_drain(rec);
+	s = child_errtail(rec, &len);
+	for (k = 0; k + m <= len; k++)
+		if (memcmp(s + k, mark, m) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Did perf record, ended early with status, fail to start?  It failed
+ * unless it ended well or finished its recording (a command that ended
+ * at once, with any status).
  */
 static int
 record_failed_early(struct child *rec, int status)
 {
-	const char *s;
-	size_t len;
-
-	child_drain(rec);
-	s = child_errtext(rec, &len, NULL);
-	return (WIFEXITED(status) && WEXITSTATUS(status) == 255) ||
-	    (status != 0 && denied(s, len));
+	return status != 0 && !record_finished(rec);
 }
 
 /*
@@ -518,17 +544,38 @@ no_control(struct child *rec, int status)
 }
 
 /*
+ * Not started yet: call ro->waiting() after WAITING_AFTER_MS, every
+ * WAITING_EVERY_MS (*told: when last).  1: the user gave up.
+ */
+static int
+waiting(const struct perfrec_opts *ro, long long t0, long long *told)
+{
+	long long now = now_ms();
+
+	if (ro->waiting == NULL || now - t0 < WAITING_AFTER_MS ||
+	    now - *told < WAITING_EVERY_MS)
+		return 0;
+	*told = now;
+	return ro->waiting(ro->waiting_ctx) != 0;
+}
+
+/*
  * Without --control: wait until perf record writes its first bytes into
  * fd (it writes the header once its events are open) or ends.  Returns
  * 0, or -1 when it failed to start (*status: how it ended).
  */
 static int
-first_bytes(struct perfdata *pd, int fd, int *status)
+first_bytes(struct perfdata *pd, const struct perfrec_opts *ro, int fd,
+    int *status)
 {
 	struct pollfd pf;
-	long long t0 = now_ms();
+	long long t0 = now_ms(), told = 0;
 
 	while (now_ms() - t0 < START_WAIT_MS) {
+		if (waiting(ro, t0, &told)) {
+			*status = -1;
+			return -1;
+		}
 		child_drain(pd->record);
 		pf.fd = fd;
 		pf.events = POLLIN;
@@ -551,7 +598,7 @@ record_start(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	struct argv a, b;
 	struct pollfd pf;
 	char freq[32], cg[64];
-	long long t0;
+	long long t0, told;
 	size_t i;
 	int p[2], ctl[2], ackp[2], status;
 	char ack[16], ctlopt[64];
@@ -602,6 +649,7 @@ record_start(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 		for (i = 0; ro->cmd[i] != NULL; i++)
 			av_add(&a, ro->cmd[i]);
 		pd->what = av_text(&b);
+		pd->has_cmd = 1;
 	} else
 		pd->what = xstrdup(ro->all ? "perf record -a" : "perf record");
 	if (pipe2(p, O_CLOEXEC) != 0) {
@@ -630,9 +678,11 @@ record_start(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 	}
 	/* Old perf: started once its output begins (or failed). */
 	t0 = now_ms();
-	if (!usectl && first_bytes(pd, p[0], &status) != 0) {
+	if (!usectl && first_bytes(pd, ro, p[0], &status) != 0) {
 		close(p[0]);
-		*err = record_failed(pd->record, status);
+		/* status -1: the user gave up waiting (*err stays NULL). */
+		if (status != -1)
+			*err = record_failed(pd->record, status);
 		goto fail;
 	}
 	av_free(&b);
@@ -668,7 +718,10 @@ record_start(const struct perfrec_opts *ro, const struct perfdata_opts *o,
 		}
 		t0 -= START_WAIT_MS;
 	}
+	told = 0;
 	while (usectl && now_ms() - t0 < START_WAIT_MS) {
+		if (waiting(ro, t0, &told))
+			goto fail; /* the user gave up: *err stays NULL */
 		child_drain(pd->record);
 		child_drain(pd->script);
 		pf.fd = pd->ack;
@@ -745,11 +798,24 @@ perfdata_errfds(const struct perfdata *pd, int *fds, int n)
 
 static void note_lines(struct perfdata *, struct diag *, const struct child *,
     const char *, int, int);
+static void scan_lost(struct perfdata *);
+
+/*
+ * Whose words perf record's standard error holds: a command's (perf
+ * record passes its output on; the messages name the command already),
+ * else perf record's.
+ */
+static const char *
+record_who(const struct perfdata *pd)
+{
+	return pd->has_cmd ? NULL : "perf record";
+}
 
 void
 perfdata_drain(struct perfdata *pd)
 {
 	child_drain(pd->script);
+	scan_lost(pd);
 	if (pd->feeder != NULL)
 		child_drain(pd->feeder);
 	if (pd->record != NULL)
@@ -759,7 +825,7 @@ perfdata_drain(struct perfdata *pd)
 	/* Whole lines go to the messages as they come. */
 	note_lines(pd, pd->d, pd->script, "perf script", 0, 0);
 	if (pd->record != NULL)
-		note_lines(pd, pd->d, pd->record, "perf record", 1, 0);
+		note_lines(pd, pd->d, pd->record, record_who(pd), 1, 0);
 }
 
 void
@@ -771,9 +837,51 @@ perfdata_set_diag(struct perfdata *pd, struct diag *d)
 void
 perfdata_stop(struct perfdata *pd)
 {
-	if (pd->record != NULL && !pd->stopping) {
+	if (pd->record == NULL)
+		return;
+	if (!pd->stopping) {
 		pd->stopping = 1;
-		child_signal(pd->record, SIGINT);
+		child_stop(pd->record, SIGINT);
+	} else
+		child_stop_step(pd->record, PERFDATA_GRACE_MS);
+}
+
+unsigned long long
+perfdata_lost(struct perfdata *pd)
+{
+	/* What was drained while waiting for perf record to start too. */
+	child_drain(pd->script);
+	scan_lost(pd);
+	return pd->lost;
+}
+
+/*
+ * Count what perf script says it lost ("Processed 8473 events and lost
+ * 22 chunks!"), in the whole lines of its standard error not seen yet.
+ */
+static void
+scan_lost(struct perfdata *pd)
+{
+	static const char word[] = "lost ";
+	const char *base, *s, *e, *p;
+	unsigned long long n;
+	size_t len;
+
+	base = child_errtext(pd->script, &len, NULL);
+	for (s = base + pd->lost_off; s < base + len; s = e + 1) {
+		if ((e = memchr(s, '\n', (size_t)(base + len - s))) == NULL)
+			break;
+		pd->lost_off = (size_t)(e - base) + 1;
+		for (p = s; p + sizeof word - 1 < e; p++) {
+			if (memcmp(p, word, sizeof word - 1) != 0 ||
+			    !isdigit((unsigned char)p[sizeof word - 1]))
+				continue;
+			n = strtoull(p + sizeof word - 1, NULL, 10);
+			p += sizeof word - 1;
+			p += strspn(p, "0123456789");
+			if ((size_t)(e - p) >= 7 && memcmp(p, " chunks", 7) == 0)
+				pd->lost += n;
+		}
 	}
 }
 
@@ -814,41 +922,114 @@ note_lines(struct perfdata *pd, struct diag *d, const struct child *c,
 			continue;
 		}
 		escape_text(line, sizeof line, s, (size_t)(e - s));
-		diag_note(d, "%s: %s", who, line);
+		if (who != NULL)
+			diag_note(d, "%s: %s", who, line);
+		else
+			diag_note(d, "%s", line);
 	}
 	if (all && (nt->more > 0 || dropped > 0))
-		diag_note(d, "%s: %zu more lines%s", who, nt->more,
+		diag_note(d, "%s%s%zu more lines%s", who != NULL ? who : "",
+		    who != NULL ? ": " : "", nt->more,
 		    dropped > 0 ? " and more bytes" : "");
 	if (nt->off > len)
 		nt->off = len;
 }
 
 int
-perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
+perfrec_exit_status(const struct perfrec_end *e)
 {
-	char st[128], cmd[512];
+	if (e == NULL || e->how != PERFREC_CMD)
+		return 0;
+	if (WIFEXITED(e->status))
+		return WEXITSTATUS(e->status);
+	if (WIFSIGNALED(e->status))
+		return 128 + WTERMSIG(e->status);
+	return 0;
+}
+
+/*
+ * Did a perf record stopped by tflame end by that stop (status)?  Its
+ * command got tflame's SIGINT, or perf's own SIGTERM, which perf sends
+ * the command when it stops, and perf passes that on.
+ */
+static int
+ended_by_stop(int status)
+{
+	return (WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
+	    WEXITSTATUS(status) == 128 + SIGINT ||
+	    WEXITSTATUS(status) == 128 + SIGTERM)) ||
+	    (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT ||
+	    WTERMSIG(status) == SIGTERM));
+}
+
+/*
+ * perf record has ended (status; perf script gave bytes of output):
+ * how, as a status (end->how), and with err set when it failed.
+ */
+static void
+record_end(struct perfdata *pd, int status, uint64_t bytes,
+    struct perfrec_end *end, char **err)
+{
+	char st[128];
+
+	end->status = status;
+	child_status_text(status, st, sizeof st);
+	if (child_killed(pd->record))
+		end->how = PERFREC_KILLED;
+	else if (record_finished(pd->record))
+		/* Its status is the command's (or its SIGINT's). */
+		end->how = pd->stopping && ended_by_stop(status) ?
+		    PERFREC_STOPPED : PERFREC_CMD;
+	else if (status == 0 || (pd->stopping && ended_by_stop(status)))
+		end->how = pd->stopping ? PERFREC_STOPPED : PERFREC_CMD;
+	else if (bytes == 0 && WIFEXITED(status) &&
+	    WEXITSTATUS(status) == 255) {
+		/* perf's own -1 with nothing recorded: it never started. */
+		end->how = PERFREC_NOSTART;
+		*err = xasprintf("`perf record` failed to start (%s)", st);
+	} else {
+		end->how = PERFREC_FAILED;
+		*err = xasprintf("`perf record` %s", st);
+	}
+}
+
+int
+perfdata_close(struct perfdata *pd, struct diag *d, int stopped,
+    struct perfrec_end *endp, char **err)
+{
+	struct perfrec_end endbuf, *end = endp != NULL ? endp : &endbuf;
+	char st[128], cmd[512], *rerr = NULL;
+	uint64_t bytes = reader_bytes(pd->r);
 	int rc = 0, status = 0, rstatus = 0;
 
+	memset(end, 0, sizeof *end);
+	end->cmd = pd->has_cmd;
 	reader_close(pd->r);
 	escape_text(cmd, sizeof cmd, pd->cmd, strlen(pd->cmd));
 	if (stopped) {
 		/*
 		 * The user quit: no more is wanted.  perf record gets SIGINT,
 		 * so that it ends as it should (and with it, the command it
-		 * runs), and perf script, its output no longer read, ends on
-		 * the broken pipe; both are waited for (and killed when they
-		 * do not end).
+		 * runs), then SIGTERM and SIGKILL when it does not; perf
+		 * script, its output no longer read, ends on the broken pipe
+		 * (or is killed a while later).
 		 */
 		perfdata_stop(pd);
 		child_close_out(pd->script);
-		if (pd->record != NULL)
-			child_wait(pd->record, STOP_WAIT_MS, NULL);
+		if (pd->record != NULL) {
+			child_stop_wait(pd->record, PERFDATA_GRACE_MS, NULL);
+			end->how = child_killed(pd->record) ? PERFREC_KILLED :
+			    PERFREC_STOPPED;
+		}
 		child_wait(pd->script, STOP_WAIT_MS, NULL);
 		if (pd->record != NULL) {
 			/* The command's output is perf record's. */
 			child_drain(pd->record);
-			note_lines(pd, d, pd->record, "perf record", 1, 1);
+			note_lines(pd, d, pd->record, record_who(pd), 1, 1);
 		}
+		child_drain(pd->script);
+		scan_lost(pd);
+		end->lost = pd->lost;
 		child_free(pd->record);
 		child_free(pd->feeder);
 		child_free(pd->script);
@@ -860,23 +1041,28 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 	}
 	if (pd->record != NULL) {
 		/*
-		 * Its output ended: unless tflame stopped it, perf record is
-		 * ending by itself (its command ended), and its status will
-		 * be the command's.  It closes its output some time before
-		 * it exits (longer under load), so it is given that time: a
-		 * SIGINT meanwhile would end it by the signal instead.
+		 * perf script has ended.  Unless tflame stopped it, perf
+		 * record is ending by itself (its command ended) and its
+		 * status will be the command's: it closes its output some
+		 * time before it exits (longer under load), so it is given
+		 * that time, as a SIGINT would end it by the signal instead.
+		 * Then it is stopped, and killed when it does not end: never
+		 * waited for beyond RECORD_END_MS, its grace period and
+		 * CHILD_KILL_MS.
 		 */
 		if (pd->stopping ||
 		    child_wait(pd->record, RECORD_END_MS, &rstatus) != 0) {
 			perfdata_stop(pd);
-			child_wait(pd->record, -1, &rstatus);
+			child_stop_wait(pd->record, PERFDATA_GRACE_MS,
+			    &rstatus);
 		}
-		note_lines(pd, d, pd->record, "perf record", 1, 1);
-		/* Stopped by tflame, perf record ends by its SIGINT. */
-		if (rstatus != 0 && !(pd->stopping &&
-		    ((WIFEXITED(rstatus) && WEXITSTATUS(rstatus) == 128 +
-		    SIGINT) || (WIFSIGNALED(rstatus) &&
-		    WTERMSIG(rstatus) == SIGINT)))) {
+		record_end(pd, rstatus, bytes, end, &rerr);
+		note_lines(pd, d, pd->record, rerr != NULL ? "perf record" :
+		    record_who(pd), 1, 1);
+		if (end->how == PERFREC_KILLED)
+			diag_note(d, "`perf record` did not stop when asked; "
+			    "killed it (what it had recorded is kept)");
+		else if (end->how == PERFREC_CMD && rstatus != 0) {
 			/* The command's status (d's source names it). */
 			child_status_text(rstatus, st, sizeof st);
 			diag_note(d, "%s", st);
@@ -889,12 +1075,23 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped, char **err)
 		pd->script = NULL;
 	} else {
 		note_lines(pd, d, pd->script, "perf script", 0, 1);
-		if (status != 0) {
+		scan_lost(pd);
+		if (rerr != NULL) {
+			/* perf record's failure comes first: the cause. */
+			*err = rerr;
+			rerr = NULL;
+			rc = -1;
+		} else if (status != 0) {
 			child_status_text(status, st, sizeof st);
 			*err = xasprintf("`%s` %s", pd->cmd, st);
 			rc = -1;
 		}
 	}
+	if (rerr != NULL) {
+		*err = rerr;
+		rc = -1;
+	}
+	end->lost = pd->lost;
 	child_free(pd->script);
 	child_free(pd->feeder);
 	child_free(pd->record);

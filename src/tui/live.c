@@ -68,6 +68,7 @@
  */
 #define LIVE_BATCH_MS 250
 #define LIVE_NO_MODULE UINT32_MAX
+#define LIVE_KEY_ESC 27         /* gives up waiting for perf record */
 #define LIVE_FULL_READ (128u << 10)
 
 /* The screen in front of the graph. */
@@ -84,6 +85,8 @@ static struct {
 	struct live_screen ls;
 	struct window *w;
 	int started, stopped, paused, stop_sent, ended, exit_signal;
+	int waiting;            /* perf record has not started yet */
+	int begun;              /* it has: the clock runs from then */
 	long long t0, last, deadline, tick;
 	uint64_t bytes;         /* input bytes read so far */
 	long long lastread;     /* when the input was last let be read */
@@ -137,15 +140,22 @@ tui_live_module_set(void *ctx, uint32_t id)
 	sink_hold_module_set(ctx, id);
 }
 
-/* The status line: what, how long, how many, the window, paused. */
+/* The status line: what, how long, how many, the window, lost, paused. */
 static void
 live_status(void)
 {
-	char win[64] = "", tail[96];
+	char win[96] = "", tail[96];
 	double secs = (double)elapsed() / 1000.0;
+	unsigned long long lost;
+	size_t n;
 
 	if (live.lo.window > 0)
 		snprintf(win, sizeof win, ", window %gs", live.lo.window);
+	/* perf's lost chunks: the samples shown are not all there were. */
+	lost = live.lo.lost != NULL ? live.lo.lost(live.lo.ctx) : 0;
+	n = strlen(win);
+	if (lost > 0)
+		snprintf(win + n, sizeof win - n, ", LOST %llu chunks", lost);
 	if (live.paused)
 		snprintf(tail, sizeof tail, " | PAUSED, %llu new (p resumes)",
 		    (unsigned long long)sink_hold_count(live.hold));
@@ -185,8 +195,10 @@ static const struct tui_binding live_bindings[] = {
 	    "what came meanwhile", act_pause, {'p', 0}},
 	{"z", "clear the counts and start again from now", act_zero,
 	    {'z', 0}},
-	{"q Ctrl-C", "stop recording (perf record writes what it has) "
-	    "and quit", NULL, {0}},
+	{"q Ctrl-C", "stop recording (perf record writes what it has; "
+	    "killed when it does not end) and quit", NULL, {0}},
+	{"Esc", "while waiting for perf record to start: give up", NULL,
+	    {0}},
 	{"?", "show this help", act_help, {'?', KEY_F(1), 0}},
 };
 
@@ -276,6 +288,9 @@ ls_key(struct tui_screen *s, int key)
 {
 	const struct tui_binding *b;
 
+	/* Not recording yet: q, Ctrl-C and Esc give up. */
+	if (live.waiting && (screen_quits(s, key) || key == LIVE_KEY_ESC))
+		return TUI_QUIT;
 	if (!live.v.prompt.active && live.v.confirm == NULL &&
 	    (b = screen_binding(live_bindings, ARRAY_SIZE(live_bindings),
 	    key)) != NULL && b->fn != NULL)
@@ -444,6 +459,16 @@ tui_live_wait(int fd, uint64_t bytes)
 		live.stopped = 2;
 		return 1;
 	}
+	if (!live.begun) {
+		/*
+		 * The first read: recording has begun (perf record answered).
+		 * Seconds, --duration and --window count from here, not from
+		 * the wait for it.
+		 */
+		live.begun = 1;
+		live.t0 = tui_now_ms();
+		live_status();
+	}
 	/* Little waiting: let more come before the next read. */
 	if ((avail = waiting(fd)) < 0)
 		avail = bytes - live.bytes >= LIVE_FULL_READ ? LIVE_FULL_READ : 0;
@@ -457,7 +482,8 @@ tui_live_wait(int fd, uint64_t bytes)
 		    now >= live.deadline) {
 			live.stop_sent = 1;
 			live.lo.stop(live.lo.ctx);
-		}
+		} else if (live.stop_sent)
+			live.lo.stop(live.lo.ctx); /* escalates when due */
 		dirty = live.added > 0;
 		if (!live.paused && (dirty || (live.w != NULL &&
 		    tui_now_ms() - live.last >= LIVE_TICK_MS)) &&
@@ -530,6 +556,35 @@ tui_live_wait(int fd, uint64_t bytes)
 			return 0;
 		}
 	}
+}
+
+int
+tui_live_starting(void *ctx)
+{
+	struct tui_step st;
+	int rc;
+
+	(void)ctx;
+	if (live.stopped)
+		return 1;
+	if (!live.started && live_start() != 0) {
+		live.stopped = 2;
+		return 1;
+	}
+	live.waiting = 1;
+	snprintf(live.status, sizeof live.status, "waiting for perf record to "
+	    "start: %.0fs (q quits)", (double)elapsed() / 1000.0);
+	live.v.progress = live.status;
+	tui_ask(TUI_REDRAW);
+	memset(&st, 0, sizeof st);
+	st.timeout = 0;
+	rc = tui_step(&st);
+	live.waiting = 0;
+	if (rc & TUI_STEP_QUIT) {
+		live.stopped = 1;
+		return 1;
+	}
+	return 0;
 }
 
 int

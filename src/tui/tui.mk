@@ -55,4 +55,7 @@ TUI_TESTS = \
 # The messages panel's text without a terminal (#30).
 TUI_TESTS += tests/golden/messages.sh
 TESTS += $(TUI_TESTS)
+# The live viewer with perf children that hang or fail (issue #51).
+TESTS += tests/tui/children.sh
+EXTRA_DIST += tests/tui/children.sh
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -28,6 +28,7 @@
 #endif
 
 #include "util/child.h"
+#include "util/macros.h"
 #include "util/xalloc.h"
 
 #define CHILD_SLOTS 16
@@ -39,8 +40,13 @@ struct child {
 	int out, err;   /* read ends, or -1 */
 	int done, status;
 	int slot;
+	long long stop_at;  /* when it was asked to stop (ms), 0: never */
+	int stage;      /* 1: asked, 2: SIGTERM sent, 3: SIGKILL sent */
+	int killed;     /* it had to be (child_stop_step()) */
 	char *buf;      /* standard error, CHILD_ERR_MAX at most */
 	size_t len, dropped;
+	char tail[CHILD_TAIL_MAX]; /* its last bytes, whatever was dropped */
+	size_t tlen;
 };
 
 /* What the handlers may reach: process groups and watchdogs. */
@@ -335,6 +341,30 @@ child_pid(const struct child *c)
 	return c->pid;
 }
 
+/* Keep the last CHILD_TAIL_MAX bytes of standard error. */
+static void
+tail_add(struct child *c, const char *p, size_t n)
+{
+	size_t keep;
+
+	if (n >= CHILD_TAIL_MAX) {
+		memcpy(c->tail, p + n - CHILD_TAIL_MAX, CHILD_TAIL_MAX);
+		c->tlen = CHILD_TAIL_MAX;
+		return;
+	}
+	keep = TF_MIN(c->tlen, CHILD_TAIL_MAX - n);
+	memmove(c->tail, c->tail + c->tlen - keep, keep);
+	memcpy(c->tail + keep, p, n);
+	c->tlen = keep + n;
+}
+
+const char *
+child_errtail(const struct child *c, size_t *len)
+{
+	*len = c->tlen;
+	return c->tail;
+}
+
 int
 child_drain(struct child *c)
 {
@@ -353,6 +383,7 @@ child_drain(struct child *c)
 			c->err = -1;
 			break;
 		}
+		tail_add(c, tmp, (size_t)n);
 		room = CHILD_ERR_MAX - c->len;
 		if ((size_t)n > room) {
 			c->dropped += (size_t)n - room;
@@ -450,6 +481,55 @@ child_wait(struct child *c, int ms, int *status)
 		else if (c->err < 0)
 			poll(NULL, 0, 10);
 	}
+}
+
+void
+child_stop(struct child *c, int sig)
+{
+	if (sig != 0)
+		child_signal(c, sig);
+	if (c->stage == 0) {
+		c->stage = 1;
+		c->stop_at = now_ms();
+	}
+}
+
+int
+child_stop_step(struct child *c, int grace_ms)
+{
+	long long now = now_ms(), due;
+
+	if (c->stage == 0 || c->stage == 3 || child_wait(c, 0, NULL) == 0)
+		return -1;
+	due = c->stop_at + (c->stage == 1 ? grace_ms : CHILD_KILL_MS);
+	if (now < due)
+		return (int)(due - now);
+	/* Its time is up: the next signal, and the clock again. */
+	child_signal(c, c->stage == 1 ? SIGTERM : SIGKILL);
+	c->killed = 1;
+	c->stage++;
+	c->stop_at = now;
+	return c->stage == 3 ? -1 : CHILD_KILL_MS;
+}
+
+int
+child_stop_wait(struct child *c, int grace_ms, int *status)
+{
+	int ms;
+
+	if (c->stage == 0)
+		child_stop(c, 0);
+	for (;;) {
+		ms = child_stop_step(c, grace_ms);
+		if (child_wait(c, ms, status) == 0)
+			return 0;
+	}
+}
+
+int
+child_killed(const struct child *c)
+{
+	return c->killed;
 }
 
 int

@@ -386,7 +386,7 @@ run "record: collapse" 0 timeout 30 "$TFLAME" --record --freq=999 --collapse \
 grep -q '^sh;' out && ok || bad "record: the command's stacks" out
 run "record: svg" 0 timeout 30 "$TFLAME" --record -a --duration=1 --svg=now.svg
 grep -q '</svg>' now.svg && ok || bad "record: svg written"
-run "record: command status" 0 timeout 30 "$TFLAME" --record --collapse \
+run "record: command status" 3 timeout 30 "$TFLAME" --record --collapse \
     -- sh -c "$busy; exit 3"
 grep -q "^tflame: sh -c .*: exited with status 3$" err && ok ||
     bad "record: command status shown" "$(cat err)"

@@ -295,7 +295,8 @@ run "$TFLAME --record --freq=999 -- ./chatty"
 check "chatty command: runs on" wait_for hot_spin_function 50
 keys q
 finished
-check "chatty command: its output after the screen" joined "perf record: xxxxxxxx"
+check "chatty command: its output after the screen, as its own" \
+    joined "tflame: ./chatty: xxxxxxxx"
 check "chatty command: no perf left" none_left
 
 # --duration: recording stops, the view stays.

@@ -351,6 +351,84 @@ START_TEST(test_exit_at_once)
 }
 END_TEST
 
+/* Milliseconds on a monotonic clock. */
+static long long
+ms_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * A child that ignores every polite signal is stopped all the same, in
+ * its grace period and CHILD_KILL_MS (with slack for a loaded machine),
+ * by SIGKILL, and it says that it had to be killed.
+ */
+START_TEST(test_stop_escalates)
+{
+	static const char *const argv[] = {"sh", "-c",
+	    "trap '' INT TERM HUP; echo up; while :; do sleep 0.05; done",
+	    NULL};
+	struct child *c = start(argv);
+	char buf[16];
+	long long t0, ms;
+	int st = 0;
+
+	ck_assert_int_gt(read(child_out(c), buf, sizeof buf), 0);
+	ck_assert_int_eq(child_killed(c), 0);
+	t0 = ms_now();
+	child_stop(c, SIGINT);
+	ck_assert_int_eq(child_stop_wait(c, 300, &st), 0);
+	ms = ms_now() - t0;
+	ck_assert_msg(ms >= 300 + CHILD_KILL_MS - 50, "ended after %lld ms", ms);
+	ck_assert_msg(ms < 300 + CHILD_KILL_MS + 3000, "ended after %lld ms",
+	    ms);
+	ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	ck_assert_int_eq(child_killed(c), 1);
+	ck_assert_int_eq(child_stop_step(c, 300), -1);
+	child_free(c);
+}
+END_TEST
+
+/* One that ends when asked is not killed, and keeps its own status. */
+START_TEST(test_stop_polite)
+{
+	static const char *const argv[] = {"sh", "-c",
+	    "trap 'exit 7' INT; echo up; while :; do sleep 0.05; done", NULL};
+	struct child *c = start(argv);
+	char buf[16];
+	int st = 0;
+
+	ck_assert_int_gt(read(child_out(c), buf, sizeof buf), 0);
+	ck_assert_int_eq(child_stop_step(c, 300), -1); /* no stop yet */
+	child_stop(c, SIGINT);
+	ck_assert_int_eq(child_stop_wait(c, 5000, &st), 0);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 7);
+	ck_assert_int_eq(child_killed(c), 0);
+	child_free(c);
+}
+END_TEST
+
+/* A child ignoring SIGINT but not SIGTERM ends by SIGTERM. */
+START_TEST(test_stop_term)
+{
+	static const char *const argv[] = {"sh", "-c",
+	    "trap '' INT; echo up; while :; do sleep 0.05; done", NULL};
+	struct child *c = start(argv);
+	char buf[16];
+	int st = 0;
+
+	ck_assert_int_gt(read(child_out(c), buf, sizeof buf), 0);
+	child_stop(c, SIGINT);
+	ck_assert_int_eq(child_stop_wait(c, 200, &st), 0);
+	ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM);
+	ck_assert_int_eq(child_killed(c), 1);
+	child_free(c);
+}
+END_TEST
+
 START_TEST(test_interrupt_forwarded)
 {
 	/* The first SIGINT goes to the child, which says so and ends. */
@@ -393,6 +471,9 @@ child_suite(void)
 	tcase_add_test(tc, test_parent_exits);
 	tcase_add_test(tc, test_exit_at_once);
 	tcase_add_test(tc, test_interrupt_forwarded);
+	tcase_add_test(tc, test_stop_escalates);
+	tcase_add_test(tc, test_stop_polite);
+	tcase_add_test(tc, test_stop_term);
 	suite_add_tcase(s, tc);
 	return s;
 }
