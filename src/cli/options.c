@@ -13,6 +13,7 @@
 #include "cli/options.h"
 #include "cli/transform_cmd.h"
 #include "cli/version.h"
+#include "model/functions.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 
@@ -44,6 +45,9 @@ static const char usage_text[] =
 "                          however often a function recurs in it), and exit;\n"
 "                          perf input: the weight in its unit and the\n"
 "                          samples; with --diff: Before, After, Change\n"
+"      --sort=KEY          --top's order: self (the default), total, or with\n"
+"                          --diff change (the default there: the largest\n"
+"                          change, up or down, first)\n"
 "      --tree[=PERCENT]    print the call tree as indented text, frames of\n"
 "                          PERCENT (1) of the total or more, heaviest first,\n"
 "                          and exit; with --reverse the caller tree\n"
@@ -182,6 +186,7 @@ enum {
 	OPT_HASH,
 	OPT_TOP,
 	OPT_TREE,
+	OPT_SORT,
 	OPT_PERF_ARGS,
 	OPT_RECORD,
 	OPT_FREQ,
@@ -233,6 +238,7 @@ static const struct option longopts[] = {
 	{"hash", no_argument, NULL, OPT_HASH},
 	{"top", optional_argument, NULL, OPT_TOP},
 	{"tree", optional_argument, NULL, OPT_TREE},
+	{"sort", required_argument, NULL, OPT_SORT},
 	{"perf-args", required_argument, NULL, OPT_PERF_ARGS},
 	{"record", no_argument, NULL, OPT_RECORD},
 	{"freq", required_argument, NULL, OPT_FREQ},
@@ -393,6 +399,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->svg.nametype = "Function:";
 	o->svg.colors = "hot";
 	o->top_rows = 20;
+	o->top_sort = -1;
 	o->tree_percent = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":acf:hinp:sV", longopts, NULL)) != -1) {
@@ -539,6 +546,17 @@ options_parse(struct options *o, int argc, char **argv)
 				o->top_rows = parse_long("--top", optarg, 0,
 				    1000000000L);
 			break;
+		case OPT_SORT:
+			if (strcmp(optarg, "self") == 0)
+				o->top_sort = FUNC_SORT_SELF;
+			else if (strcmp(optarg, "total") == 0)
+				o->top_sort = FUNC_SORT_TOTAL;
+			else if (strcmp(optarg, "change") == 0)
+				o->top_sort = FUNC_SORT_CHANGE;
+			else
+				usage_error("--sort: self, total or change",
+				    optarg);
+			break;
 		case OPT_TREE:
 			text_mode(o, MODE_TREE);
 			if (optarg != NULL)
@@ -593,6 +611,10 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->text_mode && o->mode != MODE_TOP && o->mode != MODE_TREE)
 		usage_error("--top, --tree, --collapse and --svg exclude each "
 		    "other", NULL);
+	if (o->top_sort >= 0 && o->mode != MODE_TOP)
+		usage_error("--sort goes with --top", NULL);
+	if (o->top_sort == FUNC_SORT_CHANGE && !o->diff)
+		usage_error("--sort=change goes with --diff", NULL);
 	if (o->record.on) {
 		record_check(o, argc, argv);
 		return;

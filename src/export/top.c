@@ -149,9 +149,9 @@ cells(const struct functions *f, const struct func_row *r,
 		return 4;
 	}
 	ch = functions_change(r);
-	count_format(cell[0], r->self[0]);
-	count_format(cell[1], r->self[1]);
-	snprintf(cell[2], COUNT_BUFSZ, "%+lld", (long long)ch);
+	units_weight(cell[0], COUNT_BUFSZ, u, r->self[0]);
+	units_weight(cell[1], COUNT_BUFSZ, u, r->self[1]);
+	units_change(cell[2], COUNT_BUFSZ, u, ch);
 	snprintf(cell[3], COUNT_BUFSZ, "%+.2f%%", count_value(f->all[1]) > 0 ?
 	    (double)ch * 100 / count_value(f->all[1]) : 0.0);
 	snprintf(cell[4], COUNT_BUFSZ, "%.2f%%",
@@ -172,24 +172,27 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	char cell[NCOLS][COUNT_BUFSZ], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
 	char *buf = NULL;
 	size_t cap = 0;
-	int width[NCOLS], ncols = o->diff ? 5 : 4, c, d = o->diff ? 1 : 0;
+	int width[NCOLS], ncols = o->diff ? 5 : 4, c, d = o->diff ? 1 : 0, unit;
 	uint32_t n = o->rows == 0 || o->rows > f->nview ? f->nview : o->rows, i;
 	const char *mark;
 	struct tf_units u;
 	struct fsamples fs = {NULL, NULL};
 
-	units_init(&u, o->event, o->countname, !o->diff &&
-	    tree_has_samples(t) && tree_samples(t, o->prof, TREE_ROOT) !=
-	    tree_total(t, o->prof, TREE_ROOT).n);
+	units_of_tree(&u, t, o->prof, o->event, o->countname);
+	unit = u.samples;
+	if (o->diff)
+		u.samples = 0; /* the weight in its unit, no records column */
 	if (u.samples) {
 		samples_build(&fs, t, o->prof, o->skip_depth);
 		ncols = 6;
 		d = 2;
 	}
 	if (o->diff) {
-		count_format(a, f->all[0]);
-		count_format(b, f->all[1]);
-		fprintf(fp, "Before: %s  After: %s", a, b);
+		/* Named when the weight has a unit: "1.75 s cpu-clock". */
+		(unit ? units_named : units_weight)(a, sizeof a, &u, f->all[0]);
+		(unit ? units_named : units_weight)(b, sizeof b, &u, f->all[1]);
+		fprintf(fp, "Before: %s", esc(a, strlen(a), &buf, &cap));
+		fprintf(fp, "  After: %s", esc(b, strlen(b), &buf, &cap));
 	} else if (u.samples) {
 		units_total(a, sizeof a, &u, f->all[o->prof],
 		    tree_samples(t, o->prof, TREE_ROOT));
@@ -203,7 +206,7 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	fprintf(fp, "  Functions: %lu (%s%lu by %s%s)\n",
 	    (unsigned long)f->nview, n < f->nview ? "top " : "all ",
 	    (unsigned long)n, functions_sort_name(f->sort), o->diff ?
-	    "; Before, After and Change are self counts" : "");
+	    "; Before, After and Change are self" : "");
 	if (o->pattern != NULL)
 		fprintf(fp, "Matched \"%s\": %.2f%% (* marks a match)\n",
 		    esc(o->pattern, strlen(o->pattern), &buf, &cap),
