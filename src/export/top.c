@@ -27,11 +27,6 @@
 
 #define NCOLS 6
 
-/* Sample records by function name id: self, and stacks counted once. */
-struct fsamples {
-	uint64_t *self, *total;
-};
-
 /* share of c in all, in percent (0 when all is 0). */
 static double
 share(struct tf_count c, struct tf_count all)
@@ -70,9 +65,8 @@ escaped(const struct tree *t, uint32_t id, char **buf, size_t *cap)
 	return esc(s, len, buf, cap);
 }
 
-/* Sample records of profile prof of t by function into s (see the top). */
-static void
-samples_build(struct fsamples *s, const struct tree *t, int prof,
+void
+top_samples_build(struct top_samples *s, const struct tree *t, int prof,
     int skip_depth)
 {
 	const struct tree_node *nodes = tree_nodes(t);
@@ -118,11 +112,19 @@ samples_build(struct fsamples *s, const struct tree *t, int prof,
 	free(active);
 }
 
+void
+top_samples_free(struct top_samples *s)
+{
+	free(s->self);
+	free(s->total);
+	s->self = s->total = NULL;
+}
+
 /* The cells of row r (before the name) into cell[NCOLS][COUNT_BUFSZ]. */
 static int
 cells(const struct functions *f, const struct func_row *r,
     const struct top_opts *o, const struct tf_units *u,
-    const struct fsamples *fs, char cell[][COUNT_BUFSZ])
+    const struct top_samples *fs, char cell[][COUNT_BUFSZ])
 {
 	int64_t ch;
 
@@ -176,14 +178,14 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	uint32_t n = o->rows == 0 || o->rows > f->nview ? f->nview : o->rows, i;
 	const char *mark;
 	struct tf_units u;
-	struct fsamples fs = {NULL, NULL};
+	struct top_samples fs = {NULL, NULL};
 
 	units_of_tree(&u, t, o->prof, o->event, o->countname);
 	unit = u.samples;
 	if (o->diff)
 		u.samples = 0; /* the weight in its unit, no records column */
 	if (u.samples) {
-		samples_build(&fs, t, o->prof, o->skip_depth);
+		top_samples_build(&fs, t, o->prof, o->skip_depth);
 		ncols = 6;
 		d = 2;
 	}
@@ -233,7 +235,6 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 		fprintf(fp, "  %s%s\n", mark, escaped(t, r->name, &buf, &cap));
 	}
 	free(buf);
-	free(fs.self);
-	free(fs.total);
+	top_samples_free(&fs);
 	return ferror(fp) || fflush(fp) != 0 ? -1 : 0;
 }

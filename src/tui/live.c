@@ -28,6 +28,7 @@
 #include <sys/ioctl.h>
 
 #include "loaders/sink_hold.h"
+#include "model/units.h"
 #include "model/window.h"
 #include "tui/live.h"
 #include "tui/loop.h"
@@ -141,19 +142,23 @@ tui_live_module_set(void *ctx, uint32_t id)
 static void
 live_status(void)
 {
-	char win[64] = "", tail[96];
+	char win[64] = "", tail[96], n[32], held[32];
 	double secs = (double)elapsed() / 1000.0;
 
 	if (live.lo.window > 0)
 		snprintf(win, sizeof win, ", window %gs", live.lo.window);
-	if (live.paused)
-		snprintf(tail, sizeof tail, " | PAUSED, %llu new (p resumes)",
-		    (unsigned long long)sink_hold_count(live.hold));
-	else
+	if (live.paused) {
+		units_group(held, sizeof held,
+		    (struct tf_count){sink_hold_count(live.hold), 0.0});
+		snprintf(tail, sizeof tail, " | PAUSED, %s new (p resumes)",
+		    held);
+	} else
 		snprintf(tail, sizeof tail, " | p pause, z clear, q stop");
+	/* Counts with thousands separators, as on every line. */
+	units_group(n, sizeof n, (struct tf_count){live.samples, 0.0});
 	snprintf(live.status, sizeof live.status,
-	    "recording %s: %.0fs, %llu samples recorded%s%s", live.what, secs,
-	    (unsigned long long)live.samples, win, tail);
+	    "recording %s: %.0fs, %s sample%s recorded%s%s", live.what, secs,
+	    n, live.samples == 1 ? "" : "s", win, tail);
 	live.v.progress = live.status;
 	live.tick = tui_now_ms();
 }

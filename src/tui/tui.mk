@@ -48,6 +48,9 @@ TUI_TESTS += tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh \
 	tests/tui/wakeups.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
+# Every number in its unit on every screen (issue 48).
+TESTS += tests/tui/units.sh
+EXTRA_DIST += tests/tui/units.sh
 
 # The messages panel (`!`): loader notes and warnings, perf's stderr (#30).
 libtftui_a_SOURCES += src/tui/view_messages.c
