@@ -61,6 +61,7 @@ struct options {
 	int diff, normalize, strip_hex, negate;
 	struct svg_cli svg;
 	long top_rows;       /* --top=N: rows (0: all; default 20) */
+	int top_sort;        /* --sort: a func_sort; -1: self (--diff: change) */
 	double tree_percent; /* --tree=PERCENT: smallest share shown (1) */
 	int text_mode;       /* --top or --tree was given */
 	/* time (model/timerange.h, model/heatmap.h) */

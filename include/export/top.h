@@ -31,6 +31,20 @@ struct top_opts {
 	const char *countname;
 };
 
+/*
+ * The sample records by function name id, self and total (a stack counted
+ * once however often the function recurs in it), as functions_build()
+ * counts the weights (root frames above skip_depth left out): one walk of
+ * t, O(nodes).  Both arrays owned, by name id.
+ */
+struct top_samples {
+	uint64_t *self, *total;
+};
+
+void top_samples_build(struct top_samples *s, const struct tree *t,
+    int prof, int skip_depth);
+void top_samples_free(struct top_samples *s);
+
 /* Write f's view (sorted by its owner) to fp.  0, or -1 on a write error. */
 int top_write(FILE *fp, const struct tree *t, const struct functions *f,
     const struct top_opts *o);

@@ -5,7 +5,10 @@
  * spaces per level, the heaviest child first (then by name).  Levels
  * deeper than TREETEXT_MAX_INDENT are indented as that one and start with
  * their depth in brackets, so that a stack 100,000 frames deep does not
- * print gigabytes of blanks.
+ * print gigabytes of blanks.  The total, and with --diff each side's total
+ * and the change, are worded as the status line words them
+ * (model/units.h).  In the caller tree only the first level, where the
+ * function was sampled, has a self share: its callers' is left blank.
  */
 #ifndef TFLAME_EXPORT_TREETEXT_H
 #define TFLAME_EXPORT_TREETEXT_H
@@ -25,6 +28,7 @@ struct treetext_opts {
 	const char *pattern;         /* --search, or NULL */
 	const unsigned char *marks;  /* by name id: matches of pattern */
 	struct tf_count matched;     /* pattern's matched count in prof */
+	const char *countname;       /* --countname (NULL or "samples": none) */
 };
 
 /* Write t (finished) to fp.  0, or -1 on a write error. */

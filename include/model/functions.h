@@ -43,7 +43,7 @@ enum func_sort {
 	FUNC_SORT_SELF = 0, /* self of the shown profile, largest first */
 	FUNC_SORT_TOTAL,    /* total of the shown profile, largest first */
 	FUNC_SORT_NAME,     /* name, byte order */
-	FUNC_SORT_CHANGE    /* two profiles: self AFTER - BEFORE, largest first */
+	FUNC_SORT_CHANGE    /* two profiles: |self AFTER - BEFORE|, largest first */
 };
 
 struct functions {

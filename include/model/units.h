@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "model/count.h"
+#include "model/tree.h"
 
 struct tf_units {
 	const char *name; /* of the weight: "samples", an event, --countname */
@@ -38,6 +39,13 @@ struct tf_units {
 void units_init(struct tf_units *u, const char *event, const char *countname,
     int samples);
 
+/*
+ * Fill u for profile prof of t (finished): the sample records count as
+ * known when t keeps them and they differ from the weight.
+ */
+void units_of_tree(struct tf_units *u, const struct tree *t, int prof,
+    const char *event, const char *countname);
+
 /* c with thousands separators into out: "1,234,567" or "12.5". */
 void units_group(char *out, size_t cap, struct tf_count c);
 
@@ -50,6 +58,17 @@ void units_total(char *buf, size_t cap, const struct tf_units *u,
 
 /* The weight alone ("self"): "24.0 ms" for a duration, else "1,234". */
 void units_weight(char *buf, size_t cap, const struct tf_units *u,
+    struct tf_count weight);
+
+/*
+ * A signed change of the weight: "+287 ms", "-1.25 s", "+1,204", "0"
+ * ("0 s" for a duration).
+ */
+void units_change(char *buf, size_t cap, const struct tf_units *u,
+    int64_t change);
+
+/* The weight with its name: "2.46 s cpu-clock", "1,234 samples". */
+void units_named(char *buf, size_t cap, const struct tf_units *u,
     struct tf_count weight);
 
 #endif

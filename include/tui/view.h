@@ -113,6 +113,7 @@ struct tui_view {
 	uint64_t nar_gen;        /* in the layout of this generation */
 	uint32_t nar_n;          /* its frames */
 	struct tf_count nar_total[TREE_MAX_PROFILES]; /* and their total */
+	uint64_t nar_samples;    /* and their sample records (v->prof) */
 	long scroll;             /* first picture line shown */
 	int cols, lines;         /* screen size at the last layout */
 	int graph_lines;         /* lines of the graph area */

@@ -27,6 +27,7 @@
 #include "cli/options.h"
 #include "cli/transform_cmd.h"
 #include "cli/version.h"
+#include "model/functions.h"
 #include "model/heatmap.h"
 #include "model/timerange.h"
 #include "util/escape.h"
@@ -53,7 +54,7 @@ struct opt_row {
 	long lo, hi;       /* numbers: the range; a mode or transform: which */
 };
 
-static opt_set_fn set_time, set_flag, set_str, set_int, set_long, set_positive,
+static opt_set_fn set_sort, set_time, set_flag, set_str, set_int, set_long, set_positive,
     set_mode, set_format, set_all, set_order, set_minwidth, set_call_graph,
     set_pids, set_xform, set_help, set_version;
 
@@ -94,6 +95,10 @@ TEXT("Usage: tflame [OPTION]... [FILE]\n"
     "however often a function recurs in it), and exit;\n"
     "perf input: the weight in its unit and the\n"
     "samples; with --diff: Before, After, Change"},
+{.name = "sort", .arg = required_argument, .meta = "=KEY", .set = set_sort,
+    .help = "--top's order: self (the default), total, or with\n"
+    "--diff change (the default there: the largest\n"
+    "change, up or down, first)"},
 {.name = "tree", .arg = optional_argument, .meta = "[=PERCENT]",
     .set = set_mode, .lo = MODE_TREE,
     .help = "print the call tree as indented text, frames of\n"
@@ -465,6 +470,21 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 		o->tree_percent = parse_percent("--tree", arg);
 }
 
+/* --sort=self|total|change, for --top. */
+static void
+set_sort(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	if (strcmp(arg, "self") == 0)
+		o->top_sort = FUNC_SORT_SELF;
+	else if (strcmp(arg, "total") == 0)
+		o->top_sort = FUNC_SORT_TOTAL;
+	else if (strcmp(arg, "change") == 0)
+		o->top_sort = FUNC_SORT_CHANGE;
+	else
+		usage_error("--sort: self, total or change", arg);
+}
+
 /* --time=START-END: checked now, resolved once the profile is loaded. */
 static void
 set_time(struct options *o, const struct opt_row *r, const char *arg)
@@ -735,6 +755,7 @@ defaults(struct options *o)
 	o->svg.nametype = "Function:";
 	o->svg.colors = "hot";
 	o->top_rows = 20;
+	o->top_sort = -1;
 	o->rows = HEATMAP_ROWS_DEFAULT;
 	o->tree_percent = 1;
 }
@@ -766,6 +787,10 @@ options_parse(struct options *o, int argc, char **argv)
 		    NULL);
 	if (transform_cmd_check(o) != 0)
 		usage_error(NULL, NULL);
+	if (o->top_sort >= 0 && o->mode != MODE_TOP)
+		usage_error("--sort goes with --top", NULL);
+	if (o->top_sort == FUNC_SORT_CHANGE && !o->diff)
+		usage_error("--sort=change goes with --diff", NULL);
 	mode_plan(o, &plan);
 	if (plan.path == PATH_USAGE)
 		usage_error(plan.why, NULL);

@@ -73,6 +73,9 @@ text_command(const struct options *o, const struct tree *t,
 	errno = 0;
 	if (o->mode == MODE_TOP) {
 		functions_build(&f, t, fmt == FORMAT_PERF ? 2 : 1, prof);
+		functions_sort(&f, o->top_sort >= 0 ?
+		    (enum func_sort)o->top_sort : o->diff ? FUNC_SORT_CHANGE :
+		    FUNC_SORT_SELF);
 		memset(&to, 0, sizeof to);
 		to.rows = (uint32_t)o->top_rows;
 		to.prof = prof;
@@ -95,6 +98,7 @@ text_command(const struct options *o, const struct tree *t,
 		tt.pattern = o->search;
 		tt.marks = marks;
 		tt.matched = matched;
+		tt.countname = o->svg.countname;
 		rc = treetext_write(stdout, shown, &tt);
 	}
 	err = errno;

@@ -27,11 +27,6 @@
 
 #define NCOLS 6
 
-/* Sample records by function name id: self, and stacks counted once. */
-struct fsamples {
-	uint64_t *self, *total;
-};
-
 /* share of c in all, in percent (0 when all is 0). */
 static double
 share(struct tf_count c, struct tf_count all)
@@ -70,9 +65,8 @@ escaped(const struct tree *t, uint32_t id, char **buf, size_t *cap)
 	return esc(s, len, buf, cap);
 }
 
-/* Sample records of profile prof of t by function into s (see the top). */
-static void
-samples_build(struct fsamples *s, const struct tree *t, int prof,
+void
+top_samples_build(struct top_samples *s, const struct tree *t, int prof,
     int skip_depth)
 {
 	const struct tree_node *nodes = tree_nodes(t);
@@ -118,11 +112,19 @@ samples_build(struct fsamples *s, const struct tree *t, int prof,
 	free(active);
 }
 
+void
+top_samples_free(struct top_samples *s)
+{
+	free(s->self);
+	free(s->total);
+	s->self = s->total = NULL;
+}
+
 /* The cells of row r (before the name) into cell[NCOLS][COUNT_BUFSZ]. */
 static int
 cells(const struct functions *f, const struct func_row *r,
     const struct top_opts *o, const struct tf_units *u,
-    const struct fsamples *fs, char cell[][COUNT_BUFSZ])
+    const struct top_samples *fs, char cell[][COUNT_BUFSZ])
 {
 	int64_t ch;
 
@@ -149,9 +151,9 @@ cells(const struct functions *f, const struct func_row *r,
 		return 4;
 	}
 	ch = functions_change(r);
-	count_format(cell[0], r->self[0]);
-	count_format(cell[1], r->self[1]);
-	snprintf(cell[2], COUNT_BUFSZ, "%+lld", (long long)ch);
+	units_weight(cell[0], COUNT_BUFSZ, u, r->self[0]);
+	units_weight(cell[1], COUNT_BUFSZ, u, r->self[1]);
+	units_change(cell[2], COUNT_BUFSZ, u, ch);
 	snprintf(cell[3], COUNT_BUFSZ, "%+.2f%%", count_value(f->all[1]) > 0 ?
 	    (double)ch * 100 / count_value(f->all[1]) : 0.0);
 	snprintf(cell[4], COUNT_BUFSZ, "%.2f%%",
@@ -172,24 +174,27 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	char cell[NCOLS][COUNT_BUFSZ], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
 	char *buf = NULL;
 	size_t cap = 0;
-	int width[NCOLS], ncols = o->diff ? 5 : 4, c, d = o->diff ? 1 : 0;
+	int width[NCOLS], ncols = o->diff ? 5 : 4, c, d = o->diff ? 1 : 0, unit;
 	uint32_t n = o->rows == 0 || o->rows > f->nview ? f->nview : o->rows, i;
 	const char *mark;
 	struct tf_units u;
-	struct fsamples fs = {NULL, NULL};
+	struct top_samples fs = {NULL, NULL};
 
-	units_init(&u, o->event, o->countname, !o->diff &&
-	    tree_has_samples(t) && tree_samples(t, o->prof, TREE_ROOT) !=
-	    tree_total(t, o->prof, TREE_ROOT).n);
+	units_of_tree(&u, t, o->prof, o->event, o->countname);
+	unit = u.samples;
+	if (o->diff)
+		u.samples = 0; /* the weight in its unit, no records column */
 	if (u.samples) {
-		samples_build(&fs, t, o->prof, o->skip_depth);
+		top_samples_build(&fs, t, o->prof, o->skip_depth);
 		ncols = 6;
 		d = 2;
 	}
 	if (o->diff) {
-		count_format(a, f->all[0]);
-		count_format(b, f->all[1]);
-		fprintf(fp, "Before: %s  After: %s", a, b);
+		/* Named when the weight has a unit: "1.75 s cpu-clock". */
+		(unit ? units_named : units_weight)(a, sizeof a, &u, f->all[0]);
+		(unit ? units_named : units_weight)(b, sizeof b, &u, f->all[1]);
+		fprintf(fp, "Before: %s", esc(a, strlen(a), &buf, &cap));
+		fprintf(fp, "  After: %s", esc(b, strlen(b), &buf, &cap));
 	} else if (u.samples) {
 		units_total(a, sizeof a, &u, f->all[o->prof],
 		    tree_samples(t, o->prof, TREE_ROOT));
@@ -203,7 +208,7 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	fprintf(fp, "  Functions: %lu (%s%lu by %s%s)\n",
 	    (unsigned long)f->nview, n < f->nview ? "top " : "all ",
 	    (unsigned long)n, functions_sort_name(f->sort), o->diff ?
-	    "; Before, After and Change are self counts" : "");
+	    "; Before, After and Change are self" : "");
 	if (o->pattern != NULL)
 		fprintf(fp, "Matched \"%s\": %.2f%% (* marks a match)\n",
 		    esc(o->pattern, strlen(o->pattern), &buf, &cap),
@@ -230,7 +235,6 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 		fprintf(fp, "  %s%s\n", mark, escaped(t, r->name, &buf, &cap));
 	}
 	free(buf);
-	free(fs.self);
-	free(fs.total);
+	top_samples_free(&fs);
 	return ferror(fp) || fflush(fp) != 0 ? -1 : 0;
 }

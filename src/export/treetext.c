@@ -5,6 +5,7 @@
  * stack 100,000 frames deep prints): a node's children that reach the
  * threshold are sorted, heaviest first, and pushed in reverse.  A node
  * under the threshold hides its subtree, whose totals are no larger.
+ * Numbers are worded by model/units.h, as the status line words them.
  */
 #include "config.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "export/treetext.h"
+#include "model/units.h"
 #include "util/escape.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -70,10 +72,10 @@ treetext_write(FILE *fp, const struct tree *t, const struct treetext_opts *o)
 	double all = count_value(tree_total(t, o->prof, TREE_ROOT));
 	double min = all * o->percent / 100;
 	struct ctx cx;
-	char num[COUNT_BUFSZ], *buf = xmalloc(256);
+	char num[128], *buf = xmalloc(256);
+	struct tf_units u;
 	size_t cap = 256, len;
 	const char *s;
-	int64_t ch;
 
 	cx.t = t;
 	cx.prof = o->prof;
@@ -82,8 +84,24 @@ treetext_write(FILE *fp, const struct tree *t, const struct treetext_opts *o)
 		strtab_rank(tree_strtab_c(t), rank);
 		cx.rank = rank;
 	}
-	count_format(num, tree_total(t, o->prof, TREE_ROOT));
-	fprintf(fp, "Total: %s", num);
+	units_of_tree(&u, t, o->prof, o->event, o->countname);
+	if (o->diff) {
+		/* Named when the weight has a unit: "1.75 s cpu-clock". */
+		(u.samples ? units_named : units_weight)(num, sizeof num, &u,
+		    tree_total(t, 0, TREE_ROOT));
+		fprintf(fp, "Before: %s", esc(num, strlen(num), &buf, &cap));
+		(u.samples ? units_named : units_weight)(num, sizeof num, &u,
+		    tree_total(t, 1, TREE_ROOT));
+		fprintf(fp, "  After: %s", esc(num, strlen(num), &buf, &cap));
+	} else {
+		if (u.samples)
+			units_total(num, sizeof num, &u,
+			    tree_total(t, o->prof, TREE_ROOT),
+			    tree_samples(t, o->prof, TREE_ROOT));
+		else
+			count_format(num, tree_total(t, o->prof, TREE_ROOT));
+		fprintf(fp, "Total: %s", esc(num, strlen(num), &buf, &cap));
+	}
 	if (o->event != NULL && o->event[0] != '\0')
 		fprintf(fp, "  Event: %s", esc(o->event, strlen(o->event), &buf,
 		    &cap));
@@ -100,11 +118,19 @@ treetext_write(FILE *fp, const struct tree *t, const struct treetext_opts *o)
 	stack[nst++] = TREE_ROOT;
 	while (nst > 0) {
 		n = stack[--nst];
-		fprintf(fp, "%6.2f%% %6.2f%%", share(tree_total(t, o->prof, n),
-		    all), share(tree_self(t, o->prof, n), all));
+		fprintf(fp, "%6.2f%%", share(tree_total(t, o->prof, n), all));
+		if (!o->reverse)
+			fprintf(fp, " %6.2f%%", share(tree_self(t, o->prof, n),
+			    all));
+		else if (nodes[n].depth == 1) /* the function sampled */
+			fprintf(fp, " %6.2f%%", share(tree_total(t, o->prof, n),
+			    all));
+		else /* a caller: the records are kept at the outermost */
+			fprintf(fp, " %7s", "");
 		if (o->diff) {
-			ch = (int64_t)(tree_self(t, 1, n).n - tree_self(t, 0, n).n);
-			fprintf(fp, " %+10lld", (long long)ch);
+			units_change(num, sizeof num, &u, (int64_t)(
+			    tree_self(t, 1, n).n - tree_self(t, 0, n).n));
+			fprintf(fp, " %10s", num);
 		}
 		fputs("  ", fp);
 		if (o->pattern != NULL)

@@ -169,8 +169,11 @@ row_cmp(uint32_t a, uint32_t b, void *ctx)
 		c = -count_cmp(ra->total[f->prof], rb->total[f->prof]);
 		break;
 	case FUNC_SORT_CHANGE:
+		/* The size of the change, up or down, as perf diff sorts. */
 		ca = functions_change(ra);
 		cb = functions_change(rb);
+		ca = ca < 0 ? -ca : ca;
+		cb = cb < 0 ? -cb : cb;
 		c = ca > cb ? -1 : ca < cb;
 		break;
 	case FUNC_SORT_NAME:

@@ -32,6 +32,15 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 }
 
 void
+units_of_tree(struct tf_units *u, const struct tree *t, int prof,
+    const char *event, const char *countname)
+{
+	units_init(u, event, countname, tree_has_samples(t) &&
+	    tree_samples(t, prof, TREE_ROOT) !=
+	    tree_total(t, prof, TREE_ROOT).n);
+}
+
+void
 units_group(char *out, size_t cap, struct tf_count c)
 {
 	char raw[COUNT_BUFSZ];
@@ -88,15 +97,38 @@ units_total(char *buf, size_t cap, const struct tf_units *u,
 	char w[64], s[64];
 	const char *name = u->name;
 
-	units_weight(w, sizeof w, u, weight);
-	if (strcmp(name, "samples") == 0 && weight.n == 1 && weight.frac == 0.0)
-		name = "sample";
 	if (!u->samples) {
-		snprintf(buf, cap, "%s %s%s%s", w, u->of != NULL ? u->of : "",
-		    u->of != NULL ? " " : "", name);
+		units_named(buf, cap, u, weight);
 		return;
 	}
+	units_weight(w, sizeof w, u, weight);
 	units_group(s, sizeof s, (struct tf_count){samples, 0.0});
 	snprintf(buf, cap, "%s %s, %s sample%s", w, name, s,
 	    samples == 1 ? "" : "s");
+}
+
+void
+units_change(char *buf, size_t cap, const struct tf_units *u, int64_t change)
+{
+	char w[64];
+	uint64_t mag = change < 0 ? (uint64_t)-(change + 1) + 1 :
+	    (uint64_t)change;
+
+	units_weight(w, sizeof w, u, (struct tf_count){mag, 0.0});
+	snprintf(buf, cap, "%s%s", change > 0 ? "+" : change < 0 ? "-" : "",
+	    w);
+}
+
+void
+units_named(char *buf, size_t cap, const struct tf_units *u,
+    struct tf_count weight)
+{
+	char w[64];
+	const char *name = u->name;
+
+	units_weight(w, sizeof w, u, weight);
+	if (strcmp(name, "samples") == 0 && weight.n == 1 && weight.frac == 0.0)
+		name = "sample";
+	snprintf(buf, cap, "%s %s%s%s", w, u->of != NULL ? u->of : "",
+	    u->of != NULL ? " " : "", name);
 }

@@ -28,6 +28,7 @@
 #include <sys/ioctl.h>
 
 #include "loaders/sink_hold.h"
+#include "model/units.h"
 #include "model/window.h"
 #include "tui/live.h"
 #include "tui/loop.h"
@@ -144,26 +145,30 @@ tui_live_module_set(void *ctx, uint32_t id)
 static void
 live_status(void)
 {
-	char win[96] = "", tail[96];
+	char win[96] = "", tail[96], n[32], held[32];
 	double secs = (double)elapsed() / 1000.0;
 	unsigned long long lost;
-	size_t n;
+	size_t len;
 
 	if (live.lo.window > 0)
 		snprintf(win, sizeof win, ", window %gs", live.lo.window);
 	/* perf's lost chunks: the samples shown are not all there were. */
 	lost = live.lo.lost != NULL ? live.lo.lost(live.lo.ctx) : 0;
-	n = strlen(win);
+	len = strlen(win);
 	if (lost > 0)
-		snprintf(win + n, sizeof win - n, ", LOST %llu chunks", lost);
-	if (live.paused)
-		snprintf(tail, sizeof tail, " | PAUSED, %llu new (p resumes)",
-		    (unsigned long long)sink_hold_count(live.hold));
-	else
+		snprintf(win + len, sizeof win - len, ", LOST %llu chunks", lost);
+	if (live.paused) {
+		units_group(held, sizeof held,
+		    (struct tf_count){sink_hold_count(live.hold), 0.0});
+		snprintf(tail, sizeof tail, " | PAUSED, %s new (p resumes)",
+		    held);
+	} else
 		snprintf(tail, sizeof tail, " | p pause, z clear, q stop");
+	/* Counts with thousands separators, as on every line. */
+	units_group(n, sizeof n, (struct tf_count){live.samples, 0.0});
 	snprintf(live.status, sizeof live.status,
-	    "recording %s: %.0fs, %llu samples recorded%s%s", live.what, secs,
-	    (unsigned long long)live.samples, win, tail);
+	    "recording %s: %.0fs, %s sample%s recorded%s%s", live.what, secs,
+	    n, live.samples == 1 ? "" : "s", win, tail);
 	live.v.progress = live.status;
 	live.tick = tui_now_ms();
 }

@@ -15,7 +15,8 @@
  * unit and the sample records ("2.46 s cpu-clock, 1,228 samples ... self
  * 0 s"), folded input "1,234 samples" or --countname's word.  "in
  * MODULE" names the frame's module when the input gave one (perf's DSO;
- * "in several modules" for frames merged by name across modules): not a
+ * "in several modules" for frames merged by name across modules; "inlined
+ * in MODULE" for perf's inlined frames, the module of their caller): not a
  * count, it stays off the first line so the counts fit there.  A selected
  * "+" bar shows "+ N frames" for the name and its frames' total.
  *
@@ -82,6 +83,33 @@ fmt_count(char *out, size_t cap, struct tf_count c)
 }
 
 /*
+ * The words of t's numbers in profile prof (model/units.h): u->samples
+ * says the weight has a unit of its own beside the sample records.
+ */
+static void
+tree_units(const struct tui_view *v, const struct tree *t, int prof,
+    struct tf_units *u)
+{
+	units_of_tree(u, t, prof, v->svg.opts.event, v->svg.opts.countname);
+}
+
+/*
+ * A weight as the differential fields show it: "1.75 s" for a weight with
+ * a unit, else grouped, "1,200".
+ */
+static void
+fmt_weight(const struct tui_view *v, char *out, size_t cap, struct tf_count c)
+{
+	struct tf_units u;
+
+	tree_units(v, v->tree, v->prof, &u);
+	if (u.samples)
+		units_weight(out, cap, &u, c);
+	else
+		fmt_count(out, cap, c);
+}
+
+/*
  * The selected frame's self count as shown: in the reverse view a frame
  * of the first level is the function sampled there, and its self is all
  * of that node (the reverse tree keeps the count at the outermost caller).
@@ -119,9 +147,7 @@ count_text(const struct tui_view *v, char *n, size_t ncap, char *s,
 	struct tf_units u;
 	const struct tree *t = v->tree;
 
-	units_init(&u, v->svg.opts.event, v->svg.opts.countname,
-	    tree_has_samples(t) && tree_samples(t, v->prof, TREE_ROOT) !=
-	    tree_total(t, v->prof, TREE_ROOT).n);
+	tree_units(v, t, v->prof, &u);
 	if (v->cols < BRIEF_COLS)
 		u.samples = 0;
 	units_total(n, ncap, &u, tree_total(v->tree, v->prof, v->sel),
@@ -170,13 +196,18 @@ f_samples(struct tui_view *v, struct tui_text *tx)
 	char n[128], s[64], p[32], buf[192];
 
 	if (v->diff) {
-		fmt_count(n, sizeof n, total);
+		fmt_weight(v, n, sizeof n, total);
 		share_of_all(v, DIFF_BEFORE, p, sizeof p);
 		snprintf(buf, sizeof buf, "before %s (%s)", n, p);
 	} else if (view_sel_merged(v)) {
-		fmt_count(n, sizeof n, total);
-		snprintf(buf, sizeof buf, "%s sample%s", n,
-		    total.n == 1 && total.frac == 0.0 ? "" : "s");
+		/* The frames' weight and records, worded as a frame's. */
+		struct tf_units u;
+
+		tree_units(v, v->tree, v->prof, &u);
+		if (v->cols < BRIEF_COLS)
+			u.samples = 0;
+		units_total(n, sizeof n, &u, total, v->nar_samples);
+		snprintf(buf, sizeof buf, "%s", n);
 	} else {
 		count_text(v, n, sizeof n, s, sizeof s);
 		snprintf(buf, sizeof buf, "%s", n);
@@ -191,7 +222,7 @@ f_of_all(struct tui_view *v, struct tui_text *tx)
 	char n[64], p[32], buf[128];
 
 	if (v->diff) {
-		fmt_count(n, sizeof n, sel_total(v, DIFF_AFTER));
+		fmt_weight(v, n, sizeof n, sel_total(v, DIFF_AFTER));
 		share_of_all(v, DIFF_AFTER, p, sizeof p);
 		snprintf(buf, sizeof buf, "after %s (%s)", n, p);
 	} else {
@@ -239,7 +270,7 @@ f_of_zoom(struct tui_view *v, struct tui_text *tx)
 		d = v->negate ? vb - va : va - vb;
 		text_append_ascii(tx, "change ");
 		text_append_ascii(tx, d > 0 ? "+" : d < 0 ? "-" : "");
-		fmt_count(buf, sizeof buf,
+		fmt_weight(v, buf, sizeof buf,
 		    (struct tf_count){(uint64_t)(d < 0 ? -d : d), 0});
 		text_append_ascii(tx, buf);
 		diff_points(v, buf, sizeof buf);
@@ -275,14 +306,21 @@ f_self(struct tui_view *v, struct tui_text *tx)
 	text_append_ascii(tx, s);
 }
 
+/* True for perf's module of an inlined frame, "(inlined)". */
+static int
+is_inlined(const char *name, size_t len)
+{
+	return len == 7 && memcmp(name, "inlined", 7) == 0;
+}
+
 /*
- * "in libc.so.6", "in [kernel.kallsyms]", "in several modules": the
- * selection's module, when the input named one (perf).
+ * "in libc.so.6", "in [kernel.kallsyms]", "in several modules", "inlined
+ * in libc.so.6": the selection's module, when the input named one (perf).
  */
 static void
 f_module(struct tui_view *v, struct tui_text *tx)
 {
-	uint32_t mod = tree_module(v->tree, v->sel);
+	uint32_t mod = tree_module(v->tree, v->sel), node;
 	const char *name;
 	size_t len;
 
@@ -291,6 +329,27 @@ f_module(struct tui_view *v, struct tui_text *tx)
 	name = tree_module_name(v->tree, mod, &len);
 	if (len == 0)
 		return;
+	if (is_inlined(name, len)) {
+		/*
+		 * perf's "(inlined)": the code is in its caller's module, the
+		 * nearest caller not inlined (in the reverse view a frame's
+		 * parent is its callee: there, only "inlined").
+		 */
+		text_append_ascii(tx, "inlined");
+		if (v->reverse)
+			return;
+		for (node = tree_node(v->tree, v->sel)->parent;
+		    node != TREE_ROOT; node = tree_node(v->tree, node)->parent) {
+			if ((mod = tree_module(v->tree, node)) == TREE_MOD_NONE)
+				return;
+			name = tree_module_name(v->tree, mod, &len);
+			if (!is_inlined(name, len))
+				break;
+		}
+		if (node == TREE_ROOT || len == 0)
+			return;
+		text_append_ascii(tx, " ");
+	}
 	text_append_ascii(tx, "in ");
 	text_append(tx, name, len, TEXT_ALL);
 }
@@ -795,7 +854,9 @@ fmt_bytes(char *out, size_t cap, double bytes)
 
 /*
  * The progress line of a loading input, from the tree as last finished:
- * "VERB SOURCE: 182.4 MB, 1,204,332 samples, 3,911 stacks, 94.1 MB/s".
+ * "VERB SOURCE: 182.4 MB, 1,204,332 samples, 3,911 stacks, 94.1 MB/s",
+ * the weight worded as the status line words it ("3.2 MB, 9.09 s
+ * cpu-clock, 9,083 samples, ...").
  */
 void
 statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
@@ -803,19 +864,20 @@ statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
 {
 	/* The tree as loaded, not as transformed (view_xform.c). */
 	const struct tree *t = v->xh.base != NULL ? v->xh.base : v->fwd;
-	struct tf_count samples = tree_total(t, v->prof, TREE_ROOT);
 	uint64_t stacks = tree_stacks(t, v->prof);
-	char by[32], ns[64], nst[64], rate[32];
+	char by[32], ns[128], nst[64], rate[32];
+	struct tf_units u;
 
 	/* Raw bytes: the status line escapes what it draws (text_set()). */
 	fmt_bytes(by, sizeof by, (double)p->bytes);
-	fmt_count(ns, sizeof ns, samples);
+	tree_units(v, t, v->prof, &u);
+	units_total(ns, sizeof ns, &u, tree_total(t, v->prof, TREE_ROOT),
+	    u.samples ? tree_samples(t, v->prof, TREE_ROOT) : 0);
 	fmt_count(nst, sizeof nst, (struct tf_count){stacks, 0.0});
 	if (secs > 0)
 		fmt_bytes(rate, sizeof rate, (double)p->bytes / secs);
 	else
 		snprintf(rate, sizeof rate, "-");
-	snprintf(buf, cap, "%s %.120s: %s, %s sample%s, %s stack%s, %s/s", verb,
-	    p->source, by, ns, samples.n == 1 && samples.frac == 0.0 ? "" : "s",
-	    nst, stacks == 1 ? "" : "s", rate);
+	snprintf(buf, cap, "%s %.120s: %s, %s, %s stack%s, %s/s", verb,
+	    p->source, by, ns, nst, stacks == 1 ? "" : "s", rate);
 }

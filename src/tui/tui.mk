@@ -59,3 +59,6 @@ TESTS += $(TUI_TESTS)
 TESTS += tests/tui/children.sh
 EXTRA_DIST += tests/tui/children.sh
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
+# Every number in its unit on every screen.
+TESTS += tests/tui/units.sh
+EXTRA_DIST += tests/tui/units.sh

@@ -1,8 +1,9 @@
 /*
  * The frames behind a "+" bar (Enter on a selected "+" in the graph): the
  * siblings too narrow to draw that the bar stands for, one row each,
- * heaviest first (equal ones in the graph's order), with their samples and
- * share of all samples.  Enter zooms the graph to the chosen frame, which
+ * heaviest first (equal ones in the graph's order), with their weight in
+ * its unit (model/units.h: "2.00 ms" for cpu-clock), the sample records
+ * beside it when the input has both, and their share of the whole.  Enter zooms the graph to the chosen frame, which
  * then spans the full width, so everything under it can be reached; Esc
  * goes back without zooming.
  *
@@ -23,6 +24,7 @@
 
 #include "layout/layout.h"
 #include "model/count.h"
+#include "model/units.h"
 #include "tui/colors.h"
 #include "tui/list.h"
 #include "tui/screen.h"
@@ -70,6 +72,7 @@ view_narrow_count(struct tui_view *v)
 	v->nar_gen = l->generation;
 	v->nar_n = 0;
 	memset(v->nar_total, 0, sizeof v->nar_total);
+	v->nar_samples = 0;
 	end = layout_run_end(l, i);
 	for (c = l->rects[i].node; c != end && c != TREE_NONE;
 	    c = nodes[c].next_sibling) {
@@ -78,6 +81,8 @@ view_narrow_count(struct tui_view *v)
 		v->nar_n++;
 		for (p = 0; p < np; p++)
 			count_add(&v->nar_total[p], tree_total(v->tree, p, c));
+		if (tree_has_samples(v->tree))
+			v->nar_samples += tree_samples(v->tree, v->prof, c);
 	}
 }
 
@@ -117,7 +122,9 @@ narrow_draw(struct tui_screen *s)
 	const struct tui_view *v = nw->v;
 	const struct tree *t = v->tree;
 	int cols = s->cols, y, off;
-	char cells[COUNT_BUFSZ + 64], buf[160], a[COUNT_BUFSZ];
+	char cells[2 * COUNT_BUFSZ + 64], buf[160], a[COUNT_BUFSZ];
+	char b[COUNT_BUFSZ];
+	struct tf_units u;
 	double all = count_value(tree_total(t, v->prof, TREE_ROOT));
 	struct tf_count c;
 	const char *name;
@@ -137,14 +144,27 @@ narrow_draw(struct tui_screen *s)
 	text_append_ascii(&nw->line, ", heaviest first");
 	text_draw_label(&nw->line, 0, 0, cols);
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
-	mvaddnstr(1, 0, "     Samples   Share  Frame", cols);
-	blank_to_end(1, 27, cols);
+	/* The weight's column is named by its unit (model/units.h). */
+	units_of_tree(&u, t, v->prof, v->svg.opts.event, v->svg.opts.countname);
+	if (u.samples)
+		snprintf(buf, sizeof buf, "%12.12s  Samples   Share  Frame",
+		    u.name);
+	else
+		snprintf(buf, sizeof buf, "%12.12s   Share  Frame",
+		    strcmp(u.name, "samples") == 0 ? "Samples" : u.name);
+	mvaddnstr(1, 0, buf, cols);
+	blank_to_end(1, TF_MIN((int)strlen(buf), cols), cols);
 	for (i = nw->list.top, y = 2;
 	    i < nw->list.n && y < 2 + nw->list.rows;
 	    i++, y++) {
 		c = tree_total(t, v->prof, nw->nodes[i]);
-		count_format(a, c);
-		snprintf(cells, sizeof cells, "%12s %6.2f%%  ", a,
+		units_weight(a, sizeof a, &u, c);
+		b[0] = '\0';
+		if (u.samples)
+			units_group(b, sizeof b, (struct tf_count){
+			    tree_samples(t, v->prof, nw->nodes[i]), 0.0});
+		snprintf(cells, sizeof cells, "%12s %*s%s%6.2f%%  ", a,
+		    u.samples ? 8 : 0, b, u.samples ? " " : "",
 		    all > 0 ? count_value(c) * 100 / all : 0.0);
 		colors_use(i == nw->list.cur ? COLORS_SELECTED : COLORS_NORMAL,
 		    PALETTE_USER, 0);

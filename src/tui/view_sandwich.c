@@ -30,6 +30,7 @@
 #include "diff/diff.h"
 #include "layout/palette.h"
 #include "model/sandwich.h"
+#include "model/units.h"
 #include "tui/colors.h"
 #include "tui/screen.h"
 #include "tui/text.h"
@@ -241,6 +242,7 @@ sw_draw(struct tui_screen *s)
 	struct sw_screen *w = sw_of(s);
 	struct tf_count all = tree_total(w->v->fwd, w->v->prof, TREE_ROOT);
 	char buf[2 * COUNT_BUFSZ + 96], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
+	struct tf_units u;
 	const char *name;
 	size_t len;
 	int x;
@@ -255,8 +257,12 @@ sw_draw(struct tui_screen *s)
 		text_set_ascii(&w->line, "[sandwich] ");
 		name = strtab_get(tree_strtab_c(w->v->fwd), w->name, &len);
 		text_append(&w->line, name, len, (size_t)s->cols);
-		count_format(a, w->self);
-		count_format(b, w->total);
+		/* The weights in their unit (model/units.h), as on the
+		 * graph's status line: "self 170 ms (6.92%)". */
+		units_of_tree(&u, w->v->fwd, w->v->prof, w->v->svg.opts.event,
+		    w->v->svg.opts.countname);
+		units_weight(a, sizeof a, &u, w->self);
+		units_weight(b, sizeof b, &u, w->total);
 		snprintf(buf, sizeof buf, "  self %s (%.2f%%)  total %s "
 		    "(%.2f%%)  %s", a, share(w->self, all), b,
 		    share(w->total, all), w->side == 0 ? "callers" :
@@ -266,8 +272,12 @@ sw_draw(struct tui_screen *s)
 			text_append_ascii(&w->line, ": ");
 			name = tree_name(w->h[w->side].t, w->sel, &len);
 			text_append(&w->line, name, len, (size_t)s->cols);
-			count_format(a, tree_total(w->h[w->side].t, w->v->prof,
-			    w->sel));
+		}
+		/* F itself (the first level): its total is said above. */
+		if (w->sel != TREE_ROOT &&
+		    tree_node(w->h[w->side].t, w->sel)->depth > 1) {
+			units_weight(a, sizeof a, &u, tree_total(w->h[w->side].t,
+			    w->v->prof, w->sel));
 			snprintf(buf, sizeof buf, " %s (%.2f%%)", a, share(
 			    tree_total(w->h[w->side].t, w->v->prof, w->sel),
 			    all));

@@ -3,6 +3,10 @@
  * profile (model/functions.h) with Self, Self %, Total, Total % and the
  * name, or with --diff Before, After, Change, Change % and Total %, one
  * row each, sorted by self; `o` cycles the sort, `/` filters by regex.
+ * The weights are worded as --top words them (model/units.h: "170 ms"),
+ * with a Samples column beside Self and beside Total where the input has
+ * sample records besides the weight (export/top.h's top_samples); the
+ * wide columns are as wide as their widest cell, measured at opening.
  *
  * The table is built from the loaded tree (the reverse view has the same
  * functions), once when the screen opens.  The screen keeps only its
@@ -21,7 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export/top.h"
 #include "model/functions.h"
+#include "model/units.h"
 #include "search/search.h"
 #include "tui/colors.h"
 #include "tui/list.h"
@@ -45,6 +51,9 @@ struct table {
 	const char *msg;           /* one-shot message (static text) */
 	char msgbuf[320];
 	struct tui_text name, line;
+	struct tf_units u;         /* the words of the weights */
+	struct top_samples fs;     /* sample records by name (u.samples) */
+	int w[6];                  /* the wide columns' widths */
 };
 
 static struct table *
@@ -71,52 +80,140 @@ share(struct tf_count c, struct tf_count all)
 	return a > 0 ? count_value(c) * 100 / a : 0;
 }
 
+#define NCOLS 6
+
+/* The titles of the wide columns: one profile, with samples, two. */
+static const char *const col_titles[3][NCOLS] = {
+	{"Self", "Self%", "Total", "Total%", NULL, NULL},
+	{"Self", "Self%", "Samples", "Total", "Total%", "Samples"},
+	{"Before", "After", "Change", "Change%", "Total%", NULL},
+};
+
+/* Which of col_titles tb shows. */
+static int
+col_set(const struct table *tb)
+{
+	return tb->f.nprof > 1 ? 2 : tb->u.samples ? 1 : 0;
+}
+
+/* Wide column c of row r into buf (the weights in their unit). */
+static void
+cell(const struct table *tb, const struct func_row *r, int c, char *buf,
+    size_t cap)
+{
+	int p = tb->f.prof, set = col_set(tb);
+	int64_t ch;
+
+	if (set == 2) {
+		ch = functions_change(r);
+		switch (c) {
+		case 0:
+		case 1:
+			units_weight(buf, cap, &tb->u, r->self[c]);
+			return;
+		case 2:
+			units_change(buf, cap, &tb->u, ch);
+			return;
+		case 3:
+			snprintf(buf, cap, "%+.2f%%", count_value(tb->f.all[1]) >
+			    0 ? (double)ch * 100 / count_value(tb->f.all[1]) : 0);
+			return;
+		default:
+			snprintf(buf, cap, "%.2f%%",
+			    share(r->total[1], tb->f.all[1]));
+			return;
+		}
+	}
+	if (set == 1 && (c == 2 || c == 5)) {
+		units_group(buf, cap, (struct tf_count){c == 2 ?
+		    tb->fs.self[r->name] : tb->fs.total[r->name], 0.0});
+		return;
+	}
+	if (set == 1 && c > 2)
+		c--;
+	switch (c) {
+	case 0:
+		units_weight(buf, cap, &tb->u, r->self[p]);
+		return;
+	case 1:
+		snprintf(buf, cap, "%.2f%%", share(r->self[p], tb->f.all[p]));
+		return;
+	case 2:
+		units_weight(buf, cap, &tb->u, r->total[p]);
+		return;
+	default:
+		snprintf(buf, cap, "%.2f%%", share(r->total[p], tb->f.all[p]));
+		return;
+	}
+}
+
+/* The wide columns' widths: their title's, or their widest cell's. */
+static void
+col_widths(struct table *tb)
+{
+	const char *const *t = col_titles[col_set(tb)];
+	char buf[COUNT_BUFSZ];
+	uint32_t i;
+	int c;
+
+	for (c = 0; c < NCOLS; c++) /* a share: at least " 12.34%" */
+		tb->w[c] = t[c] == NULL ? 0 : strchr(t[c], '%') != NULL ?
+		    TF_MAX((int)strlen(t[c]), 7) : (int)strlen(t[c]);
+	for (i = 0; i < tb->f.nrows; i++)
+		for (c = 0; c < NCOLS && t[c] != NULL; c++) {
+			cell(tb, &tb->f.rows[i], c, buf, sizeof buf);
+			tb->w[c] = TF_MAX(tb->w[c], (int)strlen(buf));
+		}
+}
+
 /* Columns of a row before the name: their text into buf. */
 static void
 row_cells(const struct table *tb, const struct func_row *r, char *buf,
     size_t cap, int wide)
 {
-	char a[COUNT_BUFSZ], b[COUNT_BUFSZ];
-	int p = tb->f.prof;
+	const char *const *t = col_titles[col_set(tb)];
+	char a[COUNT_BUFSZ];
+	size_t o = 0;
+	int p = tb->f.prof, c;
 	int64_t ch;
-	double pc;
 
-	if (tb->f.nprof > 1) {
-		ch = functions_change(r);
-		count_format(a, r->self[0]);
-		count_format(b, r->self[1]);
-		pc = count_value(tb->f.all[1]) > 0 ?
-		    (double)ch * 100 / count_value(tb->f.all[1]) : 0;
-		if (wide)
-			snprintf(buf, cap, "%12s %12s %+12lld %+6.2f%% %6.2f%% ",
-			    a, b, (long long)ch, pc,
-			    share(r->total[1], tb->f.all[1]));
-		else
-			snprintf(buf, cap, "%+6.2f%% %6.2f%% ", pc,
-			    share(r->total[1], tb->f.all[1]));
+	buf[0] = '\0';
+	if (wide) {
+		for (c = 0; c < NCOLS && t[c] != NULL && o < cap; c++) {
+			cell(tb, r, c, a, sizeof a);
+			o += (size_t)snprintf(buf + o, cap - o, "%*s ", tb->w[c], a);
+		}
 		return;
 	}
-	count_format(a, r->self[p]);
-	count_format(b, r->total[p]);
-	if (wide)
-		snprintf(buf, cap, "%12s %6.2f%% %12s %6.2f%% ", a,
-		    share(r->self[p], tb->f.all[p]), b,
-		    share(r->total[p], tb->f.all[p]));
-	else
-		snprintf(buf, cap, "%6.2f%% %6.2f%% ",
-		    share(r->self[p], tb->f.all[p]),
-		    share(r->total[p], tb->f.all[p]));
+	if (tb->f.nprof > 1) {
+		ch = functions_change(r);
+		snprintf(buf, cap, "%+6.2f%% %6.2f%% ",
+		    count_value(tb->f.all[1]) > 0 ?
+		    (double)ch * 100 / count_value(tb->f.all[1]) : 0,
+		    share(r->total[1], tb->f.all[1]));
+		return;
+	}
+	snprintf(buf, cap, "%6.2f%% %6.2f%% ", share(r->self[p], tb->f.all[p]),
+	    share(r->total[p], tb->f.all[p]));
 }
 
-/* The column titles for the same width. */
+/* The column titles for the same width into buf. */
 static const char *
-titles(const struct table *tb, int wide)
+titles(const struct table *tb, int wide, char *buf, size_t cap)
 {
-	if (tb->f.nprof > 1)
-		return wide ? "      Before        After       Change "
-		    "Change%  Total% Function" : "Change%  Total% Function";
-	return wide ? "        Self   Self%        Total  Total% Function" :
-	    "  Self%  Total% Function";
+	const char *const *t = col_titles[col_set(tb)];
+	size_t o = 0;
+	int c;
+
+	if (!wide)
+		return tb->f.nprof > 1 ? "Change%  Total% Function" :
+		    "  Self%  Total% Function";
+	buf[0] = '\0';
+	for (c = 0; c < NCOLS && t[c] != NULL && o < cap; c++)
+		o += (size_t)snprintf(buf + o, cap - o, "%*s ", tb->w[c], t[c]);
+	if (o < cap)
+		snprintf(buf + o, cap - o, "Function");
+	return buf;
 }
 
 /* Paint the table. */
@@ -126,21 +223,25 @@ table_draw(struct tui_screen *s)
 	struct table *tb = table_of(s);
 	const struct tree *t = tb->v->fwd;
 	int cols = s->cols, wide = cols >= 72, y, off;
-	char cells[2 * COUNT_BUFSZ + 64], head[COUNT_BUFSZ + 128], a[COUNT_BUFSZ];
+	char cells[NCOLS * (COUNT_BUFSZ + 1) + 1], head[COUNT_BUFSZ + 160];
+	char a[COUNT_BUFSZ + 64], tt[NCOLS * (COUNT_BUFSZ + 1) + 16];
+	const char *title;
 	const struct func_row *r;
 	const char *name;
 	size_t len;
 	long i;
 
 	colors_use(COLORS_TITLE, PALETTE_USER, 0);
-	count_format(a, tb->f.all[tb->f.prof]);
+	units_total(a, sizeof a, &tb->u, tb->f.all[tb->f.prof],
+	    tb->u.samples ? tree_samples(t, tb->f.prof, TREE_ROOT) : 0);
 	snprintf(head, sizeof head, "Functions: %u of %u, by %s; total %s%s",
 	    tb->f.nview, tb->f.nrows, functions_sort_name(tb->f.sort), a,
 	    tb->f.nprof > 1 ? " (AFTER; Before/After/Change: self)" : "");
 	mvaddnstr(0, 0, head, cols);
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
-	mvaddnstr(1, 0, titles(tb, wide), cols);
-	for (y = (int)strlen(titles(tb, wide)); y < cols; y++)
+	title = titles(tb, wide, tt, sizeof tt);
+	mvaddnstr(1, 0, title, cols);
+	for (y = (int)strlen(title); y < cols; y++)
 		mvaddch(1, y, ' ');
 	for (i = tb->list.top, y = 2;
 	    i < (long)tb->f.nview && y < 2 + tb->list.rows;
@@ -369,11 +470,13 @@ static const struct tui_binding bindings[] = {
 };
 
 static const char *const legend[] = {
-	"Self: samples whose stack ends in the function; Total: samples whose",
-	"stack contains it, counted once however often it recurs.  Percentages",
-	"are of all samples.  With --diff: Before, After and Change are self",
-	"counts, Change % and Total % of AFTER.  The filter's share is the",
-	"self of the functions shown.",
+	"Self: the weight of the stacks that end in the function; Total: of",
+	"the stacks that contain it, counted once however often it recurs; in",
+	"the weight's unit (a duration for cpu-clock), Samples the sample",
+	"records behind them.  Percentages are of the whole weight.  With",
+	"--diff: Before, After and Change are self, Change % and Total % of",
+	"AFTER; the change sort puts the largest, up or down, first.  The",
+	"filter's share is the self of the functions shown.",
 };
 
 static int
@@ -411,6 +514,7 @@ table_free(struct tui_screen *s)
 	struct table *tb = table_of(s);
 
 	functions_free(&tb->f);
+	top_samples_free(&tb->fs);
 	prompt_free(&tb->prompt);
 	free(tb->filter);
 	free(tb->marks);
@@ -442,6 +546,13 @@ view_table_open(struct tui_screen *s)
 	tb->screen.ops = &table_ops;
 	tb->v = v;
 	functions_build(&tb->f, v->fwd, v->skip_depth, v->prof);
+	units_of_tree(&tb->u, v->fwd, v->prof, v->svg.opts.event,
+	    v->svg.opts.countname);
+	if (tb->f.nprof > 1)
+		tb->u.samples = 0; /* Before and After: the weight alone */
+	else if (tb->u.samples)
+		top_samples_build(&tb->fs, v->fwd, v->prof, v->skip_depth);
+	col_widths(tb);
 	tb->screen.list = &tb->list;
 	to_first(tb);
 	prompt_init(&tb->prompt);

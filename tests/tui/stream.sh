@@ -57,7 +57,7 @@ run "$producer | $TFLAME"
 check "progress line while the input pauses" wait_for "reading stdin: "
 settle
 check "progress: the samples of part 1" \
-    matches 29 "^\[flame\]  reading stdin: [0-9.]* kB, $n1 samples, [0-9,]* stacks, [0-9.]* [kM]*B/s"
+    matches 29 "^\[flame\]  reading stdin: [0-9.]* kB, $n1 cpu-clock samples, [0-9,]* stacks, [0-9.]* [kM]*B/s"
 check "partial graph: the root on the last graph line" starts 27 all
 check "partial graph: its counts, worded as after loading" \
     has "all  $n1 cpu-clock samples  100.00% of all"
@@ -68,7 +68,7 @@ keys j
 check "back to the root" matches 28 "^all  $n1 cpu-clock samples"
 touch "$gate"
 check "the rest arrives: what was read" wait_for "read stdin: "
-check "read: all the samples" has "$nall samples, "
+check "read: all the samples" has "$nall cpu-clock samples, "
 # Loaded, the event is known: perf script output without periods has one
 # number, the samples of that event.
 check "whole graph: the root's counts" \
