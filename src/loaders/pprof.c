@@ -35,7 +35,11 @@
  * skipped, negative ones skipped and counted.  drop_frames/keep_frames are
  * applied as pprof's Prune does unless --all-frames; the patterns are
  * compiled with PCRE2 (pprof uses RE2: patterns that differ between the
- * two may match differently), one that does not compile is ignored.
+ * two may match differently), one that does not compile is ignored.  They
+ * come from the input: each distinct function name is matched once, through
+ * the search module (its match limits and JIT; a name they give up on is
+ * kept), and all names within PPROF_MATCH_BUDGET_MS, past which neither
+ * pattern is applied (a note says so either way).
  *
  * A malformed profile is refused whole, with the reason and a byte offset
  * (of the inflated data) where there is one: bad varints, lengths past the
@@ -56,13 +60,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include <time.h>
 
 #include "loaders/loader.h"
 #include "loaders/pprof_ctx.h"
 #include "loaders/sniff.h"
+#include "search/search.h"
 #include "util/escape.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
@@ -250,47 +253,115 @@ simplify(const char *s, size_t n, size_t *start)
 	return n - *start;
 }
 
-/* Does the anchored pattern match the simplified name? */
+/* The anchored pattern on the simplified name: 1, 0, or -1 (gave up). */
 static int
-re_match(pcre2_code *re, pcre2_match_data *md, const char *s, size_t n)
+re_match(const struct search_re *re, const char *s, size_t n)
 {
 	size_t b, l;
 
 	l = simplify(s, n, &b);
-	return pcre2_match(re, (PCRE2_SPTR)(s + b), l, 0, 0, md, NULL) >= 0;
+	return search_match(re, s + b, l);
 }
 
-/* Compile "^(PAT)$", or NULL. */
-static pcre2_code *
+/*
+ * Compile "^(PAT)$" with the search module (its match and depth limits, its
+ * JIT), matching bytes as pprof did before; NULL when it does not compile.
+ */
+static struct search_re *
 re_compile(const struct pp_ctx *x, const struct pp_span *pat)
 {
 	char *p = xmalloc(pat->len + 5);
-	pcre2_code *re;
-	int e;
-	PCRE2_SIZE eo;
+	struct search_re *re;
+	struct search_error e;
 
 	memcpy(p, "^(", 2);
 	memcpy(p + 2, x->buf + pat->off, pat->len);
 	memcpy(p + 2 + pat->len, ")$", 3);
-	re = pcre2_compile((PCRE2_SPTR)p, pat->len + 4, 0, &e, &eo, NULL);
+	re = search_compile(p, pat->len + 4, SEARCH_BYTES, &e);
 	free(p);
 	return re;
 }
 
+/* Milliseconds of a monotonic clock. */
+static uint64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* What drop/keep_frames say of a function name (by string index). */
+enum { PR_UNSEEN, PR_KEEP, PR_DROP };
+
+/*
+ * The verdict on every function name the locations' lines use, each string
+ * matched once (a name is often behind thousands of locations), into
+ * verdict[string index].  A name the match limit gives up on is kept.
+ * 0, or -1 when the matching ran past PPROF_MATCH_BUDGET_MS (noted).
+ */
+static int
+prune_judge(struct pp_ctx *x, const struct search_re *dre,
+    const struct search_re *kre, unsigned char *verdict)
+{
+	const struct pp_location *loc;
+	const struct pp_span *name;
+	uint64_t t0 = now_ms(), idx;
+	size_t i, k, judged = 0, gaveup = 0;
+	const char *what = kre != NULL ? "drop_frames/keep_frames" :
+	    "drop_frames";
+	const char *s;
+	int r, rk;
+
+	for (i = 0; i < x->nlocs; i++) {
+		loc = &x->locs[i];
+		for (k = 0; k < loc->nlines; k++) {
+			idx = x->funcs[x->lines[loc->line0 + k]].name;
+			if (verdict[idx] != PR_UNSEEN)
+				continue;
+			name = &x->str[idx];
+			s = (const char *)x->buf + name->off;
+			verdict[idx] = PR_KEEP;
+			r = name->len > 0 ? re_match(dre, s, name->len) : 0;
+			if (r > 0 && kre != NULL) {
+				/* kept when keep_frames matches, or gave up */
+				rk = re_match(kre, s, name->len);
+				r = rk == 0 ? 1 : rk > 0 ? 0 : -1;
+			}
+			if (r > 0)
+				verdict[idx] = PR_DROP;
+			gaveup += r < 0;
+			judged++;
+			if (now_ms() - t0 > PPROF_MATCH_BUDGET_MS) {
+				diag_note(x->d, "%s: matching took more than %.1f s "
+				    "(%zu names matched); not applied", what,
+				    PPROF_MATCH_BUDGET_MS / 1000.0, judged);
+				return -1;
+			}
+		}
+	}
+	if (gaveup > 0)
+		diag_note(x->d, "%s: the match limit gave up on %zu %s; %s kept",
+		    what, gaveup, gaveup == 1 ? "name" : "names",
+		    gaveup == 1 ? "it is" : "they are");
+	return 0;
+}
+
 /*
  * drop_frames/keep_frames: mark the locations to prune (as pprof's Prune
- * does) and cut inlined lines where an inner one matches.
+ * does) and cut inlined lines where an inner one matches.  Each distinct
+ * name is matched once, under the search module's limits and a budget
+ * for all of them; past the budget nothing is pruned.
  */
 static void
 prune_mark(struct pp_ctx *x)
 {
 	const struct pp_span *drop = &x->str[x->drop], *keep = &x->str[x->keep];
-	pcre2_code *dre, *kre = NULL;
-	pcre2_match_data *md;
+	struct search_re *dre, *kre = NULL;
 	struct pp_location *loc;
-	const struct pp_span *name;
+	unsigned char *verdict;
 	size_t i, k;
-	const char *s;
 
 	dre = re_compile(x, drop);
 	if (keep->len > 0)
@@ -298,18 +369,18 @@ prune_mark(struct pp_ctx *x)
 	if (dre == NULL || (keep->len > 0 && kre == NULL)) {
 		diag_note(x->d, "drop_frames/keep_frames do not compile; "
 		    "not applied");
-		pcre2_code_free(dre);
-		pcre2_code_free(kre);
+		search_re_free(dre);
+		search_re_free(kre);
 		return;
 	}
-	md = pcre2_match_data_create(4, NULL);
+	verdict = xcalloc(x->nstr, 1);
+	if (prune_judge(x, dre, kre, verdict) != 0)
+		goto out;
 	for (i = 0; i < x->nlocs; i++) {
 		loc = &x->locs[i];
 		for (k = loc->nlines; k > 0; k--) {
-			name = &x->str[x->funcs[x->lines[loc->line0 + k - 1]].name];
-			s = (const char *)x->buf + name->off;
-			if (name->len == 0 || !re_match(dre, md, s, name->len) ||
-			    (kre != NULL && re_match(kre, md, s, name->len)))
+			if (verdict[x->funcs[x->lines[loc->line0 + k - 1]].name] !=
+			    PR_DROP)
 				continue;
 			if (k == loc->nlines)
 				loc->prune = 2;
@@ -322,9 +393,10 @@ prune_mark(struct pp_ctx *x)
 			break;
 		}
 	}
-	pcre2_match_data_free(md);
-	pcre2_code_free(dre);
-	pcre2_code_free(kre);
+out:
+	free(verdict);
+	search_re_free(dre);
+	search_re_free(kre);
 }
 
 /* A frame name's byte as folded: ";" -> ":", NUL/CR/LF -> "?". */

@@ -135,6 +135,58 @@ pb_func_loc(struct pb *p, uint64_t fid, uint64_t name, uint64_t lid)
 	pb_free(&l);
 }
 
+/* A sample of value 1 at locations leaf, root. */
+static void
+pb_sample2(struct pb *p, uint64_t leaf, uint64_t root)
+{
+	struct pb m = {NULL, 0, 0};
+
+	pb_int(&m, 1, leaf);
+	pb_int(&m, 1, root);
+	pb_int(&m, 2, 1);
+	pb_sub(p, 2, &m);
+	pb_free(&m);
+}
+
+/*
+ * The drop_frames bomb of the issue: drop_frames "(a+)+$" and nfunc
+ * functions named "aaa...a!N" (alen a's), which it backtracks over without
+ * end; nloc locations, location i of function i % nfunc, each the leaf of
+ * one sample under "main".  drop, when not NULL, replaces drop_frames;
+ * keep, when not NULL, is keep_frames.
+ */
+static void
+drop_bomb(struct pb *p, size_t nfunc, size_t nloc, size_t alen,
+    const char *drop, const char *keep)
+{
+	char name[256];
+	size_t i;
+
+	memset(p, 0, sizeof *p);
+	pb_sample_type(p);
+	pb_str(p, "");
+	pb_str(p, "samples");
+	pb_str(p, "count");
+	pb_str(p, drop != NULL ? drop : "(a+)+$");
+	pb_str(p, "main");
+	pb_str(p, keep != NULL ? keep : "");
+	memset(name, 'a', alen);
+	for (i = 0; i < nfunc; i++) {
+		snprintf(name + alen, sizeof name - alen, "!%zu", i);
+		pb_str(p, name);
+	}
+	pb_int(p, 7, 3);
+	if (keep != NULL)
+		pb_int(p, 8, 5);
+	pb_func_loc(p, 1, 4, 1);        /* main: function 1, location 1 */
+	for (i = 0; i < nfunc; i++)
+		pb_func_loc(p, i + 2, i + 6, 0);
+	for (i = 0; i < nloc; i++) {
+		pb_func_loc(p, i % nfunc + 2, 0, i + 2);
+		pb_sample2(p, i + 2, 1);
+	}
+}
+
 /* ------------------------------------------------------------ loading */
 
 /* One load: the stacks as folded lines, the messages, the error. */
@@ -226,6 +278,203 @@ run_free(struct run *x)
 	diag_free(&x->d);
 }
 
+/* The messages of d as printed, in a string (owned by the caller). */
+static char *
+messages(const struct diag *d)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *fp = open_memstream(&s, &n);
+
+	ck_assert_ptr_nonnull(fp);
+	diag_print(d, fp);
+	fclose(fp);
+	return s;
+}
+
+/* Do the messages contain s? */
+static int
+has_note(const struct run *x, const char *s)
+{
+	char *m = messages(&x->d);
+	int r = strstr(m, s) != NULL;
+
+	if (!r)
+		fprintf(stderr, "messages: %s\n", m);
+	free(m);
+	return r;
+}
+
+/* Every line of the folded text starts with "main;". */
+static size_t
+count_stacks(const struct run *x)
+{
+	const char *s = (const char *)x->text.b;
+	size_t n = 0;
+
+	while (s != NULL && *s != '\0') {
+		ck_assert_msg(strncmp(s, "main;", 5) == 0, "stack %s", s);
+		n++;
+		s = strchr(s, '\n');
+		if (s != NULL)
+			s++;
+	}
+	return n;
+}
+
+/* The budget given to drop_frames (PPROF_MATCH_BUDGET_MS), in seconds. */
+#ifndef PPROF_MATCH_BUDGET_MS
+#define PPROF_MATCH_BUDGET_MS 2000
+#endif
+#define BUDGET_S ((double)PPROF_MATCH_BUDGET_MS / 1000)
+
+/* --------------------------------------------- item 1: drop_frames bombs */
+
+/*
+ * 100 names (a 1.2 KB profile took 15 s): each is given up on by the match
+ * limit, in much less than the budget; no name is pruned, the profile
+ * loads, and the note says how many names were given up on.
+ */
+START_TEST(drop_bomb_100)
+{
+	struct pb p;
+	struct run x;
+
+	drop_bomb(&p, 100, 100, 24, NULL, NULL);
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, 0);
+	ck_assert_uint_eq(x.res.samples, 100);
+	ck_assert_uint_eq(count_stacks(&x), 100);
+	ck_assert_msg(x.secs < BUDGET_S + 10, "%.1f s", x.secs);
+	ck_assert(has_note(&x, "drop_frames: the match limit gave up on 100 "
+	    "names; they are kept"));
+	run_free(&x);
+	pb_free(&p);
+}
+END_TEST
+
+/*
+ * 20,000 names (still running after 300 s): past the budget drop_frames is
+ * not applied at all, and the note says so; within 10 s of the budget.
+ */
+START_TEST(drop_bomb_20000)
+{
+	struct pb p;
+	struct run x;
+
+	drop_bomb(&p, 20000, 20000, 28, NULL, NULL);
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, 0);
+	ck_assert_uint_eq(x.res.samples, 20000);
+	ck_assert_uint_eq(count_stacks(&x), 20000);
+	ck_assert_msg(x.secs < BUDGET_S + 10, "%.1f s", x.secs);
+	ck_assert(has_note(&x, "drop_frames: matching took more than"));
+	ck_assert(has_note(&x, "not applied"));
+	run_free(&x);
+	pb_free(&p);
+}
+END_TEST
+
+/*
+ * 20,000 locations of one function: its name is matched once, not once per
+ * location (the note counts one name given up on).
+ */
+START_TEST(drop_bomb_one_function)
+{
+	struct pb p;
+	struct run x;
+
+	drop_bomb(&p, 1, 20000, 24, NULL, NULL);
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, 0);
+	ck_assert_uint_eq(count_stacks(&x), 20000);
+	ck_assert_msg(x.secs < BUDGET_S + 10, "%.1f s", x.secs);
+	ck_assert(has_note(&x, "the match limit gave up on 1 name; it is "
+	    "kept"));
+	run_free(&x);
+	pb_free(&p);
+}
+END_TEST
+
+/*
+ * The bomb as keep_frames, behind a drop_frames that matches every name:
+ * bounded by the same budget, and the note names both.
+ */
+START_TEST(keep_bomb)
+{
+	struct pb p;
+	struct run x;
+
+	drop_bomb(&p, 20000, 20000, 28, ".*", "(a+)+$");
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, 0);
+	ck_assert_uint_eq(count_stacks(&x), 20000);
+	ck_assert_msg(x.secs < BUDGET_S + 10, "%.1f s", x.secs);
+	ck_assert(has_note(&x, "drop_frames/keep_frames: matching took more "
+	    "than"));
+	ck_assert(has_note(&x, "not applied"));
+	run_free(&x);
+	pb_free(&p);
+}
+END_TEST
+
+/*
+ * drop_frames still prunes what it matches, each name once: locations of
+ * "aaa!1" (matched by "(a+)+!1") are dropped with their callees where a
+ * caller that is not dropped lies above them, the others kept; with keep_frames "a+!1" nothing is dropped.  A profile of
+ * ordinary size matches every name well within the budget, so no note.
+ */
+static void
+drop_plain(struct pb *p, const char *keep)
+{
+	memset(p, 0, sizeof *p);
+	pb_sample_type(p);
+	pb_str(p, "");
+	pb_str(p, "samples");
+	pb_str(p, "count");
+	pb_str(p, "(a+)+!1");
+	pb_str(p, "main");
+	pb_str(p, "aaa!0");
+	pb_str(p, "aaa!1");
+	pb_str(p, "leaf");
+	pb_str(p, keep != NULL ? keep : "");
+	pb_int(p, 7, 3);
+	if (keep != NULL)
+		pb_int(p, 8, 8);
+	pb_func_loc(p, 1, 4, 1);
+	pb_func_loc(p, 2, 5, 2);
+	pb_func_loc(p, 3, 6, 3);
+	pb_func_loc(p, 4, 7, 4);
+	/* leaf <- aaa!0 <- main, leaf <- aaa!1 <- main (as two samples) */
+	pb_sample2(p, 4, 2);
+	pb_sample2(p, 2, 1);
+	pb_sample2(p, 4, 3);
+	pb_sample2(p, 3, 1);
+}
+
+START_TEST(drop_still_prunes)
+{
+	struct pb p;
+	struct run x;
+
+	drop_plain(&p, NULL);
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, 0);
+	ck_assert_str_eq((const char *)x.text.b,
+	    "aaa!0;leaf 1\nmain;aaa!0 1\naaa!1;leaf 1\nmain 1\n");
+	ck_assert_uint_eq(diag_count(&x.d), 0);
+	run_free(&x);
+	pb_free(&p);
+	drop_plain(&p, "a+!1");
+	run_load(&x, &p, NULL, NULL);
+	ck_assert_int_eq(x.rc, 0);
+	ck_assert_str_eq((const char *)x.text.b,
+	    "aaa!0;leaf 1\nmain;aaa!0 1\naaa!1;leaf 1\nmain;aaa!1 1\n");
+	run_free(&x);
+	pb_free(&p);
+}
+END_TEST
+
 /* ------------------------------------ item 11: indices printed unsigned */
 
 START_TEST(index_unsigned)
@@ -268,6 +517,15 @@ pprof_suite(void)
 {
 	Suite *s = suite_create("pprof");
 	TCase *tc;
+
+	tc = tcase_create("drop_frames");
+	tcase_set_timeout(tc, BUDGET_S + 10);
+	tcase_add_test(tc, drop_bomb_100);
+	tcase_add_test(tc, drop_bomb_20000);
+	tcase_add_test(tc, drop_bomb_one_function);
+	tcase_add_test(tc, keep_bomb);
+	tcase_add_test(tc, drop_still_prunes);
+	suite_add_tcase(s, tc);
 
 	tc = tcase_create("messages");
 	tcase_add_test(tc, index_unsigned);
