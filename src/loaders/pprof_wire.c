@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "loaders/pprof_ctx.h"
@@ -30,6 +31,28 @@ pp_fail(struct pp_ctx *x, const char *fmt, ...)
 	x->err = xstrdup(buf);
 }
 
+/* Account bytes more of tables. */
+int
+pp_reserve(struct pp_ctx *x, uint64_t bytes, const char *what)
+{
+	if (bytes > x->memcap - x->mem) {
+		pp_fail(x, "pprof profile refused: %s would take its tables "
+		    "past %llu MiB (%u times its %llu MiB, plus %u MiB)", what,
+		    (unsigned long long)(x->memcap >> 20), PPROF_TABLES_PER_BYTE,
+		    (unsigned long long)(x->len >> 20), PPROF_TABLES_SLACK >> 20);
+		return -1;
+	}
+	x->mem += bytes;
+	return 0;
+}
+
+/* Give back bytes accounted. */
+void
+pp_release(struct pp_ctx *x, uint64_t bytes)
+{
+	x->mem -= bytes < x->mem ? bytes : x->mem;
+}
+
 /* Offset of p in the buffer. */
 static size_t
 pp_at(const struct pp_ctx *x, const unsigned char *p)
@@ -45,6 +68,12 @@ pp_varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
 	uint64_t r = 0;
 	int i;
 
+	if (p < m->end && p[0] < 0x80) {
+		/* one byte: most keys and lengths */
+		m->p = p + 1;
+		*v = p[0];
+		return 0;
+	}
 	for (i = 0; i < 10; i++) {
 		if (p + i >= m->end) {
 			pp_fail(x, "not a valid pprof profile: truncated varint at "
@@ -307,6 +336,65 @@ location(struct pp_ctx *x, const struct pp_field *f)
 	return 0;
 }
 
+/* The bytes of the tables counted so far. */
+static uint64_t
+pp_counted(const struct pp_ctx *x)
+{
+	return (uint64_t)x->capstr * sizeof *x->str +
+	    (uint64_t)x->captypes * sizeof *x->types +
+	    (uint64_t)x->capmaps * sizeof *x->maps +
+	    (uint64_t)x->capfuncs * sizeof *x->funcs +
+	    (uint64_t)x->caplocs * sizeof *x->locs +
+	    (uint64_t)x->caplines * sizeof *x->lines;
+}
+
+/*
+ * Count the entries of every table (into the cap* fields), and the lines of
+ * the locations, skipping over everything else; it stops early once they
+ * are past the bound.  An error stops the count but is not kept: the
+ * decoding that follows meets it in its own order (a table entry the
+ * decoding keeps lies before it, so it was counted).
+ */
+static void
+pp_count(struct pp_ctx *x)
+{
+	struct pp_msg m = {x->buf, x->buf + x->len}, lm;
+	struct pp_field f, g;
+	uint32_t n = 0;
+
+	while (pp_next_field(x, &m, &f) == 1) {
+		if (++n % 65536 == 0 && pp_counted(x) > x->memcap)
+			break;
+		if (f.num == 1)
+			x->captypes++;
+		else if (f.num == 3)
+			x->capmaps++;
+		else if (f.num == 5)
+			x->capfuncs++;
+		else if (f.num == 6)
+			x->capstr++;
+		else if (f.num == 4) {
+			x->caplocs++;
+			if (f.wt != 2)
+				continue;
+			lm = f.sub;
+			while (pp_next_field(x, &lm, &g) == 1)
+				x->caplines += g.num == 4;
+			if (x->err != NULL)
+				break;
+		}
+	}
+	free(x->err);
+	x->err = NULL;
+}
+
+/* Allocate a table of cap entries of size bytes (none when cap is 0). */
+static void *
+pp_table(size_t cap, size_t size)
+{
+	return cap > 0 ? xreallocarray(NULL, cap, size) : NULL;
+}
+
 /* First pass: everything but the samples, which are counted. */
 int
 pp_decode(struct pp_ctx *x)
@@ -316,6 +404,17 @@ pp_decode(struct pp_ctx *x)
 	uint64_t v;
 	int r;
 
+	/* count, check the bound, then allocate each table once */
+	pp_count(x);
+	if (pp_reserve(x, pp_counted(x),
+	    "its strings, mappings, functions and locations") != 0)
+		return -1;
+	x->str = pp_table(x->capstr, sizeof *x->str);
+	x->types = pp_table(x->captypes, sizeof *x->types);
+	x->maps = pp_table(x->capmaps, sizeof *x->maps);
+	x->funcs = pp_table(x->capfuncs, sizeof *x->funcs);
+	x->locs = pp_table(x->caplocs, sizeof *x->locs);
+	x->lines = pp_table(x->caplines, sizeof *x->lines);
 	while ((r = pp_next_field(x, &m, &f)) == 1) {
 		switch (f.num) {
 		case 1:
@@ -352,8 +451,8 @@ pp_decode(struct pp_ctx *x)
 			}
 			xgrow((void **)&x->str, &x->capstr, x->nstr + 1,
 			    sizeof *x->str);
-			x->str[x->nstr].off = pp_at(x, f.sub.p);
-			x->str[x->nstr].len = (size_t)(f.sub.end - f.sub.p);
+			x->str[x->nstr].off = (uint32_t)pp_at(x, f.sub.p);
+			x->str[x->nstr].len = (uint32_t)(f.sub.end - f.sub.p);
 			x->nstr++;
 			break;
 		case 7:

@@ -475,6 +475,193 @@ START_TEST(drop_still_prunes)
 }
 END_TEST
 
+/* ------------------------------------------ item 5: tables and memory */
+
+/* Write p to a new temporary file (path in buf), then free p. */
+static void
+write_tmp(struct pb *p, char *path, size_t cap)
+{
+	int fd;
+	FILE *fp;
+
+	snprintf(path, cap, "/tmp/check_pprof.XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	fp = fdopen(fd, "wb");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_uint_eq(fwrite(p->b, 1, p->len, fp), p->len);
+	ck_assert_int_eq(fclose(fp), 0);
+	pb_free(p);
+}
+
+/*
+ * Load the file path (len bytes) in a child process under an address-space
+ * limit; the child exits 0 when the load was refused with a message that
+ * holds want, 1 when it loaded, 2 otherwise (fatal() exits 1 too, out of
+ * memory).  Asserts exit 0 and a peak resident size within 4 x len + 100
+ * MB and a time within 10 s of... nothing: these have no budget but the
+ * memory, so 10 s.
+ */
+static void
+refused_within(const char *path, size_t len, const char *want)
+{
+	struct rusage ru;
+	int status;
+	pid_t pid;
+	double t0 = now(), secs;
+	long long peak, bound = 4 * (long long)len + (100ll << 20);
+
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct run x;
+#ifndef __SANITIZE_ADDRESS__
+		struct rlimit rl;
+
+		rl.rlim_cur = rl.rlim_max = (rlim_t)(bound + (1ll << 30));
+		setrlimit(RLIMIT_AS, &rl);
+#endif
+		run_load(&x, NULL, path, NULL);
+		if (x.rc == 0)
+			_exit(1);
+		if (x.err == NULL || strstr(x.err, want) == NULL) {
+			fprintf(stderr, "error: %s\n", x.err ? x.err : "(none)");
+			_exit(2);
+		}
+		fprintf(stderr, "refused: %s\n", x.err);
+		_exit(0);
+	}
+	ck_assert_int_eq(wait4(pid, &status, 0, &ru), pid);
+	secs = now() - t0;
+	peak = (long long)ru.ru_maxrss * 1024;
+	unlink(path);
+	fprintf(stderr, "%zu bytes: peak %lld MB (bound %lld MB), %.2f s\n",
+	    len, peak >> 20, bound >> 20, secs);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	    "child status %d (1: loaded, 2: another error)", status);
+	ck_assert_msg(peak <= bound, "peak %lld MB > %lld MB", peak >> 20,
+	    bound >> 20);
+	ck_assert_msg(secs < 10, "%.1f s", secs);
+}
+
+/*
+ * The issue's bomb made smaller: 32 Mi empty strings (64 MiB), which took
+ * 16 bytes each and more while the table grew: refused from the count.
+ */
+START_TEST(empty_strings)
+{
+	struct pb p;
+	char path[64];
+	size_t i, n = 32u << 20, len;
+
+	memset(&p, 0, sizeof p);
+	pb_sample_type(&p);
+	p.b = xreallocarray(p.b, p.len + 2 * n, 1);
+	p.cap = p.len + 2 * n;
+	for (i = 0; i < n; i++) {
+		p.b[p.len++] = 0x32;
+		p.b[p.len++] = 0x00;
+	}
+	len = p.len;
+	write_tmp(&p, path, sizeof path);
+	refused_within(path, len, "refused: its strings, mappings, functions "
+	    "and locations would take its tables past 192 MiB");
+}
+END_TEST
+
+/*
+ * Every location without lines is named "[basename of its mapping]": one
+ * 1 MiB file name behind 4,000 locations (4 bytes each) would copy 4 GiB of
+ * names.  Refused by the same bound.
+ */
+START_TEST(mapping_names)
+{
+	struct pb p, m = {NULL, 0, 0};
+	char path[64], *file;
+	size_t i, n = 4000, flen = 1u << 20, len;
+
+	memset(&p, 0, sizeof p);
+	pb_sample_type(&p);
+	pb_str(&p, "");
+	pb_str(&p, "samples");
+	pb_str(&p, "count");
+	file = xmalloc(flen);
+	memset(file, 'f', flen);
+	pb_bytes(&p, 6, file, flen);
+	free(file);
+	pb_int(&m, 1, 1);
+	pb_int(&m, 5, 3);
+	pb_sub(&p, 3, &m);
+	for (i = 0; i < n; i++) {
+		pb_int(&m, 1, i + 1);
+		pb_int(&m, 2, 1);
+		pb_sub(&p, 4, &m);
+	}
+	pb_sample2(&p, 1, 2);
+	pb_free(&m);
+	len = p.len;
+	write_tmp(&p, path, sizeof path);
+	refused_within(path, len, "refused: the frame names would take its "
+	    "tables past 66 MiB");
+}
+END_TEST
+
+/*
+ * Locations are 48 bytes in the decoder: 8 Mi empty ones (2 bytes each,
+ * 16 MiB) would take 384 MiB and their id index as much again.
+ */
+START_TEST(empty_locations)
+{
+	struct pb p;
+	char path[64];
+	size_t i, n = 8u << 20, len;
+
+	memset(&p, 0, sizeof p);
+	pb_sample_type(&p);
+	pb_str(&p, "");
+	pb_str(&p, "samples");
+	pb_str(&p, "count");
+	p.b = xreallocarray(p.b, p.len + 2 * n, 1);
+	p.cap = p.len + 2 * n;
+	for (i = 0; i < n; i++) {
+		p.b[p.len++] = 0x22;
+		p.b[p.len++] = 0x00;
+	}
+	len = p.len;
+	write_tmp(&p, path, sizeof path);
+	refused_within(path, len, "refused: its strings, mappings, functions "
+	    "and locations would take its tables past 96 MiB");
+}
+END_TEST
+
+/*
+ * One sample with 64 Mi values (a byte each) for one sample type: they
+ * are counted past the types, not kept (512 MiB), and the sample refused.
+ */
+START_TEST(sample_values)
+{
+	struct pb p, m = {NULL, 0, 0};
+	char path[64];
+	size_t i, n = 64u << 20, len;
+	unsigned char *v = xmalloc(n);
+
+	memset(&p, 0, sizeof p);
+	pb_sample_type(&p);
+	pb_str(&p, "");
+	pb_str(&p, "samples");
+	pb_str(&p, "count");
+	for (i = 0; i < n; i++)
+		v[i] = 1;
+	pb_bytes(&m, 2, v, n);
+	free(v);
+	pb_sub(&p, 2, &m);
+	pb_free(&m);
+	len = p.len;
+	write_tmp(&p, path, sizeof path);
+	refused_within(path, len, "has 67108864 values for 1 sample types");
+}
+END_TEST
+
 /* ------------------------------------ item 11: indices printed unsigned */
 
 START_TEST(index_unsigned)
@@ -525,6 +712,14 @@ pprof_suite(void)
 	tcase_add_test(tc, drop_bomb_one_function);
 	tcase_add_test(tc, keep_bomb);
 	tcase_add_test(tc, drop_still_prunes);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("tables");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, empty_strings);
+	tcase_add_test(tc, mapping_names);
+	tcase_add_test(tc, empty_locations);
+	tcase_add_test(tc, sample_values);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("messages");
