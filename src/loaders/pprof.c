@@ -578,32 +578,46 @@ struct pp_sample {
 	int full;               /* sloc reached the tables' bound */
 };
 
-/* Add a location id of the sample (room accounted as it grows). */
+/*
+ * Grow the sample's locations, accounted: 0, or -1 past the bound.  Kept
+ * out of add_loc(), which runs for every location of every sample.
+ */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static int
+grow_sloc(struct pp_sample *s)
+{
+	struct pp_ctx *x = s->x;
+	size_t cap = x->capsloc < 64 ? 64 : x->capsloc + x->capsloc / 2;
+
+	if (s->full || pp_reserve(x, (cap - x->capsloc) * sizeof *x->sloc,
+	    "a sample's locations") != 0) {
+		s->full = 1;
+		return -1;
+	}
+	x->sloc = xreallocarray(x->sloc, cap, sizeof *x->sloc);
+	x->capsloc = cap;
+	return 0;
+}
+
+/* Add a location id of the sample. */
 static void
 add_loc(void *ctx, uint64_t id)
 {
 	struct pp_sample *s = ctx;
 	struct pp_ctx *x = s->x;
 	long li = index_find(&x->iloc, id);
-	size_t cap;
 
-	if (li < 0 || s->full) {
-		if (li < 0 && !s->bad) {
+	if (li < 0) {
+		if (!s->bad) {
 			s->bad = 1;
 			s->badloc = id;
 		}
 		return;
 	}
-	if (x->nsloc == x->capsloc) {
-		cap = x->capsloc < 64 ? 64 : x->capsloc + x->capsloc / 2;
-		if (pp_reserve(x, (cap - x->capsloc) * sizeof *x->sloc,
-		    "a sample's locations") != 0) {
-			s->full = 1;
-			return;
-		}
-		x->sloc = xreallocarray(x->sloc, cap, sizeof *x->sloc);
-		x->capsloc = cap;
-	}
+	if (x->nsloc == x->capsloc && grow_sloc(s) != 0)
+		return;
 	x->sloc[x->nsloc++] = (uint32_t)li;
 }
 

@@ -60,20 +60,14 @@ pp_at(const struct pp_ctx *x, const unsigned char *p)
 	return (size_t)(p - x->buf);
 }
 
-/* Read a varint at m->p.  0 on success; -1 (error recorded) otherwise. */
+/* pp_varint() past its first byte. */
 static int
-pp_varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
+pp_varint_long(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
 {
 	const unsigned char *p = m->p;
 	uint64_t r = 0;
 	int i;
 
-	if (p < m->end && p[0] < 0x80) {
-		/* one byte: most keys and lengths */
-		m->p = p + 1;
-		*v = p[0];
-		return 0;
-	}
 	for (i = 0; i < 10; i++) {
 		if (p + i >= m->end) {
 			pp_fail(x, "not a valid pprof profile: truncated varint at "
@@ -90,6 +84,20 @@ pp_varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
 	pp_fail(x, "not a valid pprof profile: varint longer than 10 bytes at "
 	    "byte %zu", pp_at(x, p));
 	return -1;
+}
+
+/*
+ * Read a varint at m->p.  0 on success; -1 (error recorded) otherwise.  One
+ * byte (most keys and lengths) is read here, inline.
+ */
+static inline int
+pp_varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
+{
+	if (m->p < m->end && m->p[0] < 0x80) {
+		*v = *m->p++;
+		return 0;
+	}
+	return pp_varint_long(x, m, v);
 }
 
 /* The next field of m: 1, 0 at the end, -1 on an error (recorded). */
