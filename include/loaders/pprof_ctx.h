@@ -15,9 +15,9 @@
 #include "util/macros.h"
 
 /*
- * The time drop_frames and keep_frames may take over all the names of a
- * profile (each name also under the search module's match limits); past
- * it they are not applied, and a note says so.
+ * The processor time drop_frames and keep_frames may take over all the
+ * names of a profile (each name also under the search module's match
+ * limits); past it they are not applied, and a note says so.
  */
 #ifndef PPROF_MATCH_BUDGET_MS
 #define PPROF_MATCH_BUDGET_MS 2000
