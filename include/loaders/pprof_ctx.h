@@ -14,18 +14,47 @@
 #include "util/diag.h"
 #include "util/macros.h"
 
+/*
+ * The processor time drop_frames and keep_frames may take over all the
+ * names of a profile (each name also under the search module's match
+ * limits); past it they are not applied, and a note says so.
+ */
+#ifndef PPROF_MATCH_BUDGET_MS
+#define PPROF_MATCH_BUDGET_MS 2000
+#endif
+
+/*
+ * The memory the tables may take (strings, mappings, functions, locations,
+ * lines, id indices, frame names, the samples pass's own): at most
+ * PPROF_TABLES_PER_BYTE times the profile's (inflated) size plus
+ * PPROF_TABLES_SLACK.  Every table is counted, or accounted as it grows,
+ * before it is allocated; a profile past the bound is refused with a
+ * message.  With the profile itself that is at most three times its size
+ * plus 64 MiB, before the tree.
+ */
+#ifndef PPROF_TABLES_PER_BYTE
+#define PPROF_TABLES_PER_BYTE 2u
+#endif
+#ifndef PPROF_TABLES_SLACK
+#define PPROF_TABLES_SLACK (64u << 20)
+#endif
+
+/*
+ * A string: offset and length in buf (32-bit: a profile is at most 1 GiB),
+ * or, for a frame name, an offset past buf's end into the names arena.
+ */
 struct pp_span {
-	size_t off, len;
+	uint32_t off, len;
 };
 
 struct pp_mapping {
 	uint64_t id;
-	int64_t file;       /* string index */
+	uint64_t file;      /* string index */
 };
 
 struct pp_function {
 	uint64_t id;
-	int64_t name;       /* string index */
+	uint64_t name;      /* string index */
 };
 
 /*
@@ -63,9 +92,10 @@ struct pp_ctx {
 	const unsigned char *buf;
 	size_t len;
 	char *err;              /* the first error */
+	uint64_t mem, memcap;   /* bytes the tables take, and may */
 	struct pp_span *str;
 	size_t nstr, capstr;
-	int64_t (*types)[2];
+	uint64_t (*types)[2];   /* string indices: type, unit */
 	size_t ntypes, captypes;
 	struct pp_mapping *maps;
 	size_t nmaps, capmaps;
@@ -77,7 +107,7 @@ struct pp_ctx {
 	uint64_t *lines;
 	size_t nlines, caplines;
 	uint64_t nsamples;
-	int64_t drop, keep, dflt;
+	uint64_t drop, keep, dflt; /* string indices */
 	struct pp_index imap, ifunc, iloc;
 	/*
 	 * Frame names of the locations: a frame's span is an offset into buf
@@ -110,6 +140,15 @@ struct pp_field {
 /* pprof_wire.c: record the first error (printf-style). */
 void pp_fail(struct pp_ctx *x, const char *fmt, ...) ATTR_FORMAT(2, 3);
 
+/*
+ * Account bytes more of tables (what names them): 0, or -1 with an error
+ * recorded when that would take them past memcap.
+ */
+int pp_reserve(struct pp_ctx *x, uint64_t bytes, const char *what);
+
+/* Give back bytes accounted with pp_reserve(). */
+void pp_release(struct pp_ctx *x, uint64_t bytes);
+
 /* The next field of m: 1, 0 at the end, -1 on an error (recorded). */
 int pp_next_field(struct pp_ctx *x, struct pp_msg *m, struct pp_field *f);
 
@@ -117,7 +156,10 @@ int pp_next_field(struct pp_ctx *x, struct pp_msg *m, struct pp_field *f);
 int pp_each_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
     void (*fn)(void *, uint64_t), void *ctx);
 
-/* First pass: every table but the samples, which are counted; 0 or -1. */
+/*
+ * First pass: every table but the samples, which are counted; 0 or -1.
+ * The tables are counted first and allocated once, within memcap.
+ */
 int pp_decode(struct pp_ctx *x);
 
 #endif

@@ -71,3 +71,13 @@ EXTRA_DIST += $(LOADERS_TESTS) tests/data/stap tests/data/dtrace \
 EXTRA_PROGRAMS += tests/bench/mkpprof
 tests_bench_mkpprof_SOURCES = tests/bench/mkpprof.c
 EXTRA_DIST += tests/bench/stackmaps.sh
+
+# The pprof loader's bounds on hostile profiles (issue #51): drop_frames
+# under a time budget, the tables' memory, messages; and through the
+# binary, with its peak memory.
+check_PROGRAMS += tests/unit/check_pprof
+tests_unit_check_pprof_SOURCES = tests/unit/check_pprof.c
+tests_unit_check_pprof_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_pprof_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_pprof tests/golden/pprof_bounds.sh
+EXTRA_DIST += tests/golden/pprof_bounds.sh

@@ -35,14 +35,22 @@
  * skipped, negative ones skipped and counted.  drop_frames/keep_frames are
  * applied as pprof's Prune does unless --all-frames; the patterns are
  * compiled with PCRE2 (pprof uses RE2: patterns that differ between the
- * two may match differently), one that does not compile is ignored.
+ * two may match differently), one that does not compile is ignored.  They
+ * come from the input: each distinct function name is matched once, through
+ * the search module (its match limits and JIT; a name they give up on is
+ * kept), and all names within PPROF_MATCH_BUDGET_MS, past which neither
+ * pattern is applied (a note says so either way).
  *
  * A malformed profile is refused whole, with the reason and a byte offset
  * (of the inflated data) where there is one: bad varints, lengths past the
  * end, wrong wire types, string indices out of range, ids 0 or repeated,
  * a sample naming a location that does not exist or holding a value per
  * type other than one, a line naming no function.  Labels, comments,
- * function file names, build ids and times are ignored, not checked.
+ * function file names, build ids and times are ignored, not checked.  So
+ * is one whose tables would take more than PPROF_TABLES_PER_BYTE times its
+ * size plus PPROF_TABLES_SLACK (pprof_ctx.h): every table is counted, or
+ * accounted as it grows, before it is allocated, so a few bytes of input
+ * (an empty string is two) never become tens of bytes of memory unchecked.
  *
  * The wire decoder and the first pass are in pprof_wire.c; this file folds
  * the profile: the sample index, drop/keep_frames, frame names, the
@@ -56,13 +64,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include <time.h>
 
 #include "loaders/loader.h"
 #include "loaders/pprof_ctx.h"
 #include "loaders/sniff.h"
+#include "search/search.h"
 #include "util/escape.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
@@ -74,11 +81,12 @@
 
 /* String idx, or NULL after recording an error. */
 static const struct pp_span *
-string(struct pp_ctx *x, int64_t idx, const char *what)
+string(struct pp_ctx *x, uint64_t idx, const char *what)
 {
-	if (idx < 0 || (uint64_t)idx >= x->nstr) {
-		pp_fail(x, "not a valid pprof profile: %s: string index %lld out "
-		    "of range (table has %zu)", what, (long long)idx, x->nstr);
+	if (idx >= x->nstr) {
+		pp_fail(x, "not a valid pprof profile: %s: string index %llu out "
+		    "of range (table has %zu)", what, (unsigned long long)idx,
+		    x->nstr);
 		return NULL;
 	}
 	return &x->str[idx];
@@ -120,6 +128,9 @@ index_build(struct pp_ctx *x, struct pp_index *ix, const void *base,
 	}
 	while (cap < 2 * n)
 		cap *= 2;
+	if (pp_reserve(x, (uint64_t)cap * (sizeof *ix->keys + sizeof *ix->vals),
+	    "an index of ids") != 0)
+		return -1;
 	ix->keys = xcalloc(cap, sizeof *ix->keys);
 	ix->vals = xcalloc(cap, sizeof *ix->vals);
 	ix->mask = cap - 1;
@@ -249,47 +260,123 @@ simplify(const char *s, size_t n, size_t *start)
 	return n - *start;
 }
 
-/* Does the anchored pattern match the simplified name? */
+/* The anchored pattern on the simplified name: 1, 0, or -1 (gave up). */
 static int
-re_match(pcre2_code *re, pcre2_match_data *md, const char *s, size_t n)
+re_match(const struct search_re *re, const char *s, size_t n)
 {
 	size_t b, l;
 
 	l = simplify(s, n, &b);
-	return pcre2_match(re, (PCRE2_SPTR)(s + b), l, 0, 0, md, NULL) >= 0;
+	return search_match(re, s + b, l);
 }
 
-/* Compile "^(PAT)$", or NULL. */
-static pcre2_code *
+/*
+ * Compile "^(PAT)$" with the search module (its match and depth limits, its
+ * JIT), matching bytes as pprof did before; NULL when it does not compile.
+ */
+static struct search_re *
 re_compile(const struct pp_ctx *x, const struct pp_span *pat)
 {
 	char *p = xmalloc(pat->len + 5);
-	pcre2_code *re;
-	int e;
-	PCRE2_SIZE eo;
+	struct search_re *re;
+	struct search_error e;
 
 	memcpy(p, "^(", 2);
 	memcpy(p + 2, x->buf + pat->off, pat->len);
 	memcpy(p + 2 + pat->len, ")$", 3);
-	re = pcre2_compile((PCRE2_SPTR)p, pat->len + 4, 0, &e, &eo, NULL);
+	re = search_compile(p, pat->len + 4, SEARCH_BYTES, &e);
 	free(p);
 	return re;
 }
 
 /*
- * drop_frames/keep_frames: mark the locations to prune (as pprof's Prune
- * does) and cut inlined lines where an inner one matches.
+ * Milliseconds of processor time of this thread: the budget bounds the
+ * matching's work, the same on a busy machine as on an idle one.
  */
-static void
+static uint64_t
+cpu_ms(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0 &&
+	    clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* What drop/keep_frames say of a function name (by string index). */
+enum { PR_UNSEEN, PR_KEEP, PR_DROP };
+
+/*
+ * The verdict on every function name the locations' lines use, each string
+ * matched once (a name is often behind thousands of locations), into
+ * verdict[string index].  A name the match limit gives up on is kept.
+ * 0, or -1 when the matching ran past PPROF_MATCH_BUDGET_MS (noted).
+ */
+static int
+prune_judge(struct pp_ctx *x, const struct search_re *dre,
+    const struct search_re *kre, unsigned char *verdict)
+{
+	const struct pp_location *loc;
+	const struct pp_span *name;
+	uint64_t t0 = cpu_ms(), idx;
+	size_t i, k, judged = 0, gaveup = 0;
+	const char *what = kre != NULL ? "drop_frames/keep_frames" :
+	    "drop_frames";
+	const char *s;
+	int r, rk;
+
+	for (i = 0; i < x->nlocs; i++) {
+		loc = &x->locs[i];
+		for (k = 0; k < loc->nlines; k++) {
+			idx = x->funcs[x->lines[loc->line0 + k]].name;
+			if (verdict[idx] != PR_UNSEEN)
+				continue;
+			name = &x->str[idx];
+			s = (const char *)x->buf + name->off;
+			verdict[idx] = PR_KEEP;
+			r = name->len > 0 ? re_match(dre, s, name->len) : 0;
+			if (r > 0 && kre != NULL) {
+				/* kept when keep_frames matches, or gave up */
+				rk = re_match(kre, s, name->len);
+				r = rk == 0 ? 1 : rk > 0 ? 0 : -1;
+			}
+			if (r > 0)
+				verdict[idx] = PR_DROP;
+			gaveup += r < 0;
+			/* the clock every 16 names (one takes a few ms at most) */
+			if (++judged % 16 == 0 &&
+			    cpu_ms() - t0 > PPROF_MATCH_BUDGET_MS) {
+				diag_note(x->d, "%s: matching took more than %.1f s "
+				    "of processor time (%zu names matched); not "
+				    "applied", what,
+				    PPROF_MATCH_BUDGET_MS / 1000.0, judged);
+				return -1;
+			}
+		}
+	}
+	if (gaveup > 0)
+		diag_note(x->d, "%s: the match limit gave up on %zu %s; %s kept",
+		    what, gaveup, gaveup == 1 ? "name" : "names",
+		    gaveup == 1 ? "it is" : "they are");
+	return 0;
+}
+
+/*
+ * drop_frames/keep_frames: mark the locations to prune (as pprof's Prune
+ * does) and cut inlined lines where an inner one matches.  Each distinct
+ * name is matched once, under the search module's limits and a budget
+ * for all of them; past the budget nothing is pruned.  0, or -1 (error
+ * recorded) past the tables' bound.
+ */
+static int
 prune_mark(struct pp_ctx *x)
 {
 	const struct pp_span *drop = &x->str[x->drop], *keep = &x->str[x->keep];
-	pcre2_code *dre, *kre = NULL;
-	pcre2_match_data *md;
+	struct search_re *dre, *kre = NULL;
 	struct pp_location *loc;
-	const struct pp_span *name;
+	unsigned char *verdict;
 	size_t i, k;
-	const char *s;
 
 	dre = re_compile(x, drop);
 	if (keep->len > 0)
@@ -297,18 +384,23 @@ prune_mark(struct pp_ctx *x)
 	if (dre == NULL || (keep->len > 0 && kre == NULL)) {
 		diag_note(x->d, "drop_frames/keep_frames do not compile; "
 		    "not applied");
-		pcre2_code_free(dre);
-		pcre2_code_free(kre);
-		return;
+		search_re_free(dre);
+		search_re_free(kre);
+		return 0;
 	}
-	md = pcre2_match_data_create(4, NULL);
+	if (pp_reserve(x, x->nstr, "drop_frames") != 0) {
+		search_re_free(dre);
+		search_re_free(kre);
+		return -1;
+	}
+	verdict = xcalloc(x->nstr, 1);
+	if (prune_judge(x, dre, kre, verdict) != 0)
+		goto out;
 	for (i = 0; i < x->nlocs; i++) {
 		loc = &x->locs[i];
 		for (k = loc->nlines; k > 0; k--) {
-			name = &x->str[x->funcs[x->lines[loc->line0 + k - 1]].name];
-			s = (const char *)x->buf + name->off;
-			if (name->len == 0 || !re_match(dre, md, s, name->len) ||
-			    (kre != NULL && re_match(kre, md, s, name->len)))
+			if (verdict[x->funcs[x->lines[loc->line0 + k - 1]].name] !=
+			    PR_DROP)
 				continue;
 			if (k == loc->nlines)
 				loc->prune = 2;
@@ -321,9 +413,12 @@ prune_mark(struct pp_ctx *x)
 			break;
 		}
 	}
-	pcre2_match_data_free(md);
-	pcre2_code_free(dre);
-	pcre2_code_free(kre);
+out:
+	free(verdict);
+	pp_release(x, x->nstr);
+	search_re_free(dre);
+	search_re_free(kre);
+	return 0;
 }
 
 /* A frame name's byte as folded: ";" -> ":", NUL/CR/LF -> "?". */
@@ -344,24 +439,39 @@ clean_run(const char *s, size_t n)
 	return i;
 }
 
-/* Append a frame name, cleaned (clean_char()), to the names arena. */
-static void
+/*
+ * Append a frame name, cleaned (clean_char()), to the names arena (frames
+ * has room for it): 0, or -1 (error recorded) past the tables' bound.
+ */
+static int
 name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
     size_t n, const char *post, size_t ql)
 {
-	size_t i, o;
+	size_t i, o, need, cap;
 
-	xgrow((void **)&x->frames, &x->capframes, x->nframes + 1,
-	    sizeof *x->frames);
 	if (pl == 0 && ql == 0 && s >= (const char *)x->buf &&
 	    s < (const char *)x->buf + x->len && n > 0 && clean_run(s, n) == n) {
 		/* as it stands in the profile: not copied */
-		x->frames[x->nframes].off = (size_t)(s - (const char *)x->buf);
-		x->frames[x->nframes].len = n;
+		x->frames[x->nframes].off = (uint32_t)(s - (const char *)x->buf);
+		x->frames[x->nframes].len = (uint32_t)n;
 		x->nframes++;
-		return;
+		return 0;
 	}
-	xgrow((void **)&x->names, &x->ncap, x->nlen + pl + n + ql + 1, 1);
+	need = x->nlen + pl + n + ql + 1;
+	if (need > x->ncap) {
+		/* grown by half, accounted, and addressed by 32-bit spans */
+		cap = x->ncap + x->ncap / 2 > need ? x->ncap + x->ncap / 2 :
+		    need;
+		if (x->len + cap > UINT32_MAX) {
+			pp_fail(x, "pprof profile refused: its frame names "
+			    "take more than 4 GiB");
+			return -1;
+		}
+		if (pp_reserve(x, cap - x->ncap, "the frame names") != 0)
+			return -1;
+		x->names = xreallocarray(x->names, cap, 1);
+		x->ncap = cap;
+	}
 	o = x->nlen;
 	memcpy(x->names + o, pre, pl);
 	o += pl;
@@ -369,10 +479,11 @@ name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
 		x->names[o++] = clean_char(s[i]);
 	memcpy(x->names + o, post, ql);
 	o += ql;
-	x->frames[x->nframes].off = x->len + x->nlen;
-	x->frames[x->nframes].len = o - x->nlen;
+	x->frames[x->nframes].off = (uint32_t)(x->len + x->nlen);
+	x->frames[x->nframes].len = (uint32_t)(o - x->nlen);
 	x->nframes++;
 	x->nlen = o;
+	return 0;
 }
 
 /* perf's kernel test on a mapping file: "[..." or "...vmlinux", no "unknown". */
@@ -390,8 +501,11 @@ kernel_file(const char *s, size_t n)
 	return 1;
 }
 
-/* The frame names of every location, root-most first. */
-static void
+/*
+ * The frame names of every location, root-most first: 0, or -1 (error
+ * recorded) past the tables' bound.
+ */
+static int
 location_names(struct pp_ctx *x)
 {
 	const struct load_opts *o = x->opts;
@@ -400,9 +514,18 @@ location_names(struct pp_ctx *x)
 	const char *b, *post;
 	char tail[40];
 	size_t i, k, bl, e, tl, pl;
+	uint64_t nfr = 0;
 	long mi;
+	int r = 0;
 
-	for (i = 0; i < x->nlocs; i++) {
+	/* one frame a line, or one for a location without lines */
+	for (i = 0; i < x->nlocs; i++)
+		nfr += x->locs[i].nlines > 0 ? x->locs[i].nlines : 1;
+	if (pp_reserve(x, nfr * sizeof *x->frames, "the frames") != 0)
+		return -1;
+	x->frames = xreallocarray(NULL, nfr > 0 ? nfr : 1, sizeof *x->frames);
+	x->capframes = nfr;
+	for (i = 0; i < x->nlocs && r == 0; i++) {
 		loc = &x->locs[i];
 		loc->fr0 = (uint32_t)x->nframes;
 		mi = loc->mapping ? index_find(&x->imap, loc->mapping) : -1;
@@ -438,27 +561,52 @@ location_names(struct pp_ctx *x)
 		memcpy(tail + tl, post, pl);
 		tl += pl;
 		if (loc->nlines == 0)
-			name_add(x, "[", 1, b, bl, tail, tl);
-		for (k = loc->nlines; k > 0; k--) {
+			r = name_add(x, "[", 1, b, bl, tail, tl);
+		for (k = loc->nlines; k > 0 && r == 0; k--) {
 			fn = &x->str[x->funcs[x->lines[loc->line0 + k - 1]].name];
 			if (fn->len > 0)
-				name_add(x, "", 0, (const char *)x->buf + fn->off,
-				    fn->len, post, pl);
+				r = name_add(x, "", 0, (const char *)x->buf +
+				    fn->off, fn->len, post, pl);
 			else
-				name_add(x, "[", 1, b, bl, tail, tl);
+				r = name_add(x, "[", 1, b, bl, tail, tl);
 		}
 		loc->nfr = (uint32_t)(x->nframes - loc->fr0);
 	}
+	return r;
 }
 
 /* Context of the per-sample callbacks. */
 struct pp_sample {
 	struct pp_ctx *x;
-	int64_t *vals;
-	size_t nvals, capvals;
+	int64_t *vals;          /* one per sample type */
+	uint64_t nvals;
 	int bad;
 	uint64_t badloc;
+	int full;               /* sloc reached the tables' bound */
 };
+
+/*
+ * Grow the sample's locations, accounted: 0, or -1 past the bound.  Kept
+ * out of add_loc(), which runs for every location of every sample.
+ */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static int
+grow_sloc(struct pp_sample *s)
+{
+	struct pp_ctx *x = s->x;
+	size_t cap = x->capsloc < 64 ? 64 : x->capsloc + x->capsloc / 2;
+
+	if (s->full || pp_reserve(x, (cap - x->capsloc) * sizeof *x->sloc,
+	    "a sample's locations") != 0) {
+		s->full = 1;
+		return -1;
+	}
+	x->sloc = xreallocarray(x->sloc, cap, sizeof *x->sloc);
+	x->capsloc = cap;
+	return 0;
+}
 
 /* Add a location id of the sample. */
 static void
@@ -475,18 +623,23 @@ add_loc(void *ctx, uint64_t id)
 		}
 		return;
 	}
-	xgrow((void **)&x->sloc, &x->capsloc, x->nsloc + 1, sizeof *x->sloc);
+	if (x->nsloc == x->capsloc && grow_sloc(s) != 0)
+		return;
 	x->sloc[x->nsloc++] = (uint32_t)li;
 }
 
-/* Add a value of the sample. */
+/*
+ * Add a value of the sample: those past the sample types are only counted
+ * (the sample is refused).
+ */
 static void
 add_val(void *ctx, uint64_t v)
 {
 	struct pp_sample *s = ctx;
 
-	xgrow((void **)&s->vals, &s->capvals, s->nvals + 1, sizeof *s->vals);
-	s->vals[s->nvals++] = (int64_t)v;
+	if (s->nvals < s->x->ntypes)
+		s->vals[s->nvals] = (int64_t)v;
+	s->nvals++;
 }
 
 #define NO_ID UINT32_MAX
@@ -515,7 +668,14 @@ samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
 
 	memset(&s, 0, sizeof s);
 	s.x = x;
+	s.vals = xreallocarray(NULL, x->ntypes > 0 ? x->ntypes : 1,
+	    sizeof *s.vals);
 	if (sp != NULL && x->nframes > 0) {
+		if (pp_reserve(x, (uint64_t)x->nframes * sizeof *fid,
+		    "the frame ids") != 0) {
+			free(s.vals);
+			return -1;
+		}
 		fid = xmalloc(x->nframes * sizeof *fid);
 		memset(fid, 0xff, x->nframes * sizeof *fid);
 	}
@@ -537,9 +697,9 @@ samples(struct pp_ctx *x, long idx, int prune, struct stack_sink *sink,
 		if (x->err != NULL)
 			break;
 		if (s.nvals != x->ntypes) {
-			pp_fail(x, "malformed pprof profile: sample %llu has %zu "
+			pp_fail(x, "malformed pprof profile: sample %llu has %llu "
 			    "values for %zu sample types", (unsigned long long)n,
-			    s.nvals, x->ntypes);
+			    (unsigned long long)s.nvals, x->ntypes);
 			break;
 		}
 		if (s.bad) {
@@ -719,23 +879,41 @@ slurp(struct reader *r, unsigned char **buf)
 	return len;
 }
 
+/* The bytes of an index's table. */
+static uint64_t
+index_bytes(const struct pp_index *ix)
+{
+	return ix->keys == NULL ? 0 :
+	    (uint64_t)(ix->mask + 1) * (sizeof *ix->keys + sizeof *ix->vals);
+}
+
 /*
  * Free what the samples pass does not use (the strings, mappings, functions
  * and lines are in the frame names now), and keep of each location only
- * its frames and prune mark, before the tree the samples feed grows.
+ * its frames and prune mark, before the tree the samples feed grows: 0,
+ * or -1 (error recorded) past the tables' bound.
  */
-static void
+static int
 drop_tables(struct pp_ctx *x)
 {
 	size_t i;
 
 	/* 8 bytes a location from 48 */
+	if (pp_reserve(x, (uint64_t)x->nlocs * sizeof *x->use,
+	    "the locations") != 0)
+		return -1;
 	x->use = xreallocarray(NULL, x->nlocs ? x->nlocs : 1, sizeof *x->use);
 	for (i = 0; i < x->nlocs; i++) {
 		x->use[i].fr0 = x->locs[i].fr0;
 		x->use[i].nfr = x->locs[i].nfr;
 		x->use[i].prune = (unsigned int)x->locs[i].prune;
 	}
+	pp_release(x, (uint64_t)x->caplocs * sizeof *x->locs +
+	    (uint64_t)x->capstr * sizeof *x->str +
+	    (uint64_t)x->capmaps * sizeof *x->maps +
+	    (uint64_t)x->capfuncs * sizeof *x->funcs +
+	    (uint64_t)x->caplines * sizeof *x->lines +
+	    index_bytes(&x->imap) + index_bytes(&x->ifunc));
 	free(x->locs);
 	x->locs = NULL;
 	free(x->str);
@@ -753,6 +931,8 @@ drop_tables(struct pp_ctx *x)
 	x->imap.keys = x->ifunc.keys = NULL;
 	x->imap.vals = x->ifunc.vals = NULL;
 	x->nstr = x->nmaps = x->nfuncs = x->nlines = 0;
+	x->capstr = x->capmaps = x->capfuncs = x->caplines = x->caplocs = 0;
+	return 0;
 }
 
 /* Load a pprof profile from r: fold the chosen sample type into sink. */
@@ -788,6 +968,7 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 	}
 	x.buf = buf;
 	x.len = len;
+	x.memcap = (uint64_t)PPROF_TABLES_PER_BYTE * len + PPROF_TABLES_SLACK;
 	if (pp_decode(&x) != 0 || check(&x) != 0)
 		goto bad;
 	if (x.ntypes > 0) {
@@ -811,11 +992,9 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 	if (x.nsamples > 0) {
 		int prune = x.str[x.drop].len > 0 && !opts->all_frames;
 
-		if (prune)
-			prune_mark(&x);
-		location_names(&x);
-		drop_tables(&x);
-		if (samples(&x, idx, prune, sink, res) != 0)
+		if ((prune && prune_mark(&x) != 0) || location_names(&x) != 0 ||
+		    drop_tables(&x) != 0 ||
+		    samples(&x, idx, prune, sink, res) != 0)
 			goto bad;
 	}
 	goto out;

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "loaders/pprof_ctx.h"
@@ -30,6 +31,28 @@ pp_fail(struct pp_ctx *x, const char *fmt, ...)
 	x->err = xstrdup(buf);
 }
 
+/* Account bytes more of tables. */
+int
+pp_reserve(struct pp_ctx *x, uint64_t bytes, const char *what)
+{
+	if (bytes > x->memcap - x->mem) {
+		pp_fail(x, "pprof profile refused: %s would take its tables "
+		    "past %llu MiB (%u times its %llu MiB, plus %u MiB)", what,
+		    (unsigned long long)(x->memcap >> 20), PPROF_TABLES_PER_BYTE,
+		    (unsigned long long)(x->len >> 20), PPROF_TABLES_SLACK >> 20);
+		return -1;
+	}
+	x->mem += bytes;
+	return 0;
+}
+
+/* Give back bytes accounted. */
+void
+pp_release(struct pp_ctx *x, uint64_t bytes)
+{
+	x->mem -= bytes < x->mem ? bytes : x->mem;
+}
+
 /* Offset of p in the buffer. */
 static size_t
 pp_at(const struct pp_ctx *x, const unsigned char *p)
@@ -37,9 +60,9 @@ pp_at(const struct pp_ctx *x, const unsigned char *p)
 	return (size_t)(p - x->buf);
 }
 
-/* Read a varint at m->p.  0 on success; -1 (error recorded) otherwise. */
+/* pp_varint() past its first byte. */
 static int
-pp_varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
+pp_varint_long(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
 {
 	const unsigned char *p = m->p;
 	uint64_t r = 0;
@@ -61,6 +84,20 @@ pp_varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
 	pp_fail(x, "not a valid pprof profile: varint longer than 10 bytes at "
 	    "byte %zu", pp_at(x, p));
 	return -1;
+}
+
+/*
+ * Read a varint at m->p.  0 on success; -1 (error recorded) otherwise.  One
+ * byte (most keys and lengths) is read here, inline.
+ */
+static inline int
+pp_varint(struct pp_ctx *x, struct pp_msg *m, uint64_t *v)
+{
+	if (m->p < m->end && m->p[0] < 0x80) {
+		*v = *m->p++;
+		return 0;
+	}
+	return pp_varint_long(x, m, v);
 }
 
 /* The next field of m: 1, 0 at the end, -1 on an error (recorded). */
@@ -175,7 +212,7 @@ pp_each_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
 
 /* A ValueType message: type and unit. */
 static int
-value_type(struct pp_ctx *x, const struct pp_field *f, int64_t out[2])
+value_type(struct pp_ctx *x, const struct pp_field *f, uint64_t out[2])
 {
 	struct pp_msg m;
 	struct pp_field g;
@@ -191,7 +228,7 @@ value_type(struct pp_ctx *x, const struct pp_field *f, int64_t out[2])
 			if (pp_want_int(x, &g, g.num == 1 ? "ValueType.type" :
 			    "ValueType.unit", &v) != 0)
 				return -1;
-			out[g.num - 1] = (int64_t)v;
+			out[g.num - 1] = v;
 		}
 	return r;
 }
@@ -216,7 +253,7 @@ mapping(struct pp_ctx *x, const struct pp_field *f)
 		} else if (g.num == 5) {
 			if (pp_want_int(x, &g, "Mapping.filename", &v) != 0)
 				return -1;
-			mp.file = (int64_t)v;
+			mp.file = v;
 		}
 	}
 	if (r < 0)
@@ -246,7 +283,7 @@ function(struct pp_ctx *x, const struct pp_field *f)
 		} else if (g.num == 2) {
 			if (pp_want_int(x, &g, "Function.name", &v) != 0)
 				return -1;
-			fn.name = (int64_t)v;
+			fn.name = v;
 		}
 	}
 	if (r < 0)
@@ -307,6 +344,65 @@ location(struct pp_ctx *x, const struct pp_field *f)
 	return 0;
 }
 
+/* The bytes of the tables counted so far. */
+static uint64_t
+pp_counted(const struct pp_ctx *x)
+{
+	return (uint64_t)x->capstr * sizeof *x->str +
+	    (uint64_t)x->captypes * sizeof *x->types +
+	    (uint64_t)x->capmaps * sizeof *x->maps +
+	    (uint64_t)x->capfuncs * sizeof *x->funcs +
+	    (uint64_t)x->caplocs * sizeof *x->locs +
+	    (uint64_t)x->caplines * sizeof *x->lines;
+}
+
+/*
+ * Count the entries of every table (into the cap* fields), and the lines of
+ * the locations, skipping over everything else; it stops early once they
+ * are past the bound.  An error stops the count but is not kept: the
+ * decoding that follows meets it in its own order (a table entry the
+ * decoding keeps lies before it, so it was counted).
+ */
+static void
+pp_count(struct pp_ctx *x)
+{
+	struct pp_msg m = {x->buf, x->buf + x->len}, lm;
+	struct pp_field f, g;
+	uint32_t n = 0;
+
+	while (pp_next_field(x, &m, &f) == 1) {
+		if (++n % 65536 == 0 && pp_counted(x) > x->memcap)
+			break;
+		if (f.num == 1)
+			x->captypes++;
+		else if (f.num == 3)
+			x->capmaps++;
+		else if (f.num == 5)
+			x->capfuncs++;
+		else if (f.num == 6)
+			x->capstr++;
+		else if (f.num == 4) {
+			x->caplocs++;
+			if (f.wt != 2)
+				continue;
+			lm = f.sub;
+			while (pp_next_field(x, &lm, &g) == 1)
+				x->caplines += g.num == 4;
+			if (x->err != NULL)
+				break;
+		}
+	}
+	free(x->err);
+	x->err = NULL;
+}
+
+/* Allocate a table of cap entries of size bytes (none when cap is 0). */
+static void *
+pp_table(size_t cap, size_t size)
+{
+	return cap > 0 ? xreallocarray(NULL, cap, size) : NULL;
+}
+
 /* First pass: everything but the samples, which are counted. */
 int
 pp_decode(struct pp_ctx *x)
@@ -316,6 +412,17 @@ pp_decode(struct pp_ctx *x)
 	uint64_t v;
 	int r;
 
+	/* count, check the bound, then allocate each table once */
+	pp_count(x);
+	if (pp_reserve(x, pp_counted(x),
+	    "its strings, mappings, functions and locations") != 0)
+		return -1;
+	x->str = pp_table(x->capstr, sizeof *x->str);
+	x->types = pp_table(x->captypes, sizeof *x->types);
+	x->maps = pp_table(x->capmaps, sizeof *x->maps);
+	x->funcs = pp_table(x->capfuncs, sizeof *x->funcs);
+	x->locs = pp_table(x->caplocs, sizeof *x->locs);
+	x->lines = pp_table(x->caplines, sizeof *x->lines);
 	while ((r = pp_next_field(x, &m, &f)) == 1) {
 		switch (f.num) {
 		case 1:
@@ -352,8 +459,8 @@ pp_decode(struct pp_ctx *x)
 			}
 			xgrow((void **)&x->str, &x->capstr, x->nstr + 1,
 			    sizeof *x->str);
-			x->str[x->nstr].off = pp_at(x, f.sub.p);
-			x->str[x->nstr].len = (size_t)(f.sub.end - f.sub.p);
+			x->str[x->nstr].off = (uint32_t)pp_at(x, f.sub.p);
+			x->str[x->nstr].len = (uint32_t)(f.sub.end - f.sub.p);
 			x->nstr++;
 			break;
 		case 7:
@@ -364,15 +471,15 @@ pp_decode(struct pp_ctx *x)
 			    &v) != 0)
 				return -1;
 			if (f.num == 7)
-				x->drop = (int64_t)v;
+				x->drop = v;
 			else if (f.num == 8)
-				x->keep = (int64_t)v;
+				x->keep = v;
 			else
-				x->dflt = (int64_t)v;
+				x->dflt = v;
 			break;
 		case 11:
 			{
-				int64_t pt[2];
+				uint64_t pt[2];
 
 				if (value_type(x, &f, pt) < 0)
 					return -1;
