@@ -49,6 +49,7 @@ tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 # The formats against the reference tools' outputs, and perf.data read
 # through a fake or real perf.
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/bpftrace.sh \
+	tests/golden/perf_exited.sh \
 	tests/golden/pprof.sh tests/golden/perfdata.sh
 TESTS += tests/unit/check_formats tests/unit/check_perf_clean \
 	tests/unit/check_hold \
