@@ -15,6 +15,7 @@
 #include "cli/version.h"
 #include "util/escape.h"
 #include "util/fatal.h"
+#include "util/xalloc.h"
 
 static const char usage_text[] =
 "Usage: tflame [OPTION]... [FILE]\n"
@@ -188,12 +189,8 @@ enum {
 	OPT_DURATION,
 	OPT_WINDOW,
 	OPT_CALL_GRAPH,
-	OPT_FOCUS,
-	OPT_EXCLUDE,
-	OPT_HIDE,
-	OPT_RECURSION,
-	OPT_THREADS_MERGE,
-	OPT_ORDER
+	OPT_ORDER,
+	OPT_XFORM /* + the row of model/xform.h's registry: its flag */
 };
 
 static const struct option longopts[] = {
@@ -239,11 +236,6 @@ static const struct option longopts[] = {
 	{"duration", required_argument, NULL, OPT_DURATION},
 	{"window", required_argument, NULL, OPT_WINDOW},
 	{"call-graph", required_argument, NULL, OPT_CALL_GRAPH},
-	{"focus", required_argument, NULL, OPT_FOCUS},
-	{"exclude", required_argument, NULL, OPT_EXCLUDE},
-	{"hide", required_argument, NULL, OPT_HIDE},
-	{"collapse-recursion", no_argument, NULL, OPT_RECURSION},
-	{"merge-threads", no_argument, NULL, OPT_THREADS_MERGE},
 	{"order", required_argument, NULL, OPT_ORDER},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
@@ -366,9 +358,31 @@ record_check(struct options *o, int argc, char **argv)
 		o->record.freq = 99;
 }
 
+/* longopts, then a flag for each transform that has one (model/xform.h). */
+static struct option *
+all_options(void)
+{
+	size_t n = sizeof longopts / sizeof longopts[0] - 1, i, k = n;
+	struct option *a = xreallocarray(NULL, n + xform_count + 1, sizeof *a);
+
+	memcpy(a, longopts, n * sizeof *a);
+	for (i = 0; i < xform_count; i++) {
+		if (xform_table[i].flag == NULL)
+			continue;
+		a[k].name = xform_table[i].flag;
+		a[k].has_arg = xform_table[i].flag_re ? required_argument :
+		    no_argument;
+		a[k].flag = NULL;
+		a[k].val = OPT_XFORM + (int)i;
+		k++;
+	}
+	memset(&a[k], 0, sizeof a[k]);
+	return a;
+}
+
 /* Add a transform step (re: its regex, or NULL). */
 static void
-add_xform(struct options *o, enum cli_xform kind, const char *re)
+add_xform(struct options *o, const struct xform *kind, const char *re)
 {
 	if (o->nxforms == CLI_XFORM_MAX)
 		usage_error("too many transforms (at most 64)", NULL);
@@ -380,6 +394,7 @@ add_xform(struct options *o, enum cli_xform kind, const char *re)
 void
 options_parse(struct options *o, int argc, char **argv)
 {
+	struct option *opts = all_options();
 	int c;
 
 	memset(o, 0, sizeof *o);
@@ -395,7 +410,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->top_rows = 20;
 	o->tree_percent = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":acf:hinp:sV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":acf:hinp:sV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			if (o->mode == MODE_SVG)
@@ -504,21 +519,6 @@ options_parse(struct options *o, int argc, char **argv)
 		case OPT_HASH:
 			o->svg.hash = 1;
 			break;
-		case OPT_FOCUS:
-			add_xform(o, CLI_FOCUS, optarg);
-			break;
-		case OPT_EXCLUDE:
-			add_xform(o, CLI_EXCLUDE, optarg);
-			break;
-		case OPT_HIDE:
-			add_xform(o, CLI_HIDE, optarg);
-			break;
-		case OPT_RECURSION:
-			add_xform(o, CLI_RECURSION, NULL);
-			break;
-		case OPT_THREADS_MERGE:
-			add_xform(o, CLI_THREADS, NULL);
-			break;
 		case OPT_ORDER:
 			if (strcmp(optarg, "name") == 0)
 				o->order_weight = 0;
@@ -587,9 +587,16 @@ options_parse(struct options *o, int argc, char **argv)
 		case ':':
 			usage_error("option needs an argument", argv[optind - 1]);
 		default:
+			if (c >= OPT_XFORM && (size_t)(c - OPT_XFORM) <
+			    xform_count) {
+				add_xform(o, &xform_table[c - OPT_XFORM],
+				    optarg);
+				break;
+			}
 			usage_error("unknown option", argv[optind - 1]);
 		}
 	}
+	free(opts);
 	if (o->text_mode && o->mode != MODE_TOP && o->mode != MODE_TREE)
 		usage_error("--top, --tree, --collapse and --svg exclude each "
 		    "other", NULL);

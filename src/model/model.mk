@@ -52,6 +52,9 @@ bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
 # The viewer's history of zooms and transforms, curses-free (#32).
 libtfcore_a_SOURCES += src/model/history.c
 noinst_HEADERS += include/model/history.h
+# The transform registry (one row per transform: flag, key, apply...).
+libtfcore_a_SOURCES += src/model/xform.c
+noinst_HEADERS += include/model/xform.h
 check_PROGRAMS += tests/unit/check_history
 tests_unit_check_history_SOURCES = tests/unit/check_history.c \
 	tests/unit/helpers.c tests/unit/helpers.h
