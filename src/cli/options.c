@@ -96,7 +96,7 @@ static const char usage_text[] =
 "\n"
 "Transforms (every mode; --focus, --exclude and --hide take PCRE2 regexes\n"
 "matched against whole frame names, may be repeated, and apply in the order\n"
-"given):\n"
+"given; in the viewer as if typed as keys, u undoes them, U all):\n"
 "      --focus=RE          keep only stacks through a matching function,\n"
 "                          cut above its outermost match (it becomes a root)\n"
 "      --exclude=RE        drop every stack through a matching function\n"
@@ -623,7 +623,9 @@ options_parse(struct options *o, int argc, char **argv)
 		    NULL);
 	if (transform_cmd_check(o) != 0)
 		usage_error(NULL, NULL);
-	if (o->svg.subtitle == NULL && o->nxforms > 0) {
+	/* In the viewer they are steps: the breadcrumb (`s`) names them. */
+	if (o->svg.subtitle == NULL && o->nxforms > 0 &&
+	    !transform_cmd_in_viewer(o)) {
 		transform_cmd_describe(o, o->xform_subtitle,
 		    sizeof o->xform_subtitle);
 		o->svg.subtitle = o->xform_subtitle;

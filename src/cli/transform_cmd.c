@@ -97,6 +97,57 @@ transform_cmd_apply(const struct options *o, struct tree *t)
 	return t;
 }
 
+/* The history's regex marks (history_mark_fn): NULL when re fails. */
+static unsigned char *
+mark_re(const struct tree *t, const char *re, size_t len)
+{
+	const struct strtab *st = tree_strtab_c(t);
+	struct search_error err;
+	struct search_re *r;
+	unsigned char *m;
+
+	if ((r = search_compile(re, len, 0, &err)) == NULL)
+		return NULL;
+	m = xcalloc((size_t)strtab_count(st) + 1, 1);
+	search_mark(r, st, m, NULL);
+	search_re_free(r);
+	return m;
+}
+
+int
+transform_cmd_in_viewer(const struct options *o)
+{
+	return o->mode == MODE_VIEW && !o->record.on && o->nxforms > 0 &&
+	    !(o->diff && o->normalize);
+}
+
+struct tree *
+transform_cmd_history(const struct options *o, struct history *h)
+{
+	struct history_step s;
+	int i;
+
+	if (o->order_weight && tree_get_order(h->base, NULL) !=
+	    TREE_ORDER_WEIGHT)
+		tree_set_order(h->base, TREE_ORDER_WEIGHT,
+		    o->diff ? DIFF_AFTER : 0);
+	h->mark_re = mark_re;
+	for (i = 0; i < o->nxforms; i++) {
+		memset(&s, 0, sizeof s);
+		s.kind = o->xforms[i].kind;
+		s.regex = 1;
+		if (o->xforms[i].re != NULL) {
+			s.namelen = strlen(o->xforms[i].re);
+			s.name = xmemdup(o->xforms[i].re, s.namelen);
+		}
+		/* The zoom and the selection before it: the root's paths. */
+		history_path_set(&s.zoom, history_tree(h), TREE_ROOT);
+		history_path_set(&s.sel, history_tree(h), TREE_ROOT);
+		history_push(h, &s);
+	}
+	return history_tree(h);
+}
+
 /* put() for xform_describe(): to a stream. */
 static void
 put_file(void *ctx, const char *s, size_t len)

@@ -63,4 +63,7 @@ EXTRA_DIST += tests/tui/modules.sh
 # Transforms in the viewer, one history of zooms and transforms (#32).
 TESTS += tests/tui/transform.sh
 EXTRA_DIST += tests/tui/transform.sh
+# The command line's transforms as steps of that history (#48 item 6).
+TESTS += tests/tui/cli_xform.sh
+EXTRA_DIST += tests/tui/cli_xform.sh
 libtftui_a_SOURCES += src/tui/view_xform.c src/tui/view_undo.c

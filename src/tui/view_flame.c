@@ -154,7 +154,8 @@ static const char *legend[] = {
 	"their callers above them.",
 	"Transforms (f F x m c T o) act on the selected function by its exact",
 	"name; the line above the status line lists them and the share of the",
-	"samples kept.  Bksp/u undo the last zoom or transform, U all of them.",
+	"samples kept.  Bksp/u undo the last zoom or transform, U all of them",
+	"(the command line's --focus, --hide... too: they come first).",
 };
 
 
@@ -205,8 +206,14 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 
 	make_bindings();
 	memset(v, 0, sizeof *v);
-	v->tree = v->fwd = t;
 	history_init(&v->xh, t);
+	if (o->history != NULL && o->history->base == t) {
+		/* The command line's transforms: ours, as if typed. */
+		v->xh = *o->history;
+		memset(o->history, 0, sizeof *o->history);
+		t = history_tree(&v->xh);
+	}
+	v->tree = v->fwd = t;
 	v->prof = o->prof;
 	v->skip_depth = o->skip_depth > 0 ? o->skip_depth : 1;
 	v->diff = o->diff && tree_nprof(t) == 2;
