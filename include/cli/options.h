@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "loaders/loader.h"
+#include "model/xform.h"
 
 enum run_mode {
 	MODE_VIEW = 0, /* explore in the terminal */
@@ -33,20 +34,12 @@ struct svg_cli {
 	int hash;
 };
 
-/* A transform flag (--focus, --exclude, --hide, --collapse-recursion, --merge-threads). */
-enum cli_xform {
-	CLI_FOCUS,
-	CLI_EXCLUDE,
-	CLI_HIDE,
-	CLI_RECURSION,
-	CLI_THREADS
-};
-
 #define CLI_XFORM_MAX 64
 
+/* A transform flag (--focus, --hide...): its registry row and regex. */
 struct cli_xform_step {
-	enum cli_xform kind;
-	const char *re; /* the regex, for focus, exclude and hide */
+	const struct xform *kind;
+	const char *re; /* the regex, NULL for a flag that takes none */
 };
 
 struct options {

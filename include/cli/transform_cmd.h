@@ -8,6 +8,7 @@
 #define TFLAME_CLI_TRANSFORM_CMD_H
 
 #include "cli/options.h"
+#include "model/history.h"
 #include "model/tree.h"
 
 /*
@@ -23,6 +24,24 @@ int transform_cmd_check(const struct options *o);
  * folded lines are always sorted by name).
  */
 struct tree *transform_cmd_apply(const struct options *o, struct tree *t);
+
+/*
+ * The viewer's way (#48): push o's transforms in order on h, a history
+ * of the loaded tree (history_init(), finished), as steps of the viewer's
+ * history, as if typed as keys: each with its regex (the history marks
+ * through the search's PCRE2 as it makes a tree again) and the root as
+ * its zoom and selection.  The --order of o is set on the loaded tree
+ * first (the transforms keep it).  Returns history_tree(h).
+ */
+struct tree *transform_cmd_history(const struct options *o,
+    struct history *h);
+
+/*
+ * Does the viewer take o's transforms as steps (transform_cmd_history())?
+ * Yes unless there are none, the mode is not the viewer's, or --diff -n
+ * scales the transformed profile (then applied as in the other modes).
+ */
+int transform_cmd_in_viewer(const struct options *o);
 
 /*
  * Write the steps as the viewer's breadcrumb shows them ("exclude RE ›

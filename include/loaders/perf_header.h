@@ -14,7 +14,8 @@
 struct header {
 	const char *comm;
 	size_t commlen;
-	const char *pid, *tid; /* digit runs; tid NULL when no "/" */
+	const char *pid, *tid; /* digit runs ("-1": a task gone); tid NULL
+	                          when no "/" */
 	size_t pidlen, tidlen;
 	const char *event;     /* NULL when none recognised */
 	size_t eventlen;

@@ -2,10 +2,10 @@
  * The viewer's history: zooms and transforms as steps on one stack, with
  * the trees the transforms made.
  *
- * A step is a zoom (the view moved to another frame) or a transform
- * (model/transform.h) of the profile shown: focus on a function, focus on
- * a subtree, exclude, merge into the caller, collapse recursion, merge
- * threads, or a sibling order.  Every step remembers the view before it
+ * A step is a zoom (the view moved to another frame) or a transform (a
+ * row of model/xform.h's registry) of the profile shown: focus on a
+ * function, focus on a subtree, exclude, merge into the caller, collapse
+ * recursion, merge threads, or a sibling order.  Every step remembers the view before it
  * (the zoomed and the selected frame, as paths of names from the root)
  * so that undoing it puts the view back; nothing here draws or knows the
  * terminal.  A function is kept by its name (bytes), not its id: a step
@@ -47,17 +47,7 @@
 #include <stdint.h>
 
 #include "model/tree.h"
-
-enum history_kind {
-	HISTORY_ZOOM,
-	HISTORY_FOCUS,     /* focus on a function */
-	HISTORY_SUBTREE,   /* focus on one frame's exact path */
-	HISTORY_EXCLUDE,
-	HISTORY_MERGE,     /* merge a function into its callers */
-	HISTORY_RECURSION, /* collapse a function's recursion */
-	HISTORY_THREADS,   /* merge per-CPU and per-thread roots */
-	HISTORY_ORDER      /* sibling order */
-};
+#include "model/xform.h"
 
 /*
  * A frame as the names from the root's child down to it, as bytes (name
@@ -71,11 +61,13 @@ struct history_path {
 };
 
 struct history_step {
-	enum history_kind kind;
-	char *name;               /* owned: the function (exact bytes) */
+	const struct xform *kind; /* the transform (model/xform.h), NULL: a
+	                             zoom */
+	char *name;               /* owned: the function (exact bytes), */
 	size_t namelen;
-	struct history_path subtree; /* HISTORY_SUBTREE: the frame */
-	enum tree_order order;    /* HISTORY_ORDER: the order set, */
+	int regex;                /* or a regex (the command line's) */
+	struct history_path subtree; /* XFORM_ARG_FRAME: the frame */
+	enum tree_order order;    /* XFORM_ARG_ORDER: the order set, */
 	int prof;                 /* by this profile's totals */
 	struct history_path zoom; /* the zoomed frame before the step */
 	struct history_path sel;  /* the selected frame before the step */
@@ -89,8 +81,17 @@ struct history_revsize {
 	uint32_t mask;
 };
 
+/*
+ * The marks of the names of t that regex re[0..len) matches (one byte per
+ * name id, the caller frees them), NULL when it does not compile: regexes
+ * are the search layer's, above this one.
+ */
+typedef unsigned char *(*history_mark_fn)(const struct tree *t,
+    const char *re, size_t len);
+
 struct history {
 	struct tree *base;        /* borrowed: the original */
+	history_mark_fn mark_re;  /* for the steps with a regex */
 	struct history_step *steps; /* owned, oldest first */
 	size_t n, cap;
 	struct tree *rev;         /* owned: a reverse tree kept for an undo */

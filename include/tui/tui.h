@@ -29,6 +29,7 @@
 #include "svg/svg.h"
 
 struct diag;
+struct history;
 
 struct tui_opts {
 	int inverted;         /* start in the icicle view (root at the top) */
@@ -45,6 +46,9 @@ struct tui_opts {
 	                         `!`); NULL: nothing */
 	int skip_depth;       /* `t`: frames shallower are no functions (perf
 	                         input: 2, the command frames; else 1) */
+	struct history *history; /* NULL, or the command line's transforms
+	                         as steps over t (cli/transform_cmd.h): the
+	                         view takes them over, as if typed */
 };
 
 /*

@@ -206,13 +206,14 @@ void view_messages_count(const struct tui_view *v, char *buf, size_t cap);
 int view_xform_lines(const struct tui_view *v);
 void view_xform_draw(struct tui_view *v, int y);
 void view_xform_push_zoom(struct tui_view *v);
-int view_xform_focus(struct tui_screen *s);
-int view_xform_subtree(struct tui_screen *s);
-int view_xform_exclude(struct tui_screen *s);
-int view_xform_merge(struct tui_screen *s);
-int view_xform_recursion(struct tui_screen *s);
-int view_xform_threads(struct tui_screen *s);
-int view_xform_order(struct tui_screen *s);
+/*
+ * The transform keys (model/xform.h's registry): view_xform_key() acts on
+ * one (0: not a transform's); view_xform_bindings() fills out (NULL: only
+ * counts) with their help rows, whose fn is NULL: the key table's owner
+ * hands those keys to view_xform_key().
+ */
+int view_xform_key(struct tui_screen *s, int key);
+size_t view_xform_bindings(struct tui_binding *out);
 int view_xform_undo(struct tui_screen *s);
 int view_xform_reset(struct tui_screen *s);
 void view_xform_grown(struct tui_view *v);

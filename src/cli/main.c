@@ -302,17 +302,28 @@ not_three_columns(struct tree *t, struct diag *d)
 	exit(EXIT_USAGE);
 }
 
+/* No samples in t (in neither profile with --diff)? */
+static int
+empty(const struct options *o, const struct tree *t)
+{
+	return count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o->diff ||
+	    count_is_zero(tree_total(t, 1, TREE_ROOT)));
+}
+
 /*
  * Load the input(s) into a new, finished tree: one profile, or BEFORE and
  * AFTER with --diff (two files, or one 3-column file).  Exits with
  * EXIT_INPUT when an input is unusable.  With to, the viewer's options, a
  * single profile from a pipe is drawn while it loads; when the user quits
- * meanwhile, the tree is returned as it is.
+ * meanwhile, the tree is returned as it is.  The transforms are applied
+ * to the tree returned, or with xh (the viewer's, not with --diff -n,
+ * which scales the transformed profile) pushed on xh as steps over it.
  */
 static struct tree *
-load(const struct options *o, struct diag *d, const struct tui_opts *to)
+load(const struct options *o, struct diag *d, const struct tui_opts *to,
+    struct history *xh)
 {
-	struct tree *t = tree_new(o->diff ? 2 : 1);
+	struct tree *t = tree_new(o->diff ? 2 : 1), *shown = NULL;
 	struct stream sm, *smp = NULL;
 	int self_over[2] = {0, 0}, had;
 	uint64_t ov;
@@ -352,15 +363,18 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	if (o->time != NULL)
 		t = time_cut(o, t, d);
 	if (o->nxforms > 0) {
-		had = !count_is_zero(tree_total(t, 0, TREE_ROOT)) ||
-		    (o->diff && !count_is_zero(tree_total(t, 1, TREE_ROOT)));
-		t = transform_cmd_apply(o, t);
-		if (count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o->diff ||
-		    count_is_zero(tree_total(t, 1, TREE_ROOT))))
+		had = !empty(o, t);
+		if (xh != NULL) {
+			/* The viewer's: steps it can undo (#48). */
+			history_init(xh, t);
+			shown = transform_cmd_history(o, xh);
+		} else
+			shown = t = transform_cmd_apply(o, t);
+		if (empty(o, shown))
 			diag_note(d, had ? "no samples left after the transforms" :
 			    "no samples in the input");
 	}
-	if (o->diff && diff_disjoint(t))
+	if (o->diff && diff_disjoint(o->nxforms > 0 ? shown : t))
 		diag_note(d, "BEFORE and AFTER share no frame in their first two "
 		    "levels (different command names?): every frame reads as "
 		    "new or gone; try --merge-threads, or rename one side's "
@@ -492,8 +506,9 @@ view(const struct options *o, struct diag *d, struct tree *t,
 	char name[512];
 	int rc, sig;
 
-	if (!tui_stream_stopped() &&
-	    count_is_zero(tree_total(t, o->diff ? DIFF_AFTER : 0, TREE_ROOT))) {
+	if (!tui_stream_stopped() && count_is_zero(tree_total(to->history !=
+	    NULL ? history_tree(to->history) : t, o->diff ? DIFF_AFTER : 0,
+	    TREE_ROOT))) {
 		/* Nothing to draw: say so (without taking the terminal). */
 		const char *src = prof_diag(o, d, o->diff ? DIFF_AFTER : 0)->source;
 
@@ -510,6 +525,8 @@ view(const struct options *o, struct diag *d, struct tree *t,
 		diag_print(d, stderr);
 	}
 	diag_free(d);
+	if (to->history != NULL)
+		history_free(to->history); /* unless the viewer took it */
 	tree_free(t);
 	if ((sig = tui_exit_signal()) != 0) {
 		fflush(stderr);
@@ -568,6 +585,7 @@ main(int argc, char **argv)
 	struct svg_view sv;
 	struct tui_opts to;
 	struct inorder *io = NULL;
+	struct history hist, *xh = NULL;
 	int rc, err, p;
 
 	reserve_std_fds();
@@ -591,18 +609,23 @@ main(int argc, char **argv)
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
 			return rc;
 		to.diag = &d; /* filled while loading; read once drawn */
-		t = load(&o, &d, &to);
+		t = load(&o, &d, &to, NULL);
 		return view(&o, &d, t, &to);
 	}
 	if (plan.inorder)
 		o.load.inorder = io = inorder_new();
-	t = load(&o, &d, NULL);
+	if (transform_cmd_in_viewer(&o))
+		xh = &hist;
+	t = load(&o, &d, NULL, xh);
 	if (plan.path == PATH_VIEW) {
 		if ((rc = view_setup(&o, t, &sv, &to)) != EXIT_OK) {
 			diag_free(&d);
+			if (xh != NULL)
+				history_free(xh);
 			tree_free(t);
 			return rc;
 		}
+		to.history = xh;
 		return view(&o, &d, t, &to);
 	}
 	if (plan.path == PATH_TEXT) {

@@ -14,8 +14,8 @@
  *    --diff it waits for both profiles (the colours compare whole
  *    profiles).  With transform flags it waits for the whole input: the
  *    flags' transforms are made once, from the whole profile, before the
- *    viewer starts, and are not steps of its history (the transform keys,
- *    which are, redo theirs as a pipe grows).  tflame(1) says so.
+ *    viewer starts, as the first steps of its history (undoable; the
+ *    transform keys redo theirs as a pipe grows).  tflame(1) says so.
  *  - --record in the terminal is the live viewer; the same reasons make
  *    transform flags a usage error there (its keys transform live), and
  *    --record with --diff has nothing to compare.  --record with

@@ -30,6 +30,7 @@
 #include "model/functions.h"
 #include "model/heatmap.h"
 #include "model/timerange.h"
+#include "model/xform.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/macros.h"
@@ -198,20 +199,19 @@ TEXT("\nViewer:\n"),
     "(PCRE2) from the start"},
 TEXT("\nTransforms (every mode; --focus, --exclude and --hide take PCRE2 regexes\n"
 "matched against whole frame names, may be repeated, and apply in the order\n"
-"given):\n"),
+"given; in the viewer as if typed as keys, u undoes them, U all):\n"),
 {.name = "focus", .arg = required_argument, .meta = "=RE", .set = set_xform,
-    .lo = CLI_FOCUS,
     .help = "keep only stacks through a matching function,\n"
     "cut above its outermost match (it becomes a root)"},
 {.name = "exclude", .arg = required_argument, .meta = "=RE",
-    .set = set_xform, .lo = CLI_EXCLUDE,
+    .set = set_xform,
     .help = "drop every stack through a matching function"},
 {.name = "hide", .arg = required_argument, .meta = "=RE", .set = set_xform,
-    .lo = CLI_HIDE, .help = "merge matching functions into their callers"},
-{.name = "collapse-recursion", .set = set_xform, .lo = CLI_RECURSION,
+    .help = "merge matching functions into their callers"},
+{.name = "collapse-recursion", .set = set_xform,
     .help = "a function called again further down goes back\n"
     "to its outermost frame (a;f;g;f;h -> a;f;h)"},
-{.name = "merge-threads", .set = set_xform, .lo = CLI_THREADS,
+{.name = "merge-threads", .set = set_xform,
     .help = "merge per-CPU and per-thread root frames\n"
     "(ksoftirqd/12, java-?/4130 -> ksoftirqd, java)"},
 {.name = "order", .arg = required_argument, .meta = "=name|weight",
@@ -576,7 +576,7 @@ set_xform(struct options *o, const struct opt_row *r, const char *arg)
 {
 	if (o->nxforms == CLI_XFORM_MAX)
 		usage_error("too many transforms (at most 64)", NULL);
-	o->xforms[o->nxforms].kind = (enum cli_xform)r->lo;
+	o->xforms[o->nxforms].kind = xform_by_flag(r->name);
 	o->xforms[o->nxforms].re = arg;
 	o->nxforms++;
 }
@@ -794,7 +794,9 @@ options_parse(struct options *o, int argc, char **argv)
 	mode_plan(o, &plan);
 	if (plan.path == PATH_USAGE)
 		usage_error(plan.why, NULL);
-	if (o->svg.subtitle == NULL && o->nxforms > 0) {
+	/* In the viewer they are steps: the breadcrumb (`s`) names them. */
+	if (o->svg.subtitle == NULL && o->nxforms > 0 &&
+	    !transform_cmd_in_viewer(o)) {
 		transform_cmd_describe(o, o->xform_subtitle,
 		    sizeof o->xform_subtitle);
 		o->svg.subtitle = o->xform_subtitle;

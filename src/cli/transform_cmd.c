@@ -15,30 +15,11 @@
 
 #include "cli/transform_cmd.h"
 #include "diff/diff.h"
-#include "model/transform.h"
+#include "model/xform.h"
 #include "search/search.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/xalloc.h"
-
-/* The flag that made step s, for messages. */
-static const char *
-flag_name(const struct cli_xform_step *s)
-{
-	switch (s->kind) {
-	case CLI_FOCUS:
-		return "--focus";
-	case CLI_EXCLUDE:
-		return "--exclude";
-	case CLI_HIDE:
-		return "--hide";
-	case CLI_RECURSION:
-		return "--collapse-recursion";
-	case CLI_THREADS:
-		break;
-	}
-	return "--merge-threads";
-}
 
 /* Compile step s's regex, or say why it does not compile and return NULL. */
 static struct search_re *
@@ -51,8 +32,8 @@ compile(const struct cli_xform_step *s)
 	re = search_compile(s->re, strlen(s->re), 0, &err);
 	if (re == NULL) {
 		escape_text(buf, sizeof buf, s->re, strlen(s->re));
-		fprintf(stderr, "tflame: %s: bad regular expression \"%s\" at "
-		    "offset %zu: %s\n", flag_name(s), buf, err.offset, err.msg);
+		fprintf(stderr, "tflame: --%s: bad regular expression \"%s\" at "
+		    "offset %zu: %s\n", s->kind->flag, buf, err.offset, err.msg);
 	}
 	return re;
 }
@@ -93,6 +74,7 @@ transform_cmd_apply(const struct options *o, struct tree *t)
 {
 	const struct cli_xform_step *s;
 	unsigned char *m = NULL;
+	struct xform_in in;
 	struct tree *n;
 	int i;
 
@@ -100,23 +82,10 @@ transform_cmd_apply(const struct options *o, struct tree *t)
 		s = &o->xforms[i];
 		if (s->re != NULL)
 			m = marks_for(s, t);
-		switch (s->kind) {
-		case CLI_FOCUS:
-			n = transform_focus(t, m);
-			break;
-		case CLI_EXCLUDE:
-			n = transform_exclude(t, m);
-			break;
-		case CLI_HIDE:
-			n = transform_merge(t, m);
-			break;
-		case CLI_RECURSION:
-			n = transform_collapse_recursion(t, NULL);
-			break;
-		default:
-			n = transform_merge_threads(t);
-			break;
-		}
+		memset(&in, 0, sizeof in);
+		in.marks = m; /* NULL without a regex: every function */
+		in.node = TREE_NONE;
+		n = s->kind->apply(t, &in);
 		free(m);
 		m = NULL;
 		tree_free(t);
@@ -126,6 +95,64 @@ transform_cmd_apply(const struct options *o, struct tree *t)
 	    tree_get_order(t, NULL) != TREE_ORDER_WEIGHT)
 		tree_set_order(t, TREE_ORDER_WEIGHT, o->diff ? DIFF_AFTER : 0);
 	return t;
+}
+
+/* The history's regex marks (history_mark_fn): NULL when re fails. */
+static unsigned char *
+mark_re(const struct tree *t, const char *re, size_t len)
+{
+	const struct strtab *st = tree_strtab_c(t);
+	struct search_error err;
+	struct search_re *r;
+	unsigned char *m;
+
+	if ((r = search_compile(re, len, 0, &err)) == NULL)
+		return NULL;
+	m = xcalloc((size_t)strtab_count(st) + 1, 1);
+	search_mark(r, st, m, NULL);
+	search_re_free(r);
+	return m;
+}
+
+int
+transform_cmd_in_viewer(const struct options *o)
+{
+	return o->mode == MODE_VIEW && !o->record.on && o->nxforms > 0 &&
+	    !(o->diff && o->normalize);
+}
+
+struct tree *
+transform_cmd_history(const struct options *o, struct history *h)
+{
+	struct history_step s;
+	int i;
+
+	if (o->order_weight && tree_get_order(h->base, NULL) !=
+	    TREE_ORDER_WEIGHT)
+		tree_set_order(h->base, TREE_ORDER_WEIGHT,
+		    o->diff ? DIFF_AFTER : 0);
+	h->mark_re = mark_re;
+	for (i = 0; i < o->nxforms; i++) {
+		memset(&s, 0, sizeof s);
+		s.kind = o->xforms[i].kind;
+		s.regex = 1;
+		if (o->xforms[i].re != NULL) {
+			s.namelen = strlen(o->xforms[i].re);
+			s.name = xmemdup(o->xforms[i].re, s.namelen);
+		}
+		/* The zoom and the selection before it: the root's paths. */
+		history_path_set(&s.zoom, history_tree(h), TREE_ROOT);
+		history_path_set(&s.sel, history_tree(h), TREE_ROOT);
+		history_push(h, &s);
+	}
+	return history_tree(h);
+}
+
+/* put() for xform_describe(): to a stream. */
+static void
+put_file(void *ctx, const char *s, size_t len)
+{
+	fwrite(s, 1, len, ctx);
 }
 
 void
@@ -149,23 +176,8 @@ transform_cmd_describe(const struct options *o, char *buf, size_t size)
 
 		if (i > 0)
 			fputs(sep, fp);
-		switch (s->kind) {
-		case CLI_FOCUS:
-			fprintf(fp, "focus %s", s->re);
-			break;
-		case CLI_EXCLUDE:
-			fprintf(fp, "exclude %s", s->re);
-			break;
-		case CLI_HIDE:
-			fprintf(fp, "merge %s", s->re);
-			break;
-		case CLI_RECURSION:
-			fputs("collapse recursion", fp);
-			break;
-		case CLI_THREADS:
-			fputs("merge threads", fp);
-			break;
-		}
+		xform_describe(s->kind, s->re, s->re != NULL ? strlen(s->re) : 0,
+		    TREE_ORDER_NAME, put_file, fp);
 	}
 	if (fclose(fp) != 0 || all == NULL)
 		fatal("out of memory");

@@ -57,7 +57,7 @@ TESTS += tests/unit/check_registry
 # The formats against the reference tools' outputs, and perf.data read
 # through a fake or real perf.
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/formatlist.sh \
-	tests/golden/bpftrace.sh \
+	tests/golden/bpftrace.sh tests/golden/perf_exited.sh \
 	tests/golden/pprof.sh tests/golden/perfdata.sh
 # perf's children that hang or fail (issue #51): a fake $PERF of its own.
 LOADERS_TESTS += tests/golden/children.sh

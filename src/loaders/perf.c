@@ -17,9 +17,11 @@
  *  - the command name is the shortest prefix after which the rest of the
  *    header reads as "PID[/TID] [CPU] TIME: [PERIOD] EVENT:", so names with
  *    spaces and numbers ("Thread 2 main") survive;
- *  - a pid of -1 (":-1  -1 [001] ...", a task that has exited) is accepted
- *    as the first number after the name; a negative period ("-5") is no
- *    pid: the sample counts 1, as the Perl tool reads it;
+ *  - a pid of -1 (":-1  -1 [001] ...", a task that has exited; with
+ *    -F +pid ":-1  -1/-1 [001] ...") is accepted as the first number after
+ *    the name, an unknown pid ("?") under --pid/--tid as when perf gives
+ *    the tid alone; a negative period ("-5") is no pid: the sample counts
+ *    1, as the Perl tool reads it;
  *  - samples without call chains ("... cycles:u:  ffff sym (mod)") are
  *    one-frame stacks; text after a tracepoint event is its arguments;
  *  - C++ argument lists are cut at the first "(" outside <>, (), [], {}
@@ -117,9 +119,12 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->cur.rootlen = 0;
 	root_append(p, h->comm, h->commlen);
 	if (o->pid || o->tid) {
-		/* "PID/TID" gives both; a lone number is the TID (perf -F tid). */
+		/*
+		 * "PID/TID" gives both; a lone number is the TID (perf -F
+		 * tid).  The pid -1 of a task that has gone is unknown too.
+		 */
 		root_append(p, "-", 1);
-		if (h->tid != NULL)
+		if (h->tid != NULL && h->pid[0] != '-')
 			root_append(p, h->pid, h->pidlen);
 		else
 			root_append(p, "?", 1);

@@ -223,6 +223,10 @@ parse_header(const char *line, size_t len, struct header *h)
 			while (j < n && s[j] == '/')
 				j++;
 			b = j;
+			/* ... and "-1/-1" with perf -F +pid (--pid, --tid). */
+			if (s[a] == '-' && j + 1 < n && s[j] == '-' &&
+			    is_digit((unsigned char)s[j + 1]))
+				j++;
 			while (j < n && is_digit((unsigned char)s[j]))
 				j++;
 			h->tid = s + b;

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "model/history.h"
-#include "model/transform.h"
 #include "util/xalloc.h"
 
 #define NAME_SHOWN 256 /* bytes of a name history_describe() shows */
@@ -49,7 +48,7 @@ history_free(struct history *h)
 static int
 is_transform(const struct history_step *s)
 {
-	return s->kind != HISTORY_ZOOM;
+	return s->kind != NULL;
 }
 
 /* Index of the topmost transform step below step i (i excluded), or -1. */
@@ -91,55 +90,60 @@ history_held(const struct history *h)
 	return n;
 }
 
-/* Marks for t's names: 1 for the step's function (when t has it). */
+/*
+ * Marks for t's names: 1 for the step's function (when t has it), or for
+ * the names its regex matches; NULL (every function) when it has neither.
+ */
 static unsigned char *
-marks_for(const struct tree *t, const struct history_step *s)
+marks_for(const struct history *h, const struct tree *t,
+    const struct history_step *s)
 {
 	const struct strtab *st = tree_strtab_c(t);
-	unsigned char *m = xcalloc((size_t)strtab_count(st) + 1, 1);
-	uint32_t id = strtab_lookup(st, s->name != NULL ? s->name : "",
-	    s->namelen);
+	unsigned char *m;
+	uint32_t id;
 
+	if (s->regex) {
+		if (s->name == NULL)
+			return NULL;
+		if (h->mark_re != NULL &&
+		    (m = h->mark_re(t, s->name, s->namelen)) != NULL)
+			return m;
+		/* A regex that does not compile matches nothing. */
+		return xcalloc((size_t)strtab_count(st) + 1, 1);
+	}
+	m = xcalloc((size_t)strtab_count(st) + 1, 1);
+	id = strtab_lookup(st, s->name != NULL ? s->name : "", s->namelen);
 	if (id != UINT32_MAX)
 		m[id] = 1;
 	return m;
 }
 
-/* The tree transform step s makes from t. */
+/* The tree transform step s makes from t, with its registry row's apply. */
 static struct tree *
-apply(const struct tree *t, const struct history_step *s)
+apply(const struct history *h, const struct tree *t,
+    const struct history_step *s)
 {
 	unsigned char *m = NULL;
+	struct xform_in in;
 	struct tree *o;
-	uint32_t node;
 
-	switch (s->kind) {
-	case HISTORY_SUBTREE:
-		node = history_path_find(t, &s->subtree, 1);
-		if (node != TREE_NONE)
-			return transform_focus_node(t, node);
-		m = xcalloc((size_t)strtab_count(tree_strtab_c(t)) + 1, 1);
-		o = transform_focus(t, m); /* the frame is gone: nothing */
+	memset(&in, 0, sizeof in);
+	in.node = TREE_NONE;
+	switch (s->kind->arg) {
+	case XFORM_ARG_FUNC:
+		in.marks = m = marks_for(h, t, s);
 		break;
-	case HISTORY_THREADS:
-		return transform_merge_threads(t);
-	case HISTORY_ORDER:
-		o = transform_focus_node(t, TREE_ROOT); /* a copy */
-		tree_set_order(o, s->order, s->prof);
-		return o;
-	case HISTORY_FOCUS:
-		o = transform_focus(t, m = marks_for(t, s));
+	case XFORM_ARG_FRAME:
+		in.node = history_path_find(t, &s->subtree, 1);
 		break;
-	case HISTORY_EXCLUDE:
-		o = transform_exclude(t, m = marks_for(t, s));
+	case XFORM_ARG_ORDER:
+		in.order = s->order;
+		in.prof = s->prof;
 		break;
-	case HISTORY_MERGE:
-		o = transform_merge(t, m = marks_for(t, s));
-		break;
-	default:
-		o = transform_collapse_recursion(t, m = marks_for(t, s));
+	case XFORM_ARG_NONE:
 		break;
 	}
+	o = s->kind->apply(t, &in);
 	free(m);
 	return o;
 }
@@ -164,7 +168,7 @@ make_trees(struct history *h, long k)
 	for (i = 0; i <= k; i++) {
 		if (!is_transform(&h->steps[i]))
 			continue;
-		t = apply(cur, &h->steps[i]);
+		t = apply(h, cur, &h->steps[i]);
 		if (prev != NULL && previ != below)
 			tree_free(prev);
 		if (i == below)
@@ -220,7 +224,7 @@ history_replay(const struct history *h, long k)
 	for (i = from + 1; i <= k; i++) {
 		if (!is_transform(&h->steps[i]))
 			continue;
-		t = apply(prev != NULL ? prev : from >= 0 ?
+		t = apply(h, prev != NULL ? prev : from >= 0 ?
 		    h->steps[from].tree : h->base, &h->steps[i]);
 		tree_free(prev);
 		prev = t;
@@ -259,7 +263,7 @@ history_push(struct history *h, struct history_step *s)
 		tree_free(h->steps[below].tree);
 		h->steps[below].tree = NULL;
 	}
-	d->tree = apply(history_tree(h), d);
+	d->tree = apply(h, history_tree(h), d);
 	h->n++;
 	return d->tree;
 }
@@ -385,16 +389,28 @@ put(char *buf, size_t cap, size_t *at, const char *s, size_t len)
 	*at += len;
 }
 
+/* Where history_describe() writes. */
+struct put_ctx {
+	char *buf;
+	size_t cap, at;
+};
+
+/* put() for xform_describe(). */
+static void
+put_cb(void *ctx, const char *s, size_t len)
+{
+	struct put_ctx *c = ctx;
+
+	put(c->buf, c->cap, &c->at, s, len);
+}
+
 size_t
 history_describe(const struct history *h, char *buf, size_t cap)
 {
 	static const char sep[] = " \xe2\x80\xba ";
-	static const char *const verb[] = {
-		"zoom", "focus", "subtree", "exclude", "merge", "collapse",
-		"merge threads", "order"
-	};
 	const struct history_step *s;
-	size_t i, at = 0, len;
+	struct put_ctx c = {buf, cap, 0};
+	size_t i, len;
 	int first = 1;
 
 	for (i = 0; i < h->n; i++) {
@@ -402,31 +418,21 @@ history_describe(const struct history *h, char *buf, size_t cap)
 		if (!is_transform(s))
 			continue;
 		if (!first)
-			put(buf, cap, &at, sep, sizeof sep - 1);
+			put(buf, cap, &c.at, sep, sizeof sep - 1);
 		first = 0;
-		put(buf, cap, &at, verb[s->kind], strlen(verb[s->kind]));
-		if (s->kind == HISTORY_ORDER) {
-			put(buf, cap, &at, s->order == TREE_ORDER_WEIGHT ?
-			    " weight" : " name", s->order == TREE_ORDER_WEIGHT ?
-			    7 : 5);
-			continue;
-		}
-		if (s->kind == HISTORY_THREADS)
-			continue;
-		put(buf, cap, &at, " ", 1);
 		len = s->namelen;
-		if (len > NAME_SHOWN) {
+		if (s->name != NULL && len > NAME_SHOWN) {
 			/* Cut at a character's start. */
 			len = NAME_SHOWN;
 			while (len > 0 && ((unsigned char)s->name[len] & 0xc0) ==
 			    0x80)
 				len--;
 		}
-		put(buf, cap, &at, s->name, len);
+		xform_describe(s->kind, s->name, len, s->order, put_cb, &c);
 	}
 	if (cap > 0)
-		buf[at < cap ? at : cap - 1] = '\0';
-	return at;
+		buf[c.at < cap ? c.at : cap - 1] = '\0';
+	return c.at;
 }
 
 void

@@ -52,6 +52,15 @@ tests_bench_xformbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
 
 # The viewer's history of zooms and transforms, curses-free.
+# The transform registry (one row per transform: flag, key, apply...).
+libtfcore_a_SOURCES += src/model/xform.c
+noinst_HEADERS += include/model/xform.h
+check_PROGRAMS += tests/unit/check_xform
+tests_unit_check_xform_SOURCES = tests/unit/check_xform.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_xform_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_xform_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_xform
 check_PROGRAMS += tests/unit/check_history
 tests_unit_check_history_SOURCES = tests/unit/check_history.c \
 	tests/unit/helpers.c tests/unit/helpers.h

@@ -62,3 +62,6 @@ EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh
 # Every number in its unit on every screen.
 TESTS += tests/tui/units.sh
 EXTRA_DIST += tests/tui/units.sh
+# The command line's transforms as steps of the viewer's history.
+TESTS += tests/tui/cli_xform.sh
+EXTRA_DIST += tests/tui/cli_xform.sh

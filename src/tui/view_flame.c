@@ -64,10 +64,12 @@ static int act_mouse(struct tui_screen *);
 static int act_mouse_toggle(struct tui_screen *);
 
 /*
- * The key table.  The help screen lists it in this order.  Later work
+ * The key table (its head; then the transforms' keys from the registry,
+ * model/xform.h, and the tail: make_bindings()).  The help screen lists
+ * it in this order.  Later work
  * (sandwich s; w) adds rows here.
  */
-static const struct tui_binding bindings[] = {
+static const struct tui_binding bindings_head[] = {
 	{"Left  h", "select the frame (or + bar) to the left", act_left,
 	    {KEY_LEFT, 'h', 0}},
 	{"Right l", "select the frame (or + bar) to the right", act_right,
@@ -109,17 +111,10 @@ static const struct tui_binding bindings[] = {
 	{"g G", "scroll to the top / bottom (also Home, End)", act_top,
 	    {'g', KEY_HOME, 0}},
 	{"", "", act_bottom, {'G', KEY_END, 0}},
-	{"f F", "focus on this function (all its frames) / on this frame's "
-	    "subtree", view_xform_focus, {'f', 0}},
-	{"", "", view_xform_subtree, {'F', 0}},
-	{"x m", "exclude the stacks through this function / merge it into "
-	    "its callers", view_xform_exclude, {'x', 0}},
-	{"", "", view_xform_merge, {'m', 0}},
-	{"c T", "collapse this function's recursion / merge per-CPU and "
-	    "per-thread roots", view_xform_recursion, {'c', 0}},
-	{"", "", view_xform_threads, {'T', 0}},
-	{"o U", "siblings heaviest first or by name / drop every transform",
-	    view_xform_order, {'o', 0}},
+};
+
+/* Then the transforms' keys (view_xform_bindings()), then these. */
+static const struct tui_binding bindings_tail[] = {
 	{"", "", view_xform_reset, {'U', 0}},
 	{"< >", "scroll the selected name in the status line", act_name_left,
 	    {'<', 0}},
@@ -141,8 +136,8 @@ static const struct tui_binding bindings[] = {
 	{"q Ctrl-C", "quit", screen_quit, {'q', KEY_CTRL('C'), 0}},
 };
 
-/* What the help screen says after the keys. */
-static const char *const legend[] = {
+/* What the help screen says after the keys (transforms: make_bindings()). */
+static const char *legend[] = {
 	"Colours: warm = user code, blue = kernel, green = JIT (module or _[k]/_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
 	"(beyond three, folded into one \"... N callers\" line);",
@@ -159,11 +154,49 @@ static const char *const legend[] = {
 	"their callers above them.",
 	"Transforms (f F x m c T o) act on the selected function by its exact",
 	"name; the line above the status line lists them and the share of the",
-	"samples kept.  Bksp/u undo the last zoom or transform, U all of them.",
+	"samples kept.  Bksp/u undo the last zoom or transform, U all of them",
+	"(the command line's --focus, --hide... too: they come first).",
 };
 
 
-static const struct tui_screen_ops flame_ops;
+static struct tui_screen_ops flame_ops;
+static struct tui_binding *bindings; /* the key table, made once */
+static size_t nbindings;
+
+/* Make the key table: the head, the transforms' keys, the tail. */
+static void
+make_bindings(void)
+{
+	static char xline[128];
+	size_t nh = ARRAY_SIZE(bindings_head), nx = view_xform_bindings(NULL);
+	size_t i, at;
+
+	if (bindings != NULL)
+		return;
+	nbindings = nh + nx + ARRAY_SIZE(bindings_tail);
+	bindings = xreallocarray(NULL, nbindings, sizeof *bindings);
+	memcpy(bindings, bindings_head, sizeof bindings_head);
+	view_xform_bindings(bindings + nh);
+	memcpy(bindings + nh + nx, bindings_tail, sizeof bindings_tail);
+	flame_ops.keys = bindings;
+	flame_ops.nkeys = nbindings;
+	/* The legend's "Transforms (f F ...) act", keys from the registry. */
+	strcpy(xline, "Transforms (");
+	for (i = 0; i < xform_count; i++) {
+		at = strlen(xline);
+		if (xform_table[i].key == 0 || at + 3 >= sizeof xline)
+			continue;
+		xline[at] = (char)xform_table[i].key;
+		xline[at + 1] = ' ';
+		xline[at + 2] = '\0';
+	}
+	at = strlen(xline);
+	snprintf(xline + at - 1, sizeof xline - (at - 1), ") act on the "
+	    "selected function by its exact");
+	for (i = 0; i < ARRAY_SIZE(legend); i++)
+		if (strncmp(legend[i], "Transforms (", 12) == 0)
+			legend[i] = xline;
+}
 
 /* Set up the view of t as o asks: root zoom, root selected. */
 void
@@ -171,9 +204,16 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 {
 	size_t len;
 
+	make_bindings();
 	memset(v, 0, sizeof *v);
-	v->tree = v->fwd = t;
 	history_init(&v->xh, t);
+	if (o->history != NULL && o->history->base == t) {
+		/* The command line's transforms: ours, as if typed. */
+		v->xh = *o->history;
+		memset(o->history, 0, sizeof *o->history);
+		t = history_tree(&v->xh);
+	}
+	v->tree = v->fwd = t;
 	v->prof = o->prof;
 	v->skip_depth = o->skip_depth > 0 ? o->skip_depth : 1;
 	v->diff = o->diff && tree_nprof(t) == 2;
@@ -825,8 +865,9 @@ flame_key(struct tui_screen *sc, int key)
 		return flags | view_search_input(v, key);
 	if (v->confirm != NULL)
 		return flags | view_save_answer(v, key);
-	if ((b = screen_binding(bindings, ARRAY_SIZE(bindings), key)) != NULL)
-		return flags | b->fn(&v->screen);
+	if ((b = screen_binding(bindings, nbindings, key)) != NULL)
+		return flags | (b->fn != NULL ? b->fn(&v->screen) :
+		    view_xform_key(&v->screen, key));
 	v->msg = "Unknown key: press ? for help, q to quit.";
 	return flags | TUI_REDRAW;
 }
@@ -907,7 +948,7 @@ flame_free(struct tui_screen *sc)
 	view_flame_done(view_of(sc));
 }
 
-static const struct tui_screen_ops flame_ops = {
+static struct tui_screen_ops flame_ops = {
 	.name = "flame",
 	.resize = flame_resize,
 	.draw = flame_draw,
@@ -916,8 +957,7 @@ static const struct tui_screen_ops flame_ops = {
 	.tick = flame_tick,
 	.quits = flame_quits,
 	.free = flame_free,
-	.keys = bindings,
-	.nkeys = ARRAY_SIZE(bindings),
+	/* .keys, .nkeys: make_bindings() */
 	.legend = legend,
 	.nlegend = ARRAY_SIZE(legend),
 };

@@ -1,8 +1,9 @@
 /*
- * The graph screen's transforms and its one history (#32): the keys f, F,
- * x, m, c, T and o change the profile shown, Backspace and u undo the last
- * zoom or transform, U drops every transform; the breadcrumb line above
- * the status lines names the transforms in order.
+ * The graph screen's transforms and its one history (#32): the keys of
+ * the transform registry (model/xform.h: f, F, x, m, c, T and o) change
+ * the profile shown, Backspace and u undo the last zoom or transform, U
+ * drops every transform; the breadcrumb line above the status lines names
+ * the transforms in order.
  *
  * The steps and the trees they made are a history (model/history.h): the
  * tree as loaded is its original, v->fwd is always history_tree(), the
@@ -109,7 +110,7 @@ view_xform_push_zoom(struct tui_view *v)
 
 	view_undo_stop(v);
 	memset(&s, 0, sizeof s);
-	s.kind = HISTORY_ZOOM;
+	s.kind = NULL; /* a zoom */
 	history_path_set(&s.zoom, v->tree, v->zoom);
 	history_path_set(&s.sel, v->tree, v->want);
 	history_push(&v->xh, &s);
@@ -198,8 +199,7 @@ apply(struct tui_view *v, struct history_step *s)
 	v->rev = NULL;
 	history_push(&v->xh, s);
 	switched(v);
-	v->zoom = s->kind == HISTORY_SUBTREE ? TREE_ROOT :
-	    history_path_find(v->tree, &zoom, 1);
+	v->zoom = history_path_find(v->tree, &zoom, 1);
 	if (v->zoom == TREE_NONE)
 		v->zoom = TREE_ROOT;
 	v->want = v->sel = reselect(v, &sel, name, len);
@@ -209,82 +209,34 @@ apply(struct tui_view *v, struct history_step *s)
 	return TUI_RELAYOUT;
 }
 
-/* A transform of kind on the selected frame's function. */
+/* Transform x on the selected frame (its function, or its path). */
 static int
-on_function(struct tui_screen *sc, enum history_kind kind, const char *key)
+on_function(struct tui_view *v, const struct xform *x)
 {
-	struct tui_view *v = view_of(sc);
 	struct history_step s;
 	const char *name;
 	size_t len;
 
 	if (v->want == TREE_ROOT || view_sel_merged(v)) {
-		snprintf(v->msgbuf, sizeof v->msgbuf, "%s: select a frame "
-		    "first (its function is what %s acts on).", key, key);
+		snprintf(v->msgbuf, sizeof v->msgbuf, "%c: select a frame "
+		    "first (its function is what %c acts on).", x->key, x->key);
+		v->msg = v->msgbuf;
+		return TUI_REDRAW;
+	}
+	if (x->arg == XFORM_ARG_FRAME && v->reverse) {
+		snprintf(v->msgbuf, sizeof v->msgbuf, "%c: focus on a subtree "
+		    "works in the normal view (r).", x->key);
 		v->msg = v->msgbuf;
 		return TUI_REDRAW;
 	}
 	memset(&s, 0, sizeof s);
-	s.kind = kind;
+	s.kind = x;
 	name = tree_name(v->tree, v->want, &len);
 	s.name = xmemdup(name, len);
 	s.namelen = len;
-	if (kind == HISTORY_SUBTREE) {
-		if (v->reverse) {
-			free(s.name);
-			v->msg = "F: focus on a subtree works in the normal view "
-			    "(r).";
-			return TUI_REDRAW;
-		}
+	if (x->arg == XFORM_ARG_FRAME)
 		history_path_set(&s.subtree, v->tree, v->want);
-	}
 	return apply(v, &s);
-}
-
-/* f: focus on the selected frame's function. */
-int
-view_xform_focus(struct tui_screen *sc)
-{
-	return on_function(sc, HISTORY_FOCUS, "f");
-}
-
-/* F: focus on the selected frame's subtree, rooted there. */
-int
-view_xform_subtree(struct tui_screen *sc)
-{
-	return on_function(sc, HISTORY_SUBTREE, "F");
-}
-
-/* x: drop every stack through the selected frame's function. */
-int
-view_xform_exclude(struct tui_screen *sc)
-{
-	return on_function(sc, HISTORY_EXCLUDE, "x");
-}
-
-/* m: merge the selected frame's function into its callers. */
-int
-view_xform_merge(struct tui_screen *sc)
-{
-	return on_function(sc, HISTORY_MERGE, "m");
-}
-
-/* c: collapse the recursion of the selected frame's function. */
-int
-view_xform_recursion(struct tui_screen *sc)
-{
-	return on_function(sc, HISTORY_RECURSION, "c");
-}
-
-/* T: merge per-CPU and per-thread root frames. */
-int
-view_xform_threads(struct tui_screen *sc)
-{
-	struct history_step s;
-
-	memset(&s, 0, sizeof s);
-	s.kind = HISTORY_THREADS;
-	return apply(view_of(sc), &s);
 }
 
 /* Take the top step off and put the view back as it was before it. */
@@ -296,7 +248,7 @@ undo(struct tui_view *v)
 	view_undo_take(v);
 	if (!history_pop(&v->xh, &s))
 		return;
-	if (s.kind == HISTORY_ZOOM) {
+	if (s.kind == NULL) {
 		/* A zoom: the selection stays where it is. */
 		v->zoom = history_path_find(v->tree, &s.zoom, 0);
 	} else {
@@ -308,22 +260,63 @@ undo(struct tui_view *v)
 }
 
 /* o: siblings heaviest first, or by name again (undoing an o on top). */
-int
-view_xform_order(struct tui_screen *sc)
+static int
+order(struct tui_view *v, const struct xform *x)
 {
-	struct tui_view *v = view_of(sc);
 	struct history_step s;
 
-	if (v->xh.n > 0 && v->xh.steps[v->xh.n - 1].kind == HISTORY_ORDER) {
+	if (v->xh.n > 0 && v->xh.steps[v->xh.n - 1].kind == x) {
 		undo(v);
 		return TUI_RELAYOUT;
 	}
 	memset(&s, 0, sizeof s);
-	s.kind = HISTORY_ORDER;
+	s.kind = x;
 	s.order = tree_get_order(v->fwd, NULL) == TREE_ORDER_WEIGHT ?
 	    TREE_ORDER_NAME : TREE_ORDER_WEIGHT;
 	s.prof = v->prof;
 	return apply(v, &s);
+}
+
+/*
+ * A transform's key (model/xform.h): on the selected frame's function or
+ * frame, on the whole profile, or the sibling order.
+ */
+int
+view_xform_key(struct tui_screen *sc, int key)
+{
+	const struct xform *x = xform_by_key(key);
+	struct tui_view *v = view_of(sc);
+	struct history_step s;
+
+	if (x == NULL)
+		return 0;
+	switch (x->arg) {
+	case XFORM_ARG_FUNC:
+	case XFORM_ARG_FRAME:
+		return on_function(v, x);
+	case XFORM_ARG_ORDER:
+		return order(v, x);
+	case XFORM_ARG_NONE:
+		break;
+	}
+	memset(&s, 0, sizeof s);
+	s.kind = x;
+	return apply(v, &s);
+}
+
+size_t
+view_xform_bindings(struct tui_binding *out)
+{
+	size_t i;
+
+	for (i = 0; out != NULL && i < xform_count; i++) {
+		memset(&out[i], 0, sizeof out[i]);
+		out[i].keys = xform_table[i].keys;
+		out[i].what = xform_table[i].help;
+		out[i].fn = NULL; /* flame_key(): view_xform_key() */
+		out[i].codes[0] = xform_table[i].key;
+	}
+	return xform_count;
 }
 
 /* Backspace, u: undo the last zoom or transform. */

@@ -51,9 +51,6 @@ held_mb(const struct history *h)
 static void
 run(struct tree *t, int light)
 {
-	static const enum history_kind kinds[] = {
-		HISTORY_EXCLUDE, HISTORY_MERGE, HISTORY_FOCUS
-	};
 	static const char *const what[] = { "exclude", "merge", "focus" };
 	struct history h;
 	struct history_step s;
@@ -73,7 +70,7 @@ run(struct tree *t, int light)
 			break;
 		name = tree_name(cur, node, &len);
 		memset(&s, 0, sizeof s);
-		s.kind = kinds[k];
+		s.kind = xform_by_verb(what[k]);
 		s.name = xmemdup(name, len);
 		s.namelen = len;
 		t0 = now_ms();

@@ -264,16 +264,16 @@ check "streaming: terminal restored" restored
 
 # --- the reverse view: a transform, then its undo ----------------------------
 # After m or x the reverse view is that of the profile the flag gives
-# (--hide, --exclude: no breadcrumb, so one line lower); an undo gives the
+# (--hide, --exclude: a breadcrumb too, #48); an undo gives the
 # screen before the step back, whole: of x, o, u, u the first undo finds
 # the reverse tree kept before o, the second makes x's again.
 # rev_ref FLAG: the reverse view of xf with FLAG, in $tmpd/rev.want (its
-# graph lines, as they are under a breadcrumb).
+# graph lines, above the flag's breadcrumb).
 rev_ref() {
 	run "$TFLAME $1 $xf"
 	viewer_up
 	keys r
-	sed -n '2,21p' "$tmpd/screen" > "$tmpd/rev.want"
+	sed -n '1,20p' "$tmpd/screen" > "$tmpd/rev.want"
 	keys q
 	finished
 }

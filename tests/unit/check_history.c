@@ -18,6 +18,16 @@
 #include "model/reverse.h"
 #include "util/xalloc.h"
 
+/* The steps' kinds: the registry's rows (model/xform.h), NULL a zoom. */
+#define HISTORY_ZOOM NULL
+#define HISTORY_FOCUS xform_by_verb("focus")
+#define HISTORY_SUBTREE xform_by_verb("subtree")
+#define HISTORY_EXCLUDE xform_by_verb("exclude")
+#define HISTORY_MERGE xform_by_verb("merge")
+#define HISTORY_RECURSION xform_by_verb("collapse")
+#define HISTORY_THREADS xform_by_verb("merge threads")
+#define HISTORY_ORDER xform_by_verb("order")
+
 static const char profile[] =
     "main;run;work;leaf 40\n"
     "main;run;[unknown];junk 10\n"
@@ -39,7 +49,7 @@ is(const struct tree *t, const char *want)
 
 /* Push a transform of kind on function name (NULL: none). */
 static struct tree *
-push(struct history *h, enum history_kind kind, const char *name)
+push(struct history *h, const struct xform *kind, const char *name)
 {
 	struct history_step s;
 
@@ -54,12 +64,12 @@ push(struct history *h, enum history_kind kind, const char *name)
 
 /* Pop a step, which must be of kind. */
 static void
-pop(struct history *h, enum history_kind kind)
+pop(struct history *h, const struct xform *kind)
 {
 	struct history_step s;
 
 	ck_assert_int_eq(history_pop(h, &s), 1);
-	ck_assert_int_eq(s.kind, kind);
+	ck_assert_ptr_eq(s.kind, kind);
 	ck_assert_ptr_null(s.tree);
 	history_step_free(&s);
 	ck_assert_int_le(history_held(h), 2);
@@ -279,7 +289,7 @@ grow(struct tree *t, const char *stack, double count)
  * grown original (an independent history).
  */
 static void
-subtree_after(const char *base, enum history_kind kind, const char *name,
+subtree_after(const char *base, const struct xform *kind, const char *name,
     const char *path, const char *more, const char *want)
 {
 	struct tree *t = tree_from_folded(base), *o;

@@ -117,7 +117,7 @@ options_for(struct options *o, enum run_mode m, int diff, int xf,
 	o->mode = m;
 	o->diff = diff;
 	if (xf) {
-		o->xforms[0].kind = CLI_FOCUS;
+		o->xforms[0].kind = NULL; /* which one: not read here */
 		o->xforms[0].re = "main";
 		o->nxforms = 1;
 	}
