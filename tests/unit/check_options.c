@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "model/xform.h"
 #include "util/fatal.h"
 #include "util/macros.h"
 
@@ -291,14 +292,14 @@ START_TEST(test_xforms)
 
 	parse(&o, argv);
 	ck_assert_int_eq(o.nxforms, 5);
-	ck_assert_int_eq(o.xforms[0].kind, CLI_THREADS);
+	ck_assert_ptr_eq(o.xforms[0].kind, xform_by_flag("merge-threads"));
 	ck_assert_ptr_null(o.xforms[0].re);
-	ck_assert_int_eq(o.xforms[1].kind, CLI_FOCUS);
+	ck_assert_ptr_eq(o.xforms[1].kind, xform_by_flag("focus"));
 	ck_assert_str_eq(o.xforms[1].re, "a");
-	ck_assert_int_eq(o.xforms[2].kind, CLI_HIDE);
+	ck_assert_ptr_eq(o.xforms[2].kind, xform_by_flag("hide"));
 	ck_assert_str_eq(o.xforms[2].re, "b");
-	ck_assert_int_eq(o.xforms[3].kind, CLI_RECURSION);
-	ck_assert_int_eq(o.xforms[4].kind, CLI_EXCLUDE);
+	ck_assert_ptr_eq(o.xforms[3].kind, xform_by_flag("collapse-recursion"));
+	ck_assert_ptr_eq(o.xforms[4].kind, xform_by_flag("exclude"));
 	ck_assert_str_eq(o.svg.path, "-");
 	ck_assert_ptr_nonnull(o.svg.subtitle);
 	ck_assert_ptr_nonnull(strstr(o.svg.subtitle, "focus a"));
