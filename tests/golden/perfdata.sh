@@ -284,6 +284,7 @@ EOT
 	# moment later exit 3 (SIGINT meanwhile kills it, as perf re-raises).
 	exit3)	exec >&-
 		sleep 1
+		echo '[ perf record: Captured and wrote 0.001 MB - ]' >&2
 		exit 3 ;;
 	esac
 	trap 'exit 0' INT
@@ -317,7 +318,7 @@ same "fake record: denied message" "$tmpd/err" "$tmpd/want.err"
 # perf record closes its output a moment before it exits with its
 # command's status (more than a moment under load): that status is
 # waited for, not cut short by a SIGINT.
-FAKE_MODE=exit3 run "fake record: command status" 0 timeout 20 "$TFLAME" \
+FAKE_MODE=exit3 run "fake record: command status" 3 timeout 20 "$TFLAME" \
     --record --collapse -- true
 grep -q "^tflame: true: exited with status 3$" "$tmpd/err" && ok ||
     bad "fake record: command status shown" "$(cat "$tmpd/err")"

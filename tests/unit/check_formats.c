@@ -819,6 +819,9 @@ expected_format(const char *rel, const struct stat *sb)
 	/* The --top and --tree expected outputs are no profiles. */
 	if (strncmp(rel, "top/", 4) == 0)
 		return -1;
+	/* The time fixtures are perf script text (FlameScope's). */
+	if (strncmp(rel, "time/", 5) == 0)
+		return FORMAT_PERF;
 	/* Recordings of our own: "*.perf", plain or gzipped. */
 	if ((n > 5 && strcmp(rel + n - 5, ".perf") == 0) ||
 	    (n > 8 && strcmp(rel + n - 8, ".perf.gz") == 0))
