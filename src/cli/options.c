@@ -95,7 +95,7 @@ static const char usage_text[] =
 "\n"
 "Transforms (every mode; --focus, --exclude and --hide take PCRE2 regexes\n"
 "matched against whole frame names, may be repeated, and apply in the order\n"
-"given):\n"
+"given; a regex has 3 s for all the names, and says what it gave up on):\n"
 "      --focus=RE          keep only stacks through a matching function,\n"
 "                          cut above its outermost match (it becomes a root)\n"
 "      --exclude=RE        drop every stack through a matching function\n"
@@ -265,6 +265,27 @@ usage_error(const char *msg, const char *arg)
 	exit(EXIT_USAGE);
 }
 
+/*
+ * A usage error for the option getopt_long() just refused (missing: its
+ * argument was missing); from is optind before that call.  Inside a
+ * cluster such as -Zc, getopt does not step past the cluster before its
+ * last letter, so argv[optind - 1] is the argument before it (or the
+ * program's path): a short option is named from optopt.  A long one is
+ * the argument getopt stepped past, named as it was written.
+ */
+static void ATTR_NORETURN
+bad_option(int missing, char **argv, int from)
+{
+	char opt[3] = {'-', (char)optopt, '\0'};
+	const char *arg = argv[optind - 1];
+	int islong = optind > from && strncmp(arg, "--", 2) == 0;
+
+	if (!islong && optopt > 0x20 && optopt < 0x7f)
+		arg = opt;
+	usage_error(missing ? "option needs an argument" : "unknown option",
+	    arg);
+}
+
 /* Exit after --help or --version: 0, or 1 when stdout could not take it. */
 static void ATTR_NORETURN
 exit_flushed(void)
@@ -380,7 +401,7 @@ add_xform(struct options *o, enum cli_xform kind, const char *re)
 void
 options_parse(struct options *o, int argc, char **argv)
 {
-	int c;
+	int c, from;
 
 	memset(o, 0, sizeof *o);
 	o->load.format = FORMAT_AUTO;
@@ -395,7 +416,8 @@ options_parse(struct options *o, int argc, char **argv)
 	o->top_rows = 20;
 	o->tree_percent = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":acf:hinp:sV", longopts, NULL)) != -1) {
+	while ((from = optind, c = getopt_long(argc, argv, ":acf:hinp:sV",
+	    longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			if (o->mode == MODE_SVG)
@@ -585,9 +607,8 @@ options_parse(struct options *o, int argc, char **argv)
 			version_print();
 			exit_flushed();
 		case ':':
-			usage_error("option needs an argument", argv[optind - 1]);
 		default:
-			usage_error("unknown option", argv[optind - 1]);
+			bad_option(c == ':', argv, from);
 		}
 	}
 	if (o->text_mode && o->mode != MODE_TOP && o->mode != MODE_TREE)
