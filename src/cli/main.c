@@ -317,7 +317,7 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to)
 	if (o->nxforms > 0) {
 		had = !count_is_zero(tree_total(t, 0, TREE_ROOT)) ||
 		    (o->diff && !count_is_zero(tree_total(t, 1, TREE_ROOT)));
-		t = transform_cmd_apply(o, t);
+		t = transform_cmd_apply(o, t, d);
 		if (count_is_zero(tree_total(t, 0, TREE_ROOT)) && (!o->diff ||
 		    count_is_zero(tree_total(t, 1, TREE_ROOT))))
 			diag_note(d, had ? "no samples left after the transforms" :
