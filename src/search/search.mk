@@ -20,5 +20,6 @@ check_PROGRAMS += tests/unit/check_search_bounds
 tests_unit_check_search_bounds_SOURCES = tests/unit/check_search_bounds.c
 tests_unit_check_search_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_search_bounds_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/check_search_bounds tests/golden/bounds.sh
-EXTRA_DIST += tests/golden/bounds.sh
+TESTS += tests/unit/check_search_bounds tests/golden/bounds.sh \
+	tests/tui/bounds.sh
+EXTRA_DIST += tests/golden/bounds.sh tests/tui/bounds.sh
