@@ -64,3 +64,10 @@ tests_bench_histbench_SOURCES = tests/bench/histbench.c \
 	tests/bench/benchtree.c tests/bench/benchtree.h
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
+
+# --window's bounds (issue #51): the ring sized to what has elapsed.
+check_PROGRAMS += tests/unit/check_window_bounds
+tests_unit_check_window_bounds_SOURCES = tests/unit/check_window_bounds.c
+tests_unit_check_window_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_window_bounds_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_window_bounds

@@ -6,7 +6,8 @@
 #     says how many names it gave up on;
 #   - "#" on a frame whose name is 8 MB searches for that name at once
 #     (it was quoted into a 48 MB regex: seconds, then "regular expression
-#     is too large").
+#     is too large");
+#   - --window=1e7 costs what has elapsed, not ten million buckets.
 # The command line's side is tests/golden/bounds.sh.
 . "$(dirname "$0")/lib.sh" || exit 99
 
@@ -67,5 +68,48 @@ check "#: no regex built from it" not has "too large"
 check "#: the frame searched is the 8 MB one" has "[flame]  /x(.*)x(.*)"
 T send-keys -t t q
 check "quits" finished
+
+# --- --window=1e7 ---------------------------------------------------------
+# A fake perf: record answers tflame's "ping" and writes a perf script
+# sample twice a second; script is cat.  The tflame under test carries a
+# mark in its environment, to be found in /proc.
+sample=$TESTS_DATADIR/corpus/flamegraph/test/perf-funcab-cmd-01.txt
+tag=tflame-bounds-$$
+mkdir -p "$tmpd/bin"
+cat > "$tmpd/bin/perf" <<FAKE
+#!/bin/sh
+case "\$1" in
+script)	exec cat ;;
+esac
+trap 'exit 0' INT TERM
+for a; do
+	case "\$a" in
+	--control=fd:*) c=\${a#--control=fd:}
+		eval "read x <&\${c%,*}; echo ack >&\${c#*,}" ;;
+	esac
+done
+while :; do cat "$sample"; sleep 0.5; done
+FAKE
+chmod +x "$tmpd/bin/perf"
+# rss_kb: the resident size of the marked tflame, in KiB (0: none).
+rss_kb() {
+	for p in $(grep -l "TFLAME_BOUNDS_TAG=$tag" /proc/[0-9]*/environ \
+	    2>/dev/null | sed 's|/proc/\([0-9]*\)/environ|\1|'); do
+		grep -qx tflame "/proc/$p/comm" 2>/dev/null || continue
+		awk '/^VmRSS:/ { print $2; exit }' "/proc/$p/status"
+		return
+	done
+	echo 0
+}
+start 100 30
+run "TFLAME_BOUNDS_TAG=$tag PATH=$tmpd/bin:\$PATH $TFLAME --record -a --window=1e7"
+check "--window=1e7: recording" wait_for "samples recorded, window" 100
+sleep 2
+kb=$(rss_kb)
+echo "$NAME: --window=1e7: $kb KiB resident"
+under() { [ "$1" -gt 0 ] && [ "$1" -lt "$2" ]; }
+check "--window=1e7: under 64 MB resident ($kb KiB)" under "$kb" 65536
+T send-keys -t t q
+check "--window=1e7: q stops it" finished
 
 finish
