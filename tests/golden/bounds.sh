@@ -68,6 +68,20 @@ for flag in --exclude --focus --hide; do
 	fi
 done
 
+# --search with --top and --tree: the same budget, the same message.
+for mode in --top --tree; do
+	bounded "search $mode" $((BUDGET + 10)) "$TFLAME" "$mode" \
+	    "--search=(a+)+\$" "$tmpd/bomb.folded" > "$tmpd/out" 2> "$tmpd/err"
+	rc=$?
+	if [ "$rc" -eq 0 ] && grep "^tflame: " "$tmpd/err" |
+	    grep -qF -- "--search=(a+)+\$: the pattern gave up on "; then
+		ok
+	else
+		bad "bomb --search $mode: exit status $rc (124: timed out)"
+		head -3 "$tmpd/err"
+	fi
+done
+
 # A pattern that costs little keeps its whole result and says nothing.
 bounded cheap 60 "$TFLAME" --collapse '--exclude=^f1[0-9]*_' \
     "$tmpd/bomb.folded" > "$tmpd/out" 2> "$tmpd/err"
