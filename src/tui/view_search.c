@@ -129,7 +129,8 @@ view_search_apply(struct tui_view *v, const char *pat, size_t len, unsigned flag
 	if (!mark_names(v, re, marks, &run)) {
 		free(marks);
 		search_re_free(re);
-		v->msg = "Search cancelled: the search before stays.";
+		v->msg = s->re != NULL ? "Search cancelled: the search "
+		    "before stays." : "Search cancelled.";
 		return TUI_REDRAW;
 	}
 	copy = xmemdup(pat, len); /* pat may be s->pattern itself */
