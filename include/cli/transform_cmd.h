@@ -10,6 +10,7 @@
 #include "cli/options.h"
 #include "model/history.h"
 #include "model/tree.h"
+#include "util/diag.h"
 
 /*
  * Check that every regex of o compiles; on the first that does not, say
@@ -21,9 +22,12 @@ int transform_cmd_check(const struct options *o);
  * Apply o's transforms in order to t (finished) and return the tree that
  * results; t is freed unless it is returned (no transform).  The sibling
  * order of --order is set on it unless the mode is --collapse (whose
- * folded lines are always sorted by name).
+ * folded lines are always sorted by name).  Each regex has
+ * SEARCH_BUDGET_MS to match the names; the names it gave up on are a note
+ * in d (on stderr when d is NULL).
  */
-struct tree *transform_cmd_apply(const struct options *o, struct tree *t);
+struct tree *transform_cmd_apply(const struct options *o, struct tree *t,
+    struct diag *d);
 
 /*
  * The viewer's way (#48): push o's transforms in order on h, a history

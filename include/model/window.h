@@ -5,11 +5,14 @@
  * (tree_sub_self(), and tree_sub_samples() for a tree that keeps sample
  * records, each note standing for one) once it is SEC seconds old, so the tree holds the last
  * SEC seconds (the current one still filling).  Memory: one pair per
- * sample, consecutive samples of the same stack share one.
+ * sample, consecutive samples of the same stack share one, and one bucket
+ * per second that had samples, at most SEC + 1 of them: a window of ten
+ * million seconds costs what has elapsed, not ten million buckets.
  */
 #ifndef TFLAME_MODEL_WINDOW_H
 #define TFLAME_MODEL_WINDOW_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "model/count.h"
@@ -33,5 +36,8 @@ int window_expire(struct window *w, long long now);
 
 /* Forget every bucket (the counts were cleared: tree_clear_self()). */
 void window_clear(struct window *w);
+
+/* Buckets allocated now (the ring's size), for tests. */
+size_t window_buckets(const struct window *w);
 
 #endif

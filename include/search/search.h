@@ -41,6 +41,26 @@
 /* Flags of search_compile(). */
 #define SEARCH_CASELESS 0x1u /* ignore case */
 #define SEARCH_BYTES 0x2u    /* match bytes, not UTF-8 characters */
+#define SEARCH_LITERAL 0x4u  /* the pattern is a name, no regex: match the
+                                names equal to it byte for byte (with
+                                SEARCH_CASELESS, ASCII letters in either
+                                case); costs no compiling, whatever its
+                                length */
+
+/*
+ * The longest name a viewer's "#" quotes into a regex (search_quote());
+ * past it, the name is searched for with SEARCH_LITERAL: a quoted 100 MB
+ * name would be a 600 MB pattern, too large for PCRE2 and long to build.
+ */
+#define SEARCH_QUOTE_MAX (16u << 10)
+
+/*
+ * The time one search or transform may spend matching names, in all
+ * (search_run): each name has PCRE2's match limit, but 20,000 names of a
+ * backtracking pattern at that limit take 40 s.  Once it is spent, the
+ * names not tried yet count as not matching, and the caller says how many.
+ */
+#define SEARCH_BUDGET_MS 3000u
 
 /* Why a pattern did not compile. */
 struct search_error {
@@ -72,11 +92,53 @@ int search_match(const struct search_re *re, const char *s, size_t len);
 
 /*
  * Set marks[id] (for every id < strtab_count(st)) to 1 when name id
- * matches, 0 otherwise.  Returns the number of matching names; *nfailed
- * (when not NULL) gets the number of names PCRE2 gave up on.
+ * matches, 0 otherwise, within SEARCH_BUDGET_MS.  Returns the number of
+ * matching names; *nfailed (when not NULL) gets the number of names given
+ * up on: PCRE2's limit, or not tried once the budget was spent (see
+ * struct search_run to tell them apart, or to match in slices).
  */
 uint32_t search_mark(const struct search_re *re, const struct strtab *st,
     unsigned char *marks, uint32_t *nfailed);
+
+/*
+ * search_mark() in slices, under a budget: search_run_init(), then
+ * search_run_step() until it returns 1, doing other work (reading keys)
+ * between two steps.  Only the time spent inside the steps counts
+ * towards the budget.  marks (strtab_count(st) bytes) is filled as the
+ * run goes: the caller must not read it before the end.  re, st and marks
+ * are borrowed and must not change meanwhile.
+ */
+struct search_run {
+	const struct search_re *re;
+	const struct strtab *st;
+	unsigned char *marks;
+	uint32_t next;        /* the next name id to match */
+	uint32_t end;         /* strtab_count(st) at the start */
+	uint32_t hits;        /* names that match */
+	uint32_t failed;      /* names PCRE2 gave up on (its match limit) */
+	uint32_t skipped;     /* names not tried: the budget was spent */
+	unsigned budget_ms;   /* the budget given */
+	long long left_ns;    /* of the budget */
+};
+
+/* Start a run of re over st's names into marks, within budget_ms. */
+void search_run_init(struct search_run *r, const struct search_re *re,
+    const struct strtab *st, unsigned char *marks, unsigned budget_ms);
+
+/*
+ * Match names for about slice_ms (0: until the end); returns 1 once every
+ * name has a mark (r->hits, r->failed and r->skipped are then final),
+ * else 0.
+ */
+int search_run_step(struct search_run *r, unsigned slice_ms);
+
+/*
+ * Say in buf what a finished run gave up on, as "the pattern gave up on
+ * N names (...): they count as not matching"; an empty string and 0 when
+ * it gave up on none, else the length.
+ */
+size_t search_run_describe(const struct search_run *r, char *buf,
+    size_t size);
 
 /*
  * Write into dst a pattern that matches exactly the name s[0..len) (every

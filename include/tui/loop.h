@@ -53,8 +53,20 @@ struct tui_step {
 #define TUI_STEP_FDS 0x2         /* an extra descriptor has revents */
 #define TUI_STEP_TIMEOUT 0x4     /* the caller's timeout ran out */
 
+/*
+ * A long task run from a key handler or a refresh (a search over many
+ * names) calls tui_poll() between two slices of its work: the keys that
+ * came are kept for after it, but a quit (TUI_POLL_QUIT: the loop quits
+ * once the handler returns) or Esc (TUI_POLL_CANCEL) tell the task to
+ * stop.  tui_paint() draws the top screen meanwhile (a progress message).
+ */
+#define TUI_POLL_QUIT 1
+#define TUI_POLL_CANCEL 2
+
 /* tui.c: the loop */
 int tui_step(struct tui_step *st);
+int tui_poll(void);
+void tui_paint(void);
 void tui_open(struct tui_screen *s);
 void tui_ask(int flags);
 void tui_flush(void);

@@ -167,6 +167,7 @@ void view_search_grown(struct tui_view *v, size_t n);
 int view_search_input(struct tui_view *v, int key);
 int view_search_open(struct tui_screen *s);
 int view_search_quote(struct tui_screen *s);
+int view_search_name(struct tui_view *v, const char *name, size_t len);
 int view_search_case(struct tui_screen *s);
 int view_search_next(struct tui_screen *s);
 int view_search_prev(struct tui_screen *s);

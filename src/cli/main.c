@@ -369,7 +369,7 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 			history_init(xh, t);
 			shown = transform_cmd_history(o, xh);
 		} else
-			shown = t = transform_cmd_apply(o, t);
+			shown = t = transform_cmd_apply(o, t, d);
 		if (empty(o, shown))
 			diag_note(d, had ? "no samples left after the transforms" :
 			    "no samples in the input");

@@ -199,7 +199,8 @@ TEXT("\nViewer:\n"),
     "(PCRE2) from the start"},
 TEXT("\nTransforms (every mode; --focus, --exclude and --hide take PCRE2 regexes\n"
 "matched against whole frame names, may be repeated, and apply in the order\n"
-"given; in the viewer as if typed as keys, u undoes them, U all):\n"),
+"given; a regex has 3 s for all the names, and says what it gave up on; in\n"
+"the viewer as if typed as keys, u undoes them, U all):\n"),
 {.name = "focus", .arg = required_argument, .meta = "=RE", .set = set_xform,
     .help = "keep only stacks through a matching function,\n"
     "cut above its outermost match (it becomes a root)"},

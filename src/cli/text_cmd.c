@@ -28,8 +28,9 @@ search_marks(const char *pat, const struct tree *t, int prof,
 	struct search_error err;
 	struct search_re *re;
 	struct search_hits h;
+	struct search_run run;
 	unsigned char *marks;
-	char buf[1024];
+	char buf[1024], what[256];
 
 	*matched = COUNT_ZERO;
 	if (pat == NULL)
@@ -41,8 +42,14 @@ search_marks(const char *pat, const struct tree *t, int prof,
 		return NULL;
 	}
 	marks = xcalloc((size_t)strtab_count(tree_strtab_c(t)) + 1, 1);
-	search_mark(re, tree_strtab_c(t), marks, NULL);
+	/* Within the search budget, saying what it gave up on (#51). */
+	search_run_init(&run, re, tree_strtab_c(t), marks, SEARCH_BUDGET_MS);
+	search_run_step(&run, 0);
 	search_re_free(re);
+	if (search_run_describe(&run, what, sizeof what) > 0) {
+		escape_text(buf, sizeof buf, pat, strlen(pat));
+		fprintf(stderr, "tflame: --search=%s: %s\n", buf, what);
+	}
 	memset(&h, 0, sizeof h);
 	search_hits_build(&h, t, marks, NULL);
 	*matched = h.matched[prof];

@@ -17,6 +17,7 @@
 #include "diff/diff.h"
 #include "model/xform.h"
 #include "search/search.h"
+#include "util/diag.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/xalloc.h"
@@ -54,23 +55,39 @@ transform_cmd_check(const struct options *o)
 	return 0;
 }
 
-/* The marks of step s's regex over t's names (the caller frees them). */
+/*
+ * The marks of step s's regex over t's names (the caller frees them),
+ * matched within SEARCH_BUDGET_MS; the names given up on are noted in d
+ * (stderr when NULL).
+ */
 static unsigned char *
-marks_for(const struct cli_xform_step *s, const struct tree *t)
+marks_for(const struct cli_xform_step *s, const struct tree *t,
+    struct diag *d)
 {
 	const struct strtab *st = tree_strtab_c(t);
 	unsigned char *m = xcalloc((size_t)strtab_count(st) + 1, 1);
 	struct search_re *re = compile(s);
+	struct search_run run;
+	char what[512], pat[256];
 
 	if (re == NULL) /* transform_cmd_check() passed it */
 		fatal("internal error: a regex compiled once only");
-	search_mark(re, st, m, NULL);
+	search_run_init(&run, re, st, m, SEARCH_BUDGET_MS);
+	search_run_step(&run, 0);
 	search_re_free(re);
+	if (search_run_describe(&run, what, sizeof what) > 0) {
+		escape_text(pat, sizeof pat, s->re, strlen(s->re));
+		if (d != NULL)
+			diag_note(d, "%s=%s: %s", flag_name(s), pat, what);
+		else
+			fprintf(stderr, "tflame: %s=%s: %s\n", flag_name(s), pat,
+			    what);
+	}
 	return m;
 }
 
 struct tree *
-transform_cmd_apply(const struct options *o, struct tree *t)
+transform_cmd_apply(const struct options *o, struct tree *t, struct diag *d)
 {
 	const struct cli_xform_step *s;
 	unsigned char *m = NULL;
@@ -81,7 +98,7 @@ transform_cmd_apply(const struct options *o, struct tree *t)
 	for (i = 0; i < o->nxforms; i++) {
 		s = &o->xforms[i];
 		if (s->re != NULL)
-			m = marks_for(s, t);
+			m = marks_for(s, t, d);
 		memset(&in, 0, sizeof in);
 		in.marks = m; /* NULL without a regex: every function */
 		in.node = TREE_NONE;

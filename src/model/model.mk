@@ -95,3 +95,9 @@ TESTS += tests/unit/check_store
 # --heatmap and --time against references computed from the timestamps.
 TESTS += tests/golden/time.sh
 EXTRA_DIST += tests/golden/time.sh
+# --window's bounds: the ring sized to what has elapsed.
+check_PROGRAMS += tests/unit/check_window_bounds
+tests_unit_check_window_bounds_SOURCES = tests/unit/check_window_bounds.c
+tests_unit_check_window_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_window_bounds_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_window_bounds

@@ -1,7 +1,15 @@
 /*
- * Rolling window (see model/window.h): a ring of per-second buckets.
- * Bucket sec % secs holds second sec's pairs; before a later second
- * reuses it, what it holds is taken off the tree.
+ * Rolling window (see model/window.h): a queue of per-second buckets, in
+ * the order of their seconds, one per second that had samples.  The
+ * current second is the last bucket; expiring pops buckets from the front
+ * while they are secs seconds old, taking what they hold off the tree.
+ *
+ * The queue is a ring of a power-of-two size that grows as buckets are
+ * added, so it holds at most one bucket per second elapsed (and never more
+ * than secs + 1): --window=1e7 costs nothing until ten million seconds
+ * have passed, and an expiry looks only at the buckets it pops.  The pair
+ * arrays of popped buckets are kept for the next seconds to fill, so a
+ * steady rate of samples allocates nothing once the window is full.
  */
 #include "config.h"
 
@@ -18,7 +26,7 @@ struct pair {
 };
 
 struct bucket {
-	long long sec;      /* the second it holds, -1: empty */
+	long long sec;      /* the second it holds */
 	struct pair *p;
 	size_t n, cap;
 };
@@ -27,41 +35,56 @@ struct window {
 	struct tree *t;
 	int prof;
 	unsigned secs;
-	struct bucket *b;
+	struct bucket *b;   /* the ring */
+	size_t cap;         /* its size: 0 or a power of two */
+	size_t head, n;     /* the oldest bucket; buckets in use */
+	struct pair *spare; /* a popped bucket's array, for the next one */
+	size_t sparecap;
 };
 
 struct window *
 window_new(struct tree *t, int prof, unsigned secs)
 {
 	struct window *w = xcalloc(1, sizeof *w);
-	unsigned i;
 
 	w->t = t;
 	w->prof = prof;
 	w->secs = secs > 0 ? secs : 1;
-	w->b = xcalloc(w->secs, sizeof *w->b);
-	for (i = 0; i < w->secs; i++)
-		w->b[i].sec = -1;
 	return w;
 }
 
 void
 window_free(struct window *w)
 {
-	unsigned i;
+	size_t i;
 
 	if (w == NULL)
 		return;
-	for (i = 0; i < w->secs; i++)
-		free(w->b[i].p);
+	for (i = 0; i < w->n; i++)
+		free(w->b[(w->head + i) & (w->cap - 1)].p);
 	free(w->b);
+	free(w->spare);
 	free(w);
 }
 
-/* Take bucket b's counts off the tree and empty it. */
-static void
-bucket_expire(struct window *w, struct bucket *b)
+size_t
+window_buckets(const struct window *w)
 {
+	return w->cap;
+}
+
+/* Bucket i of the queue (0: the oldest). */
+static struct bucket *
+at(const struct window *w, size_t i)
+{
+	return &w->b[(w->head + i) & (w->cap - 1)];
+}
+
+/* Take the oldest bucket's counts off the tree and pop it. */
+static void
+pop(struct window *w)
+{
+	struct bucket *b = at(w, 0);
 	size_t i;
 
 	for (i = 0; i < b->n; i++) {
@@ -70,20 +93,67 @@ bucket_expire(struct window *w, struct bucket *b)
 			tree_sub_samples(w->t, w->prof, b->p[i].node,
 			    b->p[i].samples);
 	}
+	/* Keep the larger array for the next second. */
+	if (b->cap > w->sparecap) {
+		free(w->spare);
+		w->spare = b->p;
+		w->sparecap = b->cap;
+	} else
+		free(b->p);
+	memset(b, 0, sizeof *b);
+	w->head = (w->head + 1) & (w->cap - 1);
+	w->n--;
+}
+
+/* Pop the buckets secs seconds old at second now; 1 when any held pairs. */
+static int
+expire(struct window *w, long long now)
+{
+	int any = 0;
+
+	while (w->n > 0 && at(w, 0)->sec <= now - (long long)w->secs) {
+		any |= at(w, 0)->n > 0;
+		pop(w);
+	}
+	return any;
+}
+
+/* Append an empty bucket for second sec, growing the ring when full. */
+static struct bucket *
+push(struct window *w, long long sec)
+{
+	struct bucket *nb, *b;
+	size_t i, ncap;
+
+	if (w->n == w->cap) {
+		ncap = w->cap ? 2 * w->cap : 4;
+		nb = xcalloc(ncap, sizeof *nb);
+		for (i = 0; i < w->n; i++)
+			nb[i] = *at(w, i);
+		free(w->b);
+		w->b = nb;
+		w->cap = ncap;
+		w->head = 0;
+	}
+	b = at(w, w->n++);
+	b->sec = sec;
+	b->p = w->spare;
+	b->cap = w->sparecap;
 	b->n = 0;
-	b->sec = -1;
+	w->spare = NULL;
+	w->sparecap = 0;
+	return b;
 }
 
 void
 window_note(struct window *w, long long sec, uint32_t node, struct tf_count c)
 {
-	struct bucket *b = &w->b[(unsigned long long)sec % w->secs];
+	struct bucket *b = w->n > 0 ? at(w, w->n - 1) : NULL;
 	struct pair *last;
 
-	if (b->sec != sec) {
-		if (b->sec >= 0)
-			bucket_expire(w, b);
-		b->sec = sec;
+	if (b == NULL || b->sec != sec) {
+		expire(w, sec);
+		b = push(w, sec);
 	}
 	last = b->n > 0 ? &b->p[b->n - 1] : NULL;
 	if (last != NULL && last->node == node && c.frac == 0.0 &&
@@ -103,24 +173,14 @@ window_note(struct window *w, long long sec, uint32_t node, struct tf_count c)
 int
 window_expire(struct window *w, long long now)
 {
-	unsigned i;
-	int any = 0;
-
-	for (i = 0; i < w->secs; i++)
-		if (w->b[i].sec >= 0 && w->b[i].sec <= now - (long long)w->secs) {
-			any |= w->b[i].n > 0;
-			bucket_expire(w, &w->b[i]);
-		}
-	return any;
+	return expire(w, now);
 }
 
 void
 window_clear(struct window *w)
 {
-	unsigned i;
-
-	for (i = 0; i < w->secs; i++) {
-		w->b[i].n = 0;
-		w->b[i].sec = -1;
+	while (w->n > 0) {
+		at(w, 0)->n = 0; /* the tree forgot them already */
+		pop(w);
 	}
 }

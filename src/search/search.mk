@@ -12,3 +12,14 @@ tests_unit_check_search_SOURCES = tests/unit/check_search.c \
 tests_unit_check_search_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_search_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_search
+
+# Issue #51's bounds: the search budget, runs in slices, literals (unit);
+# the regex bombs and options in clusters on the command line (golden);
+# the viewer's search interrupted, "#" on a huge name, --window (tmux).
+check_PROGRAMS += tests/unit/check_search_bounds
+tests_unit_check_search_bounds_SOURCES = tests/unit/check_search_bounds.c
+tests_unit_check_search_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_search_bounds_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_search_bounds tests/golden/bounds.sh \
+	tests/tui/bounds.sh
+EXTRA_DIST += tests/golden/bounds.sh tests/tui/bounds.sh

@@ -143,11 +143,13 @@ tui_ask(int flags)
 static int
 tui_settle(void)
 {
-	int i, n = loop.nkeys;
+	int i, n = loop.nkeys, keys[LOOP_KEYS];
 
+	/* A key's handler may keep more (tui_poll()): run a copy. */
+	memcpy(keys, loop.keys, (size_t)n * sizeof *keys);
 	loop.nkeys = 0;
 	for (i = 0; i < n && !(loop.flags & TUI_QUIT); i++)
-		tui_key(loop.keys[i]);
+		tui_key(keys[i]);
 	loop.flags = tui_react(loop.flags);
 	if (loop.flags & TUI_QUIT)
 		return -1;
@@ -179,7 +181,8 @@ tui_read_keys(int hold)
 	wtimeout(stdscr, 0);
 	while ((ch = wgetch(stdscr)) != ERR) {
 		got++;
-		if (!hold) {
+		/* Keys kept by tui_poll() come first: these wait behind. */
+		if (!hold && loop.nkeys == 0) {
 			tui_key(ch);
 			if (loop.flags & TUI_QUIT)
 				return -1;
@@ -193,6 +196,46 @@ tui_read_keys(int hold)
 			loop.keys[loop.nkeys++] = ch;
 	}
 	return got;
+}
+
+/*
+ * Between two slices of a long task run from a key handler or a refresh
+ * (tui/loop.h): read the keys that came, keeping them for after the task
+ * as a step's hold does.  Returns TUI_POLL_QUIT when the viewer must end
+ * (a quit signal, or a key the top screen's quits op takes: the loop
+ * then quits), TUI_POLL_CANCEL for Esc (not kept), else 0.
+ */
+int
+tui_poll(void)
+{
+	const struct tui_screen *top = stack.top;
+	int ch;
+
+	if (term_signal() || (loop.flags & TUI_QUIT))
+		return TUI_POLL_QUIT;
+	if (stdscr == NULL)
+		return 0;
+	wtimeout(stdscr, 0);
+	while ((ch = wgetch(stdscr)) != ERR) {
+		if (ch == 27)
+			return TUI_POLL_CANCEL;
+		if (top != NULL && ch != KEY_RESIZE && top->ops->quits != NULL &&
+		    top->ops->quits(top, ch)) {
+			loop.flags |= TUI_QUIT;
+			return TUI_POLL_QUIT;
+		}
+		if (loop.nkeys < LOOP_KEYS)
+			loop.keys[loop.nkeys++] = ch;
+	}
+	return 0;
+}
+
+/* Draw the top screen now, from inside a long task (tui_poll()). */
+void
+tui_paint(void)
+{
+	if (stdscr != NULL && stack.top != NULL)
+		tui_draw();
 }
 
 /* One step of the event loop (tui/loop.h). */

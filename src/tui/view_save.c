@@ -118,7 +118,9 @@ save_svg(struct tui_view *v, const char *path)
 	sv.inverted = v->inverted;
 	sv.reverse = v->reverse;
 	sv.negate = v->negate;
-	sv.search = v->search.pattern;
+	/* A literal ("#" on a long name) is no regex for the SVG's script. */
+	sv.search = v->search.flags & SEARCH_LITERAL ? NULL :
+	    v->search.pattern;
 	sv.search_icase = v->search.caseless;
 	sv.zoom_tree = v->tree;
 	sv.zoom_node = v->zoom;

@@ -11,6 +11,11 @@
  * first screen is being read (the graph's tick), so that the first search
  * is as quick as the next ones.  While the prompt is open it gets every key
  * and the terminal cursor is shown in it.
+ *
+ * Matching the names has a budget (SEARCH_BUDGET_MS) and runs in slices
+ * with the keys read between two (tui_poll()): Esc stops it, q quits, and
+ * other keys wait for it to end.  A new pattern is matched into new marks,
+ * so a search stopped midway leaves the one before as it was.
  */
 #include "config.h"
 
@@ -20,6 +25,7 @@
 
 #include "model/count.h"
 #include "search/search.h"
+#include "tui/loop.h"
 #include "tui/prompt.h"
 #include "tui/view.h"
 #include "util/xalloc.h"
@@ -47,8 +53,58 @@ view_search_refresh(struct tui_view *v)
 }
 
 /*
+ * Match re over the loaded tree's names into marks, within the search
+ * budget, in slices of SEARCH_SLICE_MS with the keys read between two
+ * (tui_poll()): Esc or a quit key stops it.  After SEARCH_NOTE_MS a
+ * message says that it is searching.  Returns 1 when every name has its
+ * mark, 0 when stopped (the marks are then partial); *run says what the
+ * run gave up on.
+ */
+#define SEARCH_SLICE_MS 20
+#define SEARCH_NOTE_MS 150
+
+static int
+mark_names(struct tui_view *v, const struct search_re *re,
+    unsigned char *marks, struct search_run *run)
+{
+	long long t0 = tui_now_ms();
+	const char *msg = v->msg;
+	int shown = 0;
+
+	search_run_init(run, re, tree_strtab(v->fwd), marks, SEARCH_BUDGET_MS);
+	while (!search_run_step(run, SEARCH_SLICE_MS)) {
+		if (tui_poll() != 0) {
+			v->msg = msg;
+			return 0;
+		}
+		if (!shown && tui_now_ms() - t0 >= SEARCH_NOTE_MS) {
+			v->msg = "Searching... (Esc cancels, q quits)";
+			tui_paint();
+			shown = 1;
+		}
+	}
+	v->msg = msg;
+	return 1;
+}
+
+/* Say on the status line what the run gave up on, if anything. */
+static void
+note_run(struct tui_view *v, const struct search_run *run)
+{
+	char what[200];
+
+	v->search.nfailed = run->failed + run->skipped;
+	if (search_run_describe(run, what, sizeof what) == 0)
+		return;
+	/* "The pattern gave up on ...", capitalised. */
+	snprintf(v->msgbuf, sizeof v->msgbuf, "T%s.", what + 1);
+	v->msg = v->msgbuf;
+}
+
+/*
  * Search for pat[0..len), compiled with flags.  A bad pattern leaves the
- * search as it was and says why in the status line.
+ * search as it was and says why in the status line, and so does a search
+ * cancelled while it runs (Esc, or q, which also quits).
  */
 int
 view_search_apply(struct tui_view *v, const char *pat, size_t len, unsigned flags)
@@ -56,6 +112,8 @@ view_search_apply(struct tui_view *v, const char *pat, size_t len, unsigned flag
 	struct tui_search *s = &v->search;
 	struct search_error err;
 	struct search_re *re;
+	struct search_run run;
+	unsigned char *marks;
 	char *copy;
 
 	memset(&err, 0, sizeof err);
@@ -66,6 +124,15 @@ view_search_apply(struct tui_view *v, const char *pat, size_t len, unsigned flag
 		v->msg = v->msgbuf;
 		return TUI_REDRAW;
 	}
+	/* Into new marks: the old search stays whole until this one is. */
+	marks = xcalloc((size_t)strtab_count(tree_strtab(v->fwd)) + 1, 1);
+	if (!mark_names(v, re, marks, &run)) {
+		free(marks);
+		search_re_free(re);
+		v->msg = s->re != NULL ? "Search cancelled: the search "
+		    "before stays." : "Search cancelled.";
+		return TUI_REDRAW;
+	}
 	copy = xmemdup(pat, len); /* pat may be s->pattern itself */
 	free(s->pattern);
 	s->pattern = copy;
@@ -73,18 +140,11 @@ view_search_apply(struct tui_view *v, const char *pat, size_t len, unsigned flag
 	s->flags = flags;
 	search_re_free(s->re);
 	s->re = re;
-	if (s->marks == NULL)
-		s->marks = xcalloc((size_t)strtab_count(tree_strtab(v->fwd)) +
-		    1, 1);
-	search_mark(re, tree_strtab(v->fwd), s->marks, &s->nfailed);
+	free(s->marks);
+	s->marks = marks;
 	s->hits_ok[0] = s->hits_ok[1] = 0;
 	view_search_refresh(v);
-	if (s->nfailed > 0) {
-		snprintf(v->msgbuf, sizeof v->msgbuf, "The pattern is too "
-		    "costly for %lu name%s (PCRE2 match limit): not matched",
-		    (unsigned long)s->nfailed, s->nfailed == 1 ? "" : "s");
-		v->msg = v->msgbuf;
-	}
+	note_run(v, &run);
 	return TUI_REDRAW;
 }
 
@@ -143,16 +203,38 @@ view_search_open(struct tui_screen *sc)
 	return TUI_REDRAW;
 }
 
+/*
+ * Search for name[0..len) exactly: as a quoted regex (which the prompt's
+ * history and a saved SVG's search keep), or past SEARCH_QUOTE_MAX bytes
+ * as a literal, which costs no pattern (a quoted 100 MB name would be a
+ * 600 MB regex, too large for PCRE2).
+ */
+int
+view_search_name(struct tui_view *v, const char *name, size_t len)
+{
+	unsigned flags;
+	size_t n;
+	char *q;
+	int rc;
+
+	if (len > SEARCH_QUOTE_MAX)
+		return view_search_apply(v, name, len, SEARCH_LITERAL |
+		    (v->search.caseless ? SEARCH_CASELESS : 0));
+	q = xmalloc(search_quote_size(len));
+	n = search_quote(q, name, len, &flags);
+	prompt_history_add(&v->prompt, q, n);
+	rc = view_search_apply(v, q, n, flags);
+	free(q);
+	return rc;
+}
+
 /* Search for the selected frame's name, exactly. */
 int
 view_search_quote(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
 	const char *name;
-	size_t len, n;
-	unsigned flags;
-	char *q;
-	int rc;
+	size_t len;
 
 	if (v->sel == TREE_ROOT) {
 		v->msg = "Select a frame first: the root has no name.";
@@ -163,12 +245,7 @@ view_search_quote(struct tui_screen *sc)
 		return TUI_REDRAW;
 	}
 	name = tree_name(v->tree, v->sel, &len);
-	q = xmalloc(search_quote_size(len));
-	n = search_quote(q, name, len, &flags);
-	prompt_history_add(&v->prompt, q, n);
-	rc = view_search_apply(v, q, n, flags);
-	free(q);
-	return rc;
+	return view_search_name(v, name, len);
 }
 
 /* Toggle ignoring case, and search again with the current pattern. */
@@ -328,14 +405,21 @@ view_search_grown(struct tui_view *v, size_t n)
 {
 	struct tui_search *s = &v->search;
 
+	struct search_run run;
+
 	s->hits_ok[0] = s->hits_ok[1] = 0;
 	search_order_free(&s->order[0]);
 	search_order_free(&s->order[1]);
 	if (s->marks != NULL) {
 		s->marks = xreallocarray(s->marks, n, 1);
-		if (s->re != NULL)
-			search_mark(s->re, tree_strtab(v->fwd), s->marks,
-			    &s->nfailed);
+		if (s->re != NULL) {
+			if (!mark_names(v, s->re, s->marks, &run)) {
+				search_clear(v);
+				v->msg = "Search cancelled.";
+				return;
+			}
+			s->nfailed = run.failed + run.skipped;
+		}
 	}
 	view_search_refresh(v);
 }

@@ -404,17 +404,11 @@ void
 view_table_to_graph(struct tui_view *v, uint32_t name)
 {
 	const char *s;
-	size_t len, n;
-	unsigned flags;
-	char *q;
+	size_t len;
 	uint32_t node;
 
 	s = strtab_get(tree_strtab_c(v->tree), name, &len);
-	q = xmalloc(search_quote_size(len));
-	n = search_quote(q, s, len, &flags);
-	prompt_history_add(&v->prompt, q, n);
-	view_search_apply(v, q, n, flags);
-	free(q);
+	view_search_name(v, s, len);
 	node = widest(v->tree, v->prof, name);
 	if (node != TREE_ROOT)
 		view_flame_show(v, node);

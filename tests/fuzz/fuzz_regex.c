@@ -3,7 +3,12 @@
  * as a PCRE2 pattern, as the viewer's "/" prompt does, then marked over the
  * names of a small fixed tree and turned into hits and matched counts.
  * The same bytes as a frame name go through search_quote(), whose pattern
- * must compile and match that name.
+ * must compile and match that name, and become a literal
+ * (SEARCH_LITERAL), which must match that name and nothing longer.  The
+ * marks are made again in 1 ms slices (struct search_run), which must
+ * give the same ones when neither run ran out of its budget.  One name
+ * of the tree makes backtracking patterns hit PCRE2's match limit (the
+ * seeds hold such patterns: issue #51).
  */
 #include "config.h"
 
@@ -20,7 +25,8 @@ static const char fixed[] =
     "main;\xff\xfe;caf\xc3\xa9 2\n"
     "main;;x\0y 1\n"
     "[unknown];0x7f12;sys_write_[k] 4\n"
-    "java;Lcom/Foo;::bar<int>::baz(std::string) 1.5\n";
+    "java;Lcom/Foo;::bar<int>::baz(std::string) 1.5\n"
+    "main;aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa! 1\n";
 
 static struct tree *
 fixed_tree(void)
@@ -43,7 +49,8 @@ search_tree(const struct tree *t, const char *pat, size_t len, unsigned flags)
 	struct search_hits hits;
 	struct tf_count root, under;
 	double walk;
-	unsigned char *marks;
+	unsigned char *marks, *sliced;
+	struct search_run run;
 	uint32_t id, nfailed;
 
 	re = search_compile(pat, len, flags, &err);
@@ -54,6 +61,15 @@ search_tree(const struct tree *t, const char *pat, size_t len, unsigned flags)
 	}
 	marks = xcalloc(strtab_count(st) + 1, 1);
 	search_mark(re, st, marks, &nfailed);
+	sliced = xcalloc(strtab_count(st) + 1, 1);
+	search_run_init(&run, re, st, sliced, SEARCH_BUDGET_MS);
+	while (!search_run_step(&run, 1))
+		;
+	if (run.hits + run.failed + run.skipped > strtab_count(st) ||
+	    (run.skipped == 0 && nfailed == run.failed &&
+	    memcmp(marks, sliced, strtab_count(st)) != 0))
+		abort();
+	free(sliced);
 	memset(&ord, 0, sizeof ord);
 	search_order_build(&ord, t);
 	memset(&hits, 0, sizeof hits);
@@ -103,6 +119,24 @@ check_quote(const char *name, size_t len)
 	free(pat);
 }
 
+/* The literal of name must match name, and no longer name. */
+static void
+check_literal(const char *name, size_t len, unsigned flags)
+{
+	struct search_error err;
+	struct search_re *re = search_compile(name, len,
+	    SEARCH_LITERAL | (flags & SEARCH_CASELESS), &err);
+	char *longer = xmalloc(len + 1);
+
+	memcpy(longer, name, len);
+	longer[len] = 'x';
+	if (re == NULL || search_match(re, name, len) != 1 ||
+	    search_match(re, longer, len + 1) != 0)
+		abort();
+	search_re_free(re);
+	free(longer);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -113,5 +147,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	flags = data[0] & (SEARCH_CASELESS | SEARCH_BYTES);
 	search_tree(fixed_tree(), (const char *)data + 1, size - 1, flags);
 	check_quote((const char *)data + 1, size - 1);
+	check_literal((const char *)data + 1, size - 1, flags);
 	return 0;
 }

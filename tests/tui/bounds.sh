@@ -1,0 +1,115 @@
+#!/bin/sh
+# Issue #51 in the viewer: nothing hangs, nothing balloons.
+#   - "/" with a backtracking pattern over 20,000 names: the viewer keeps
+#     reading keys while it searches (Esc cancels it, the search before
+#     stays; q quits), and left alone it ends within its budget (3 s) and
+#     says how many names it gave up on;
+#   - "#" on a frame whose name is 8 MB searches for that name at once
+#     (it was quoted into a 48 MB regex: seconds, then "regular expression
+#     is too large");
+#   - --window=1e7 costs what has elapsed, not ten million buckets.
+# The command line's side is tests/golden/bounds.sh.
+. "$(dirname "$0")/lib.sh" || exit 99
+
+bomb=$tmpd/bomb.folded
+awk 'BEGIN {
+	for (i = 0; i < 20000; i++)
+		printf "main;f%d_aaaaaaaaaaaaaaaaaaaaaaaaaaaa! 1\n", i
+	printf "other;zzz 20000\n"
+}' > "$bomb"
+
+# --- the search answers keys while it runs --------------------------------
+start 100 24
+run "$TFLAME $bomb"
+viewer_up
+# A search first, to see that it stays when the next one is cancelled.
+keys / z z z Enter
+check "a cheap search" has "/zzz/  Matched 50.00% of all"
+T send-keys -t t / '(a+)+$' Enter
+check "a long search says so" wait_for "Searching... (Esc cancels" 30
+T send-keys -t t Escape
+check "Esc cancels it" wait_for "Search cancelled: the search before stays." 20
+keys k
+check "the search before stays" wait_for "/zzz/  Matched 50.00% of all" 30
+
+# Left alone, it ends within its budget and counts what it gave up on.
+T send-keys -t t / '(a+)+$' Enter
+check "a long search ends within its budget (3 s + 10 s)" \
+    wait_for "The pattern gave up on " 130
+check "... saying why" has "too costly: PCRE2's match limit"
+keys j
+check "... and what gave up counts as not matching" has "no match"
+
+# q while it runs: the viewer quits then, not after it.
+T send-keys -t t / '(a+)+$' Enter
+check "searching again" wait_for "Searching... (Esc cancels" 30
+T send-keys -t t q
+check "q quits during a search" finished
+check "exit status 0" exited 0
+check "terminal restored" restored
+
+# --- # on an 8 MB name ----------------------------------------------------
+huge=$tmpd/huge.folded
+awk 'BEGIN {
+	s = "x(.*)"
+	while (length(s) < 8388608)
+		s = s s
+	printf "big;%s 60\nother 40\n", s
+}' > "$huge"
+start 200 24
+run "$TFLAME $huge"
+check "the viewer shows the 8 MB name" wait_for "? help" 300
+settle
+keys k k
+keys '#'
+check "#: an 8 MB name found at once" \
+    wait_for "Matched 60.00% of all  1/1 frame" 100
+check "#: no regex built from it" not has "too large"
+check "#: the frame searched is the 8 MB one" has "[flame]  /x(.*)x(.*)"
+T send-keys -t t q
+check "quits" finished
+
+# --- --window=1e7 ---------------------------------------------------------
+# A fake perf: record answers tflame's "ping" and writes a perf script
+# sample twice a second; script is cat.  The tflame under test carries a
+# mark in its environment, to be found in /proc.
+sample=$TESTS_DATADIR/corpus/flamegraph/test/perf-funcab-cmd-01.txt
+tag=tflame-bounds-$$
+mkdir -p "$tmpd/bin"
+cat > "$tmpd/bin/perf" <<FAKE
+#!/bin/sh
+case "\$1" in
+script)	exec cat ;;
+esac
+trap 'exit 0' INT TERM
+for a; do
+	case "\$a" in
+	--control=fd:*) c=\${a#--control=fd:}
+		eval "read x <&\${c%,*}; echo ack >&\${c#*,}" ;;
+	esac
+done
+while :; do cat "$sample"; sleep 0.5; done
+FAKE
+chmod +x "$tmpd/bin/perf"
+# rss_kb: the resident size of the marked tflame, in KiB (0: none).
+rss_kb() {
+	for p in $(grep -l "TFLAME_BOUNDS_TAG=$tag" /proc/[0-9]*/environ \
+	    2>/dev/null | sed 's|/proc/\([0-9]*\)/environ|\1|'); do
+		grep -qx tflame "/proc/$p/comm" 2>/dev/null || continue
+		awk '/^VmRSS:/ { print $2; exit }' "/proc/$p/status"
+		return
+	done
+	echo 0
+}
+start 100 30
+run "TFLAME_BOUNDS_TAG=$tag PATH=$tmpd/bin:\$PATH $TFLAME --record -a --window=1e7"
+check "--window=1e7: recording" wait_for "samples recorded, window" 100
+sleep 2
+kb=$(rss_kb)
+echo "$NAME: --window=1e7: $kb KiB resident"
+under() { [ "$1" -gt 0 ] && [ "$1" -lt "$2" ]; }
+check "--window=1e7: under 64 MB resident ($kb KiB)" under "$kb" 65536
+T send-keys -t t q
+check "--window=1e7: q stops it" finished
+
+finish
