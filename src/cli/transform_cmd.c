@@ -78,10 +78,10 @@ marks_for(const struct cli_xform_step *s, const struct tree *t,
 	if (search_run_describe(&run, what, sizeof what) > 0) {
 		escape_text(pat, sizeof pat, s->re, strlen(s->re));
 		if (d != NULL)
-			diag_note(d, "%s=%s: %s", flag_name(s), pat, what);
+			diag_note(d, "--%s=%s: %s", s->kind->flag, pat, what);
 		else
-			fprintf(stderr, "tflame: %s=%s: %s\n", flag_name(s), pat,
-			    what);
+			fprintf(stderr, "tflame: --%s=%s: %s\n", s->kind->flag,
+			    pat, what);
 	}
 	return m;
 }
