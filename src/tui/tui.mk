@@ -10,11 +10,11 @@ libtftui_a_SOURCES = \
 	src/tui/tui.c src/tui/term.c src/tui/stream.c src/tui/screen.c \
 	src/tui/view_flame.c src/tui/flame_geom.c src/tui/view_search.c src/tui/view_reverse.c \
 	src/tui/view_save.c src/tui/view_help.c src/tui/statusbar.c \
-	src/tui/colors.c src/tui/text.c
+	src/tui/colors.c src/tui/text.c src/tui/paint.c
 noinst_HEADERS += \
 	include/tui/tui.h include/tui/view.h include/tui/screen.h \
 	include/tui/loop.h include/tui/flame.h \
-	include/tui/colors.h include/tui/text.h
+	include/tui/colors.h include/tui/text.h include/tui/paint.h
 libtftui_a_SOURCES += src/tui/prompt.c src/tui/view_table.c \
 	src/tui/view_sandwich.c src/tui/live.c src/tui/termtype.c
 noinst_HEADERS += include/tui/prompt.h include/tui/live.h \
@@ -64,3 +64,7 @@ EXTRA_DIST += tests/tui/modules.sh
 TESTS += tests/tui/transform.sh
 EXTRA_DIST += tests/tui/transform.sh
 libtftui_a_SOURCES += src/tui/view_xform.c src/tui/view_undo.c
+
+# One flame painter for the graph and the sandwich (#46 item 5, #48).
+TESTS += tests/tui/painter.sh
+EXTRA_DIST += tests/tui/painter.sh

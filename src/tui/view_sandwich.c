@@ -17,8 +17,11 @@
  * from F up into its callers, down into its callees; Left and Right go to
  * the neighbours; Enter zooms the half to the selected frame, Backspace
  * back to F; `S` on another frame re-centres on that function; Esc
- * returns to the screen below.  Colours as in the graph (--diff: by each
- * frame's change); search matches of the graph below are highlighted.
+ * returns to the screen below.  Both halves are drawn by the graph's own
+ * painter (tui/paint.h): the same colours (modules too: the halves keep
+ * none, so each name's module kind is taken from the tree below), names
+ * shortened keeping their end, --diff marks without shades, search
+ * matches of the graph below highlighted.
  */
 #include "config.h"
 
@@ -31,6 +34,7 @@
 #include "layout/palette.h"
 #include "model/sandwich.h"
 #include "tui/colors.h"
+#include "tui/paint.h"
 #include "tui/screen.h"
 #include "tui/text.h"
 #include "tui/view.h"
@@ -59,6 +63,9 @@ struct sw_screen {
 	uint32_t sel;             /* selected node of h[side].t */
 	struct tui_text label, line;
 	const char *msg;
+	unsigned char *style;     /* owned; per name id: 0 or a style byte */
+	unsigned char *modkind;   /* owned; per name id: its module's kind */
+	uint32_t nnames;
 };
 
 static struct sw_screen *
@@ -81,6 +88,29 @@ self_of(const struct sw_screen *w, const struct tree *t, uint32_t name)
 	return c;
 }
 
+/*
+ * Note each name's module kind (kernel, JIT) from the tree below: the
+ * halves keep no modules, and their names have the same ids.
+ */
+static void
+module_kinds(struct sw_screen *w, const struct tree *t)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n, size = tree_size(t), mk;
+
+	free(w->style);
+	free(w->modkind);
+	w->nnames = strtab_count(tree_strtab_c(t));
+	w->style = xcalloc((size_t)w->nnames + 1, 1);
+	w->modkind = xcalloc((size_t)w->nnames + 1, 1);
+	if (!tree_has_modules(t))
+		return;
+	for (n = 1; n < size; n++)
+		if ((mk = TREE_MOD_KIND(tree_module(t, n))) != 0 &&
+		    nodes[n].name < w->nnames)
+			w->modkind[nodes[n].name] = (unsigned char)mk;
+}
+
 /* Build both halves for name; the selection goes to F above. */
 static void
 build(struct sw_screen *w, uint32_t name)
@@ -101,6 +131,7 @@ build(struct sw_screen *w, uint32_t name)
 		if (w->v->diff)
 			w->h[k].maxdelta = sandwich_maxdelta(w->sw, k);
 	}
+	module_kinds(w, t);
 	w->self = self_of(w, t, name);
 	w->total = tree_total(w->h[1].t, w->v->prof, TREE_ROOT);
 	w->side = 0;
@@ -148,81 +179,54 @@ line_of(const struct sw_screen *w, int k, uint32_t depth)
 	    h->y0 + (int)depth - 1;
 }
 
-/* Style of node in half k: family << 3 | shade. */
+/* The painter's question: how rectangle i of half k looks. */
 static void
-use_style(const struct sw_screen *w, int k, uint32_t node)
+half_style(const struct painter *p, uint32_t i, struct paint_style *st)
 {
-	const struct tree *t = w->h[k].t;
+	const struct sw_screen *w = p->ctx;
+	int k = p->t == w->h[1].t;
+	const struct layout_rect *r = &p->l->rects[i];
+	uint32_t name;
 	const char *s;
 	size_t len;
 	int64_t d;
-	uint64_t a;
-	unsigned shade;
 
-	if (w->v->diff) {
-		d = diff_delta(t, node, w->v->negate);
-		a = d < 0 ? (uint64_t)-d : (uint64_t)d;
-		if (d == 0) {
-			colors_use(COLORS_FRAME, PALETTE_DIFF_SAME, 0);
-			return;
-		}
-		shade = (unsigned)((long double)a * COLORS_SHADES /
-		    w->h[k].maxdelta);
-		if (shade >= COLORS_SHADES)
-			shade = COLORS_SHADES - 1;
-		colors_use(COLORS_FRAME, d > 0 ? PALETTE_DIFF_GROW :
-		    PALETTE_DIFF_SHRINK, shade);
+	st->selected = k == w->side && r->node == w->sel;
+	if (r->flags & LAYOUT_MERGED)
 		return;
+	name = tree_node(p->t, r->node)->name;
+	st->match = w->v->search.re != NULL && w->v->search.marks[name];
+	if (w->v->diff) {
+		d = diff_delta(p->t, r->node, w->v->negate);
+		paint_use_style(st, paint_diff_style(d, w->h[k].maxdelta));
+		if (colors_mode() != COLORS_256)
+			st->mark = paint_diff_mark(d);
+	} else if (name < w->nnames) {
+		if (w->style[name] == 0) {
+			s = tree_name(p->t, r->node, &len);
+			w->style[name] = paint_name_style(s, len,
+			    w->modkind[name]);
+		}
+		paint_use_style(st, w->style[name]);
 	}
-	s = tree_name(t, node, &len);
-	colors_use(COLORS_FRAME, palette_family(s, len),
-	    palette_shade(palette_value(s, len), COLORS_SHADES));
+	if (st->match)
+		st->role = COLORS_MATCH;
+	else if (r->flags & LAYOUT_ANCESTOR)
+		st->role = COLORS_ANCESTOR;
 }
 
-/* Draw the rectangles of half k. */
+/* Draw the rows of half k that fit in it. */
 static void
 draw_half(struct sw_screen *w, int k)
 {
-	const struct layout *l = &w->h[k].l;
-	const struct layout_rect *r;
-	const struct tree *t = w->h[k].t;
-	int cols = w->screen.cols, y, n, c;
-	long x0, x1;
-	const char *name;
-	size_t len;
-	uint32_t i;
+	struct painter p = {&w->h[k].l, w->h[k].t, w->screen.cols,
+	    half_style, w, &w->label};
+	uint32_t d;
+	int y;
 
-	for (i = 0; i < l->nrects; i++) {
-		r = &l->rects[i];
-		if ((y = line_of(w, k, r->depth)) < 0)
-			continue;
-		layout_cells(r, &x0, &x1);
-		x0 = TF_MAX(x0, 0L);
-		x1 = TF_MIN(x1, (long)cols);
-		n = (int)(x1 - x0) - (x1 < cols && x1 - x0 >= 2);
-		if (n <= 0)
-			continue;
-		if (r->flags & LAYOUT_MERGED) {
-			colors_use(COLORS_MERGED, PALETTE_USER, 0);
-			for (c = 0; c < n; c++)
-				mvaddch(y, (int)x0 + c, COLORS_MERGED_CHAR);
-			continue;
-		}
-		if (k == w->side && r->node == w->sel)
-			colors_use(COLORS_SELECTED, PALETTE_USER, 0);
-		else if (w->v->search.re != NULL &&
-		    w->v->search.marks[tree_node(t, r->node)->name])
-			colors_use(COLORS_MATCH, PALETTE_USER, 0);
-		else if (r->flags & LAYOUT_ANCESTOR)
-			colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);
-		else
-			use_style(w, k, r->node);
-		for (c = 0; c < n; c++)
-			mvaddch(y, (int)x0 + c, ' ');
-		name = tree_name(t, r->node, &len);
-		text_set(&w->label, name, len, (size_t)n);
-		text_draw_label(&w->label, y, (int)x0, n);
-	}
+	for (d = 1; d < w->h[k].l.nrows; d++)
+		if ((y = line_of(w, k, d)) >= 0)
+			paint_row(&p, d, y);
 }
 
 /* share of c in all, in percent. */
@@ -447,6 +451,8 @@ sw_free(struct tui_screen *s)
 	sandwich_free(w->sw);
 	text_free(&w->label);
 	text_free(&w->line);
+	free(w->style);
+	free(w->modkind);
 	free(w);
 }
 
