@@ -68,3 +68,6 @@ libtftui_a_SOURCES += src/tui/view_xform.c src/tui/view_undo.c
 # One flame painter for the graph and the sandwich (#46 item 5, #48).
 TESTS += tests/tui/painter.sh
 EXTRA_DIST += tests/tui/painter.sh
+# Our own glyphs in ASCII where the locale is not UTF-8 (#48 item 1).
+TESTS += tests/tui/glyphs.sh
+EXTRA_DIST += tests/tui/glyphs.sh

@@ -623,8 +623,12 @@ act_templates(struct tui_screen *sc)
 
 	text_set_templates(!text_templates());
 	v->sel_text_node = TREE_NONE; /* the name starts again at its start */
-	v->msg = text_templates() ? "Templates collapsed to <\u2026> (C: show "
-	    "them)." : "Templates shown in full (C: collapse them).";
+	if (text_templates()) {
+		snprintf(v->msgbuf, sizeof v->msgbuf, "Templates collapsed to "
+		    "<%s> (C: show them).", text_ellipsis());
+		v->msg = v->msgbuf;
+	} else
+		v->msg = "Templates shown in full (C: collapse them).";
 	return TUI_REDRAW;
 }
 
