@@ -140,6 +140,13 @@ paint_rect(const struct painter *p, uint32_t i, int y)
 	if (st.selected && st.match)
 		attron(A_UNDERLINE); /* the selected match */
 	paint_fill(y, (int)x0, n, ' ');
+	if (st.selected && n >= 3) {
+		/* A marker at each end: the selection, whatever the colours. */
+		mvaddch(y, (int)x0, COLORS_SEL_LEFT);
+		mvaddch(y, (int)x0 + n - 1, COLORS_SEL_RIGHT);
+		x0++;
+		n -= 2;
+	}
 	label(p, r, st.mark, y, (int)x0, n);
 }
 

@@ -71,3 +71,6 @@ EXTRA_DIST += tests/tui/painter.sh
 # Our own glyphs in ASCII where the locale is not UTF-8 (#48 item 1).
 TESTS += tests/tui/glyphs.sh
 EXTRA_DIST += tests/tui/glyphs.sh
+# The selection a bright bar with markers, the table's row too (#48 item 4).
+TESTS += tests/tui/highlight.sh
+EXTRA_DIST += tests/tui/highlight.sh

@@ -149,7 +149,7 @@ static const char *const legend[] = {
 	"(beyond three, folded into one \"... N callers\" line);",
 	"magenta = frames matching the search; + = frames too narrow to draw;",
 	"h/l select a +, Enter lists its frames, heaviest first;",
-	"the selection: reverse video, bold (underlined when it matches).",
+	"the selection: a bright bar \">name  <\" (underlined when it matches).",
 	"Counts in the status line: samples, share of all samples, share of",
 	"the zoomed frame, self samples.  Matched: the samples whose stack has",
 	"a matching frame (counted once), and i/N when one is selected.",
