@@ -74,3 +74,6 @@ EXTRA_DIST += tests/tui/glyphs.sh
 # The selection a bright bar with markers, the table's row too (#48 item 4).
 TESTS += tests/tui/highlight.sh
 EXTRA_DIST += tests/tui/highlight.sh
+# The sandwich's halves scroll with the selection (#48 item 5).
+TESTS += tests/tui/sandscroll.sh
+EXTRA_DIST += tests/tui/sandscroll.sh

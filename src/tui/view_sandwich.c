@@ -10,8 +10,9 @@
  * callers above it up to the roots), the lower half the callee tree root
  * at the top (F on its first line, what it calls below), as the icicle
  * view does.  The halves' own roots are not drawn: F is the widest row of
- * each, as wide as its Total.  Rows that do not fit in a half are left
- * out (zoom with Enter to see deeper).
+ * each, as wide as its Total.  A half scrolls to keep the selection in
+ * it; PgUp and PgDn scroll the selection's half a page, taking the
+ * selection along.
  *
  * The selection is one frame in one half.  Up and Down move spatially:
  * from F up into its callers, down into its callees; Left and Right go to
@@ -50,6 +51,7 @@ struct half {
 	uint32_t zoom;           /* node of t */
 	uint64_t maxdelta;       /* --diff */
 	int y0, lines;           /* where the half is drawn */
+	uint32_t off;            /* rows scrolled past: depths off+1.. shown */
 };
 
 struct sw_screen {
@@ -67,6 +69,9 @@ struct sw_screen {
 	unsigned char *modkind;   /* owned; per name id: its module's kind */
 	uint32_t nnames;
 };
+
+static uint32_t max_off(const struct sw_screen *, int);
+static void follow(struct sw_screen *);
 
 static struct sw_screen *
 sw_of(struct tui_screen *s)
@@ -128,6 +133,7 @@ build(struct sw_screen *w, uint32_t name)
 	for (k = 0; k < 2; k++) {
 		w->h[k].t = sandwich_half(w->sw, k);
 		w->h[k].zoom = TREE_ROOT;
+		w->h[k].off = 0;
 		if (w->v->diff)
 			w->h[k].maxdelta = sandwich_maxdelta(w->sw, k);
 	}
@@ -165,6 +171,10 @@ sw_resize(struct tui_screen *s, int cols, int lines)
 		p.merge = 1;
 		layout_build(&w->h[k].l, w->h[k].t, &p);
 	}
+	for (k = 0; k < 2; k++)
+		if (w->h[k].off > max_off(w, k))
+			w->h[k].off = max_off(w, k);
+	follow(w);
 }
 
 /* Screen line of row depth of half k, or -1 when it is not shown. */
@@ -173,10 +183,40 @@ line_of(const struct sw_screen *w, int k, uint32_t depth)
 {
 	const struct half *h = &w->h[k];
 
-	if (depth < 1 || depth > (uint32_t)h->lines)
+	if (depth <= h->off || depth - h->off > (uint32_t)h->lines)
 		return -1;
+	depth -= h->off;
 	return k == 0 ? h->y0 + h->lines - (int)depth :
 	    h->y0 + (int)depth - 1;
+}
+
+/* The largest scroll of half k that leaves no row of it empty. */
+static uint32_t
+max_off(const struct sw_screen *w, int k)
+{
+	const struct half *h = &w->h[k];
+	uint32_t rows = h->l.nrows > 0 ? h->l.nrows - 1 : 0;
+
+	return h->lines > 0 && rows > (uint32_t)h->lines ?
+	    rows - (uint32_t)h->lines : 0;
+}
+
+/* Scroll the selection's half just enough to show the selection. */
+static void
+follow(struct sw_screen *w)
+{
+	struct half *h = &w->h[w->side];
+	uint32_t i = layout_find(&h->l, h->t, w->sel), d;
+
+	if (h->off > max_off(w, w->side))
+		h->off = max_off(w, w->side);
+	if (i == LAYOUT_NONE || h->lines <= 0)
+		return;
+	d = h->l.rects[i].depth;
+	if (d >= 1 && d <= h->off)
+		h->off = d - 1;
+	else if (d > h->off + (uint32_t)h->lines)
+		h->off = d - (uint32_t)h->lines;
 }
 
 /* The painter's question: how rectangle i of half k looks. */
@@ -300,7 +340,62 @@ go(struct sw_screen *w, uint32_t i)
 	if (i == LAYOUT_NONE || l->rects[i].node == TREE_ROOT)
 		return TUI_REDRAW;
 	w->sel = l->rects[i].node;
+	follow(w);
 	return TUI_REDRAW;
+}
+
+/*
+ * Scroll the selection's half by a page (pages > 0: away from F), and
+ * bring the selection along: to the frame at its place on the row at
+ * the edge it left by (its caller or callee there, as rows nest).
+ */
+static int
+page(struct sw_screen *w, int pages)
+{
+	struct half *h = &w->h[w->side];
+	const struct layout *l = &h->l;
+	uint32_t step = h->lines > 1 ? (uint32_t)h->lines - 1 : 1;
+	uint32_t i = layout_find(l, h->t, w->sel), d, to, j;
+	uint32_t old = h->off, top = max_off(w, w->side);
+
+	if (pages > 0)
+		h->off = top > h->off && top - h->off > step ? h->off + step :
+		    TF_MAX(top, h->off);
+	else
+		h->off = h->off > step ? h->off - step : 0;
+	if (h->off == old || i == LAYOUT_NONE)
+		return TUI_REDRAW;
+	d = l->rects[i].depth;
+	if (d > h->off && d <= h->off + (uint32_t)h->lines)
+		return TUI_REDRAW;
+	to = d <= h->off ? h->off + 1 : h->off + (uint32_t)h->lines;
+	if (to >= l->nrows)
+		return TUI_REDRAW;
+	j = layout_at(l, to, l->rects[i].x + l->rects[i].w / 2);
+	if (j == LAYOUT_NONE || (l->rects[j].flags & LAYOUT_MERGED))
+		j = l->row_start[to];
+	if (j < l->row_start[to + 1] && l->rects[j].node != TREE_ROOT &&
+	    !(l->rects[j].flags & LAYOUT_MERGED))
+		w->sel = l->rects[j].node;
+	return TUI_REDRAW;
+}
+
+/* PgUp: the upper half shows further callers, the lower half nearer F. */
+static int
+act_pgup(struct tui_screen *s)
+{
+	struct sw_screen *w = sw_of(s);
+
+	return page(w, w->side == 0 ? 1 : -1);
+}
+
+/* PgDn: the mirror of PgUp. */
+static int
+act_pgdn(struct tui_screen *s)
+{
+	struct sw_screen *w = sw_of(s);
+
+	return page(w, w->side == 0 ? -1 : 1);
 }
 
 /* F's rectangle in half k. */
@@ -421,6 +516,9 @@ static const struct tui_binding bindings[] = {
 	    {KEY_LEFT, 'h', 0}},
 	{"Right l", "select the frame to the right", act_right,
 	    {KEY_RIGHT, 'l', 0}},
+	{"PgUp PgDn", "scroll the selection's half a page up / down",
+	    act_pgup, {KEY_PPAGE, KEY_CTRL('B'), 0}},
+	{"", "", act_pgdn, {KEY_NPAGE, KEY_CTRL('F'), 0}},
 	{"Enter", "zoom this half to the selected frame", act_zoom,
 	    {'\n', '\r', KEY_ENTER, 0}},
 	{"Bksp  u", "both halves back to F", act_unzoom,

@@ -58,6 +58,7 @@ attrs() {
 	T capture-pane -p -e -t t | sed -n "$(($1 + 1))p" |
 	    awk -v w="$2" '{
 		i = index($0, w); s = substr($0, 1, i - 1)
+		sub(/>$/, "", s) # the marker of the selection: its style
 		n = split(s, part, "\033\\[")
 		a = ""
 		for (k = n; k > 1; k--) {
