@@ -61,7 +61,7 @@ check() {
 screen() { T capture-pane -p -t t | unmark > "${1:-$tmpd/screen}"; }
 
 # unmark: the selected bar ">name ... <" as "name ...   ", cell for cell.
-unmark() { sed 's/\(^\| \)>\(.*\)<\( \|$\)/\1\2  \3/'; }
+unmark() { sed 's/\(^\| \)>\(.*\)<\( \|$\)/\1\2  \3/; s/ *$//'; }
 
 # has TEXT: the screen (as last captured) contains TEXT.
 has() { grep -qF -- "$1" "$tmpd/screen"; }
