@@ -28,6 +28,10 @@
  * result still cuts whatever does not fit.  Cutting never splits a UTF-8
  * sequence.
  *
+ * SHORTNAME_ASCII is for a terminal that shows ASCII only (a locale that
+ * is not UTF-8): the ellipsis is ".." ("..Registry<..>::lookup"), and a
+ * character past ASCII counts the columns of its escape ("\u{e9}", 6).
+ *
  * Cost: linear in the name.  Names longer than SHORTNAME_MAX_BYTES skip
  * steps 1 and 2 (the brackets of a megabyte name say little) and are cut
  * from the left at once.
@@ -38,6 +42,7 @@
 #include <stddef.h>
 
 #define SHORTNAME_TEMPLATES 0x1 /* collapse every template argument list */
+#define SHORTNAME_ASCII 0x2     /* a terminal showing ASCII only: see below */
 
 #define SHORTNAME_MAX_BYTES (64u << 10)
 
@@ -55,6 +60,7 @@ struct shortname {
 	size_t stackcap;
 	size_t *sum;             /* owned: savings per nesting level */
 	size_t sumcap;
+	int ascii;               /* this call's SHORTNAME_ASCII */
 };
 
 /*

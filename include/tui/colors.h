@@ -12,10 +12,13 @@
  *
  * Frames matching a search are magenta, as flamegraph.pl paints them
  * (rgb(230,0,230)); in monochrome they are reverse, bold and underlined.
- * The selection is reverse video and bold, white on black, in 256 and 8
- * colours: no bar is black, and it does not rely on telling two hues
- * apart (it was purple, next to the matches' magenta); a selected match
- * is underlined as well (view_flame.c).
+ * The selection is a bright bar, black on white (reverse video and bold)
+ * in 256 and 8 colours: bright however wide (black read as a hole in the
+ * graph), and it does not rely on telling two hues apart (it was purple,
+ * next to the matches' magenta); the painter puts a marker at each end,
+ * ">" and "<", in every mode (tui/paint.h), and underlines a selected
+ * match.  A list's selected row (the function table) is the same bar; in
+ * monochrome, reverse video among rows in normal video.
  *
  * colors_use() sets the attributes of stdscr; nothing here returns curses
  * types, so this header stays free of curses.
@@ -44,7 +47,8 @@ enum colors_role {
 	COLORS_STATUS_NAME, /* the selected name in the status line */
 	COLORS_STATUS_MSG,  /* a one-shot message in the status line */
 	COLORS_TITLE,       /* help screen headings */
-	COLORS_KEY          /* key names on the help screen */
+	COLORS_KEY,         /* key names on the help screen */
+	COLORS_ROW_SELECTED /* a list's selected row */
 };
 
 /* Pick the mode for the current terminal and set up colour pairs. */
@@ -55,6 +59,10 @@ enum colors_mode colors_mode(void);
 /* Set stdscr's attributes for role (family and shade for COLORS_FRAME). */
 void colors_use(enum colors_role role, enum palette_family family,
     unsigned shade);
+
+/* The markers at the ends of the selected bar. */
+#define COLORS_SEL_LEFT '>'
+#define COLORS_SEL_RIGHT '<'
 
 /* The character that fills a merged rectangle. */
 #define COLORS_MERGED_CHAR '+'

@@ -33,6 +33,12 @@ struct tui_text {
 /* Decide once, after setlocale(), whether the locale is UTF-8. */
 void text_setup(void);
 
+/*
+ * tflame's own ellipsis, "…", or ".." in a locale that is not UTF-8
+ * (names are escaped there; our own glyphs fall back to ASCII).
+ */
+const char *text_ellipsis(void);
+
 void text_init(struct tui_text *tx);
 void text_free(struct tui_text *tx);
 

@@ -23,6 +23,8 @@
 #define NONE ((size_t)-1)
 #define ELLIPSIS "\xe2\x80\xa6" /* U+2026, one column */
 #define ELLIPSIS_LEN 3
+#define ASCII_ELLIPSIS ".." /* SHORTNAME_ASCII: two columns */
+#define ASCII_ELLIPSIS_LEN 2
 
 /* Fields of a group in sn->grp. */
 enum { G_OPEN, G_CLOSE, G_PARENT, G_HEIGHT, G_COLS, G_START, G_FIELDS };
@@ -40,9 +42,13 @@ is_wide(uint32_t cp)
 	    (cp >= 0x20000 && cp <= 0x3fffd);
 }
 
-/* Columns of the character at s[0..n); its length in bytes in *clen. */
+/*
+ * Columns of the character at s[0..n); its length in bytes in *clen.
+ * ascii: the terminal shows ASCII only, and any other character as its
+ * escape, "\u{e9}".
+ */
 static size_t
-unit(const char *s, size_t n, size_t *clen)
+unit(const char *s, size_t n, size_t *clen, int ascii)
 {
 	uint32_t cp;
 	int k = utf8_decode((const unsigned char *)s, n, &cp);
@@ -58,6 +64,9 @@ unit(const char *s, size_t n, size_t *clen)
 		return 4;
 	if (cp >= 0x80 && cp < 0xa0)
 		return 6; /* \u0080 */
+	if (ascii && cp >= 0x80)
+		return cp < 0x100 ? 6 : cp < 0x1000 ? 7 : cp < 0x10000 ? 8 :
+		    cp < 0x100000 ? 9 : 10; /* \u{HEX} */
 	return is_wide(cp) ? 2 : 1;
 }
 
@@ -68,7 +77,7 @@ shortname_cols(const char *s, size_t len)
 	size_t i = 0, cols = 0, k;
 
 	while (i < len) {
-		cols += unit(s + i, len - i, &k);
+		cols += unit(s + i, len - i, &k, 0);
 		i += k;
 	}
 	return cols;
@@ -76,12 +85,12 @@ shortname_cols(const char *s, size_t len)
 
 /* True when s[0..len) fits in maxcols columns (stops early). */
 static int
-fits(const char *s, size_t len, size_t maxcols)
+fits(const char *s, size_t len, size_t maxcols, int ascii)
 {
 	size_t i = 0, cols = 0, k;
 
 	while (i < len) {
-		cols += unit(s + i, len - i, &k);
+		cols += unit(s + i, len - i, &k, ascii);
 		if (cols > maxcols)
 			return 0;
 		i += k;
@@ -227,6 +236,9 @@ collapse(struct shortname *sn, const char *s, size_t len, size_t maxcols,
 {
 	size_t i, k, g, ng = 0, sp = 0, col = 0, h, height = 0, p, hi, sav;
 	size_t *G, o, saved;
+	size_t ew = sn->ascii ? 2 : 1; /* the ellipsis: columns, bytes */
+	size_t elen = sn->ascii ? ASCII_ELLIPSIS_LEN : ELLIPSIS_LEN;
+	const char *el = sn->ascii ? ASCII_ELLIPSIS : ELLIPSIS;
 	char *out;
 
 	match_brackets(sn, s, len);
@@ -253,7 +265,7 @@ collapse(struct shortname *sn, const char *s, size_t len, size_t maxcols,
 			    G[p * G_FIELDS + G_HEIGHT] < h + 1)
 				G[p * G_FIELDS + G_HEIGHT] = h + 1;
 		}
-		col += unit(s + i, len - i, &k);
+		col += unit(s + i, len - i, &k, sn->ascii);
 	}
 	if (ng == 0)
 		return NONE;
@@ -262,9 +274,9 @@ collapse(struct shortname *sn, const char *s, size_t len, size_t maxcols,
 	room(&sn->sum, &sn->sumcap, height + 2);
 	memset(sn->sum, 0, (height + 2) * sizeof *sn->sum);
 	for (g = 0; g < ng; g++) {
-		if (G[g * G_FIELDS + G_COLS] <= 1)
+		if (G[g * G_FIELDS + G_COLS] <= ew)
 			continue;
-		sav = G[g * G_FIELDS + G_COLS] - 1;
+		sav = G[g * G_FIELDS + G_COLS] - ew;
 		p = G[g * G_FIELDS + G_PARENT];
 		hi = p == NONE ? height : G[p * G_FIELDS + G_HEIGHT] - 1;
 		/* Unsigned wrap-around cancels out in the prefix sum. */
@@ -284,9 +296,11 @@ collapse(struct shortname *sn, const char *s, size_t len, size_t maxcols,
 	for (i = 0, o = 0, k = 0; i < len;) {
 		if (k < ng && G[k * G_FIELDS + G_OPEN] == i) {
 			if (G[k * G_FIELDS + G_HEIGHT] <= h &&
-			    G[k * G_FIELDS + G_COLS] > 1) {
-				memcpy(out + o, "<" ELLIPSIS ">", ELLIPSIS_LEN + 2);
-				o += ELLIPSIS_LEN + 2;
+			    G[k * G_FIELDS + G_COLS] > ew) {
+				out[o++] = '<';
+				memcpy(out + o, el, elen);
+				o += elen;
+				out[o++] = '>';
 				i = G[k * G_FIELDS + G_CLOSE] + 1;
 				while (k < ng && G[k * G_FIELDS + G_OPEN] < i)
 					k++;
@@ -300,14 +314,20 @@ collapse(struct shortname *sn, const char *s, size_t len, size_t maxcols,
 	return o;
 }
 
-/* Step 3: "…" and the end of s[0..len) in maxcols columns, into sn->buf. */
+/*
+ * Step 3: "…" (SHORTNAME_ASCII: "..") and the end of s[0..len) in maxcols
+ * columns, into sn->buf.
+ */
 static size_t
 cut_left(struct shortname *sn, const char *s, size_t len, size_t maxcols)
 {
 	size_t j = len, k, cols = 0, w, n, clen;
+	size_t ew = sn->ascii ? 2 : 1; /* the ellipsis: columns, bytes */
+	size_t elen = sn->ascii ? ASCII_ELLIPSIS_LEN : ELLIPSIS_LEN;
+	const char *el = sn->ascii ? ASCII_ELLIPSIS : ELLIPSIS;
 	char *out;
 
-	if (maxcols == 0) {
+	if (maxcols < ew) {
 		outbuf(sn, 0)[0] = '\0';
 		return 0;
 	}
@@ -316,22 +336,22 @@ cut_left(struct shortname *sn, const char *s, size_t len, size_t maxcols)
 		for (k = j - 1; k > 0 && j - k < 4 &&
 		    ((unsigned char)s[k] & 0xc0) == 0x80; k--)
 			;
-		w = unit(s + k, j - k, &clen);
+		w = unit(s + k, j - k, &clen, sn->ascii);
 		if (clen != j - k) {
 			k = j - 1; /* not one character: the last byte alone */
-			w = unit(s + k, 1, &clen);
+			w = unit(s + k, 1, &clen, sn->ascii);
 		}
-		if (cols + w > maxcols - 1)
+		if (cols + w + ew > maxcols)
 			break;
 		cols += w;
 		j = k;
 	}
 	n = len - j;
-	out = outbuf(sn, n + ELLIPSIS_LEN);
-	memcpy(out, ELLIPSIS, ELLIPSIS_LEN);
-	memcpy(out + ELLIPSIS_LEN, s + j, n);
-	out[ELLIPSIS_LEN + n] = '\0';
-	return ELLIPSIS_LEN + n;
+	out = outbuf(sn, n + elen);
+	memcpy(out, el, elen);
+	memcpy(out + elen, s + j, n);
+	out[elen + n] = '\0';
+	return elen + n;
 }
 
 /* Shorten name[0..len) to maxcols columns. */
@@ -342,8 +362,9 @@ shortname(struct shortname *sn, const char *name, size_t len, size_t maxcols,
 	const char *s = name;
 	size_t n = len, r;
 
+	sn->ascii = (flags & SHORTNAME_ASCII) != 0;
 	if (len > SHORTNAME_MAX_BYTES) {
-		if (fits(name, len, maxcols)) {
+		if (fits(name, len, maxcols, sn->ascii)) {
 			*outlen = len;
 			return name;
 		}
@@ -357,18 +378,18 @@ shortname(struct shortname *sn, const char *name, size_t len, size_t maxcols,
 			n = r;
 		}
 	}
-	if (fits(s, n, maxcols))
+	if (fits(s, n, maxcols, sn->ascii))
 		goto done;
 	n = drop_args(sn, s, n);
 	swap(sn);
 	s = sn->tmp;
-	if (fits(s, n, maxcols))
+	if (fits(s, n, maxcols, sn->ascii))
 		goto done;
 	if ((r = collapse(sn, s, n, maxcols, 0)) != NONE) {
 		swap(sn);
 		s = sn->tmp;
 		n = r;
-		if (fits(s, n, maxcols))
+		if (fits(s, n, maxcols, sn->ascii))
 			goto done;
 	}
 	*outlen = cut_left(sn, s, n, maxcols);

@@ -12,7 +12,7 @@
 #include "layout/palette.h"
 #include "tui/colors.h"
 
-#define NROLES (COLORS_KEY + 1)
+#define NROLES (COLORS_ROW_SELECTED + 1)
 
 static enum colors_mode mode = COLORS_MONO;
 static attr_t role_attr[NROLES];
@@ -84,9 +84,11 @@ init_256(void)
 	role_attr[COLORS_ANCESTOR] = pair(252, 240);
 	role_attr[COLORS_MERGED] = pair(246, 237);
 	role_attr[COLORS_MATCH] = pair(16, xterm256(match_rgb));
-	/* Reverse video: white on black, shown as far from every bar colour
-	 * and from the matches' magenta as a terminal can. */
-	role_attr[COLORS_SELECTED] = pair(16, 231) | A_REVERSE | A_BOLD;
+	/* Black on bright white (reverse video of white on black): a bar
+	 * no frame colour comes near, far from the matches' magenta, and
+	 * bright however wide (black on black read as a hole). */
+	role_attr[COLORS_SELECTED] = pair(231, 16) | A_REVERSE | A_BOLD;
+	role_attr[COLORS_ROW_SELECTED] = role_attr[COLORS_SELECTED];
 	role_attr[COLORS_STATUS] = pair(252, 236);
 	role_attr[COLORS_STATUS_NAME] = pair(231, 236) | A_BOLD;
 	role_attr[COLORS_STATUS_MSG] = pair(226, 236) | A_BOLD;
@@ -120,8 +122,9 @@ init_8(void)
 	role_attr[COLORS_ANCESTOR] = white | A_DIM;
 	role_attr[COLORS_MERGED] = A_DIM;
 	role_attr[COLORS_MATCH] = pair(COLOR_BLACK, COLOR_MAGENTA);
-	role_attr[COLORS_SELECTED] = pair(COLOR_BLACK, COLOR_WHITE) |
+	role_attr[COLORS_SELECTED] = pair(COLOR_WHITE, COLOR_BLACK) |
 	    A_REVERSE | A_BOLD;
+	role_attr[COLORS_ROW_SELECTED] = role_attr[COLORS_SELECTED];
 	role_attr[COLORS_STATUS] = A_REVERSE;
 	role_attr[COLORS_STATUS_NAME] = A_REVERSE | A_BOLD;
 	role_attr[COLORS_STATUS_MSG] = A_REVERSE | A_BOLD;
@@ -143,6 +146,7 @@ init_mono(void)
 	role_attr[COLORS_MERGED] = A_NORMAL;
 	role_attr[COLORS_MATCH] = A_REVERSE | A_BOLD | A_UNDERLINE;
 	role_attr[COLORS_SELECTED] = A_BOLD | A_UNDERLINE;
+	role_attr[COLORS_ROW_SELECTED] = A_REVERSE | A_BOLD; /* rows: normal */
 	role_attr[COLORS_STATUS] = A_REVERSE;
 	role_attr[COLORS_STATUS_NAME] = A_REVERSE | A_BOLD;
 	role_attr[COLORS_STATUS_MSG] = A_REVERSE | A_BOLD;

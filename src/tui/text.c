@@ -34,6 +34,13 @@ text_setup(void)
 #endif
 }
 
+/* tflame's own ellipsis: "…" in UTF-8, else "..". */
+const char *
+text_ellipsis(void)
+{
+	return text_utf8 ? "\xe2\x80\xa6" : "..";
+}
+
 /* Make tx empty, with no buffers yet. */
 void
 text_init(struct tui_text *tx)
@@ -242,7 +249,11 @@ text_shorten(const char *name, size_t len, size_t ncols, size_t *outlen)
 {
 	unsigned flags = text_templates_on ? SHORTNAME_TEMPLATES : 0;
 
-	if (ncols < 3 && flags == 0) {
+	/* Our own ellipsis in ASCII where the terminal shows ASCII only. */
+	if (!text_utf8)
+		flags |= SHORTNAME_ASCII;
+
+	if (ncols < 3 && !(flags & SHORTNAME_TEMPLATES)) {
 		/* text_draw_label() leaves such a box empty. */
 		*outlen = len;
 		return name;

@@ -19,13 +19,13 @@ libtftui_a_SOURCES = \
 	src/tui/view_sandwich.c src/tui/view_narrow.c \
 	src/tui/view_messages.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
-	src/tui/list.c \
+	src/tui/list.c src/tui/paint.c \
 	src/tui/stream.c src/tui/live.c
 noinst_HEADERS += \
 	include/tui/tui.h include/tui/view.h include/tui/screen.h \
 	include/tui/loop.h include/tui/flame.h include/tui/termtype.h \
 	include/tui/colors.h include/tui/text.h include/tui/prompt.h \
-	include/tui/list.h include/tui/live.h
+	include/tui/list.h include/tui/live.h include/tui/paint.h
 
 # The lists' cursor (list.c includes no curses: tested on its own).
 check_PROGRAMS += tests/unit/check_list
@@ -65,3 +65,15 @@ EXTRA_DIST += tests/tui/units.sh
 # The command line's transforms as steps of the viewer's history.
 TESTS += tests/tui/cli_xform.sh
 EXTRA_DIST += tests/tui/cli_xform.sh
+# One flame painter for the graph and the sandwich.
+TESTS += tests/tui/painter.sh
+EXTRA_DIST += tests/tui/painter.sh
+# Our own glyphs in ASCII where the locale is not UTF-8.
+TESTS += tests/tui/glyphs.sh
+EXTRA_DIST += tests/tui/glyphs.sh
+# The selection a bright bar with markers, the table's row too.
+TESTS += tests/tui/highlight.sh
+EXTRA_DIST += tests/tui/highlight.sh
+# The sandwich's halves scroll with the selection.
+TESTS += tests/tui/sandscroll.sh
+EXTRA_DIST += tests/tui/sandscroll.sh

@@ -33,6 +33,7 @@
 #include "tui/colors.h"
 #include "tui/flame.h"
 #include "tui/loop.h"
+#include "tui/paint.h"
 #include "tui/prompt.h"
 #include "tui/text.h"
 #include "tui/view.h"
@@ -143,7 +144,7 @@ static const char *legend[] = {
 	"(beyond three, folded into one \"... N callers\" line);",
 	"magenta = frames matching the search; + = frames too narrow to draw;",
 	"h/l select a +, Enter lists its frames, heaviest first;",
-	"the selection: reverse video, bold (underlined when it matches).",
+	"the selection: a bright bar \">name  <\" (underlined when it matches).",
 	"Counts in the status line: samples, share of all samples, share of",
 	"the zoomed frame, self samples.  Matched: the samples whose stack has",
 	"a matching frame (counted once), and i/N when one is selected.",
@@ -325,28 +326,17 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 
 /*
  * Differential style of node: red or blue by its own change (self AFTER -
- * self BEFORE), as flamegraph.pl colours it, the shade by the size of the
- * change against the largest one in the tree shown.
+ * self BEFORE), the shade against the largest change in the tree shown.
  */
 static unsigned char
 diff_style(struct tui_view *v, uint32_t node)
 {
-	int64_t d = diff_delta(v->tree, node, v->negate);
-	uint64_t a = d < 0 ? (uint64_t)-d : (uint64_t)d;
-	unsigned shade;
-	enum palette_family f;
-
 	if (v->maxdelta_of != v->tree) {
 		v->maxdelta = diff_maxdelta(v->tree);
 		v->maxdelta_of = v->tree;
 	}
-	if (d == 0)
-		return (unsigned char)(0x80 | PALETTE_DIFF_SAME << 3);
-	f = d > 0 ? PALETTE_DIFF_GROW : PALETTE_DIFF_SHRINK;
-	shade = (unsigned)((long double)a * COLORS_SHADES / v->maxdelta);
-	if (shade >= COLORS_SHADES)
-		shade = COLORS_SHADES - 1;
-	return (unsigned char)(0x80 | (unsigned)f << 3 | shade);
+	return paint_diff_style(diff_delta(v->tree, node, v->negate),
+	    v->maxdelta);
 }
 
 /*
@@ -365,9 +355,7 @@ node_style(struct tui_view *v, uint32_t node)
 		return diff_style(v, node);
 	if (v->style[name] == 0) {
 		s = tree_name(v->tree, node, &len);
-		f = palette_family(s, len);
-		v->style[name] = (unsigned char)(0x80 | (unsigned)f << 3 |
-		    palette_shade(palette_value(s, len), COLORS_SHADES));
+		v->style[name] = paint_name_style(s, len, 0);
 	}
 	/* A user frame's module may say kernel or JIT (perf's DSO). */
 	if (((v->style[name] >> 3) & 0x7) == PALETTE_USER) {
@@ -380,87 +368,26 @@ node_style(struct tui_view *v, uint32_t node)
 	return v->style[name];
 }
 
-/* Paint n cells from (y, x) with c in the current attributes. */
+/* The painter's question: how rectangle i of the graph looks. */
 static void
-fill(int y, int x, int n, int c)
+flame_style(const struct painter *p, uint32_t i, struct paint_style *st)
 {
-	char buf[64];
-	int k;
-
-	memset(buf, c, sizeof buf);
-	move(y, x);
-	for (; n > 0; n -= k) {
-		k = TF_MIN(n, (int)sizeof buf);
-		addnstr(buf, k);
-	}
-}
-
-/*
- * Draw rectangle i on screen line y: a bar with its name, and a one-cell
- * gap at its right end (unless it reaches the right edge) so that
- * neighbours of the same colour stay apart.
- */
-static void
-draw_rect(struct tui_view *v, uint32_t i, int y)
-{
+	struct tui_view *v = p->ctx;
 	const struct layout_rect *r = &v->layout.rects[i];
-	long x0, x1;
-	int n, gap;
-	unsigned char st;
-	const char *name;
-	size_t len;
 
-	layout_cells(r, &x0, &x1);
-	x0 = TF_MAX(x0, 0L);
-	x1 = TF_MIN(x1, (long)v->cols);
-	n = (int)(x1 - x0);
-	if (n <= 0)
+	st->selected = i == v->sel_rect;
+	if (r->flags & LAYOUT_MERGED)
 		return;
-	gap = x1 < v->cols && n >= 2;
-	n -= gap;
-	if (r->flags & LAYOUT_MERGED) {
-		colors_use(i == v->sel_rect ? COLORS_SELECTED : COLORS_MERGED,
-		    PALETTE_USER, 0);
-		fill(y, (int)x0, n, colors_mode() == COLORS_MONO ?
-		    COLORS_MERGED_CHAR : ' ');
-		mvaddch(y, (int)x0, COLORS_MERGED_CHAR);
-		return;
-	}
-	if (i == v->sel_rect) {
-		colors_use(COLORS_SELECTED, PALETTE_USER, 0);
-		if (view_is_match(v, r->node))
-			attron(A_UNDERLINE); /* the selected match */
-	} else if (view_is_match(v, r->node))
-		colors_use(COLORS_MATCH, PALETTE_USER, 0);
+	st->match = view_is_match(v, r->node);
+	if (st->match)
+		st->role = COLORS_MATCH;
 	else if (r->flags & LAYOUT_ANCESTOR)
-		colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);
-	else {
-		st = node_style(v, r->node);
-		colors_use(COLORS_FRAME, (enum palette_family)((st >> 3) & 0x7),
-		    st & 0x7u);
-	}
-	fill(y, (int)x0, n, ' ');
-	if (r->node == TREE_ROOT) {
-		name = "all";
-		len = 3;
-	} else
-		name = tree_name(v->tree, r->node, &len);
-	/* Keep the end of a long name: the method (layout/shortname.h). */
-	name = text_shorten(name, len, (size_t)n - (v->diff &&
-	    colors_mode() != COLORS_256), &len);
-	if (v->diff && colors_mode() != COLORS_256 && r->node != TREE_ROOT) {
-		/* Without shades the direction is a mark: "+grew", "-shrank". */
-		int64_t d = diff_delta(v->tree, r->node, v->negate);
-		char mark[512];
-
-		if (len > sizeof mark - 1)
-			len = sizeof mark - 1;
-		mark[0] = d > 0 ? '+' : d < 0 ? '-' : '=';
-		memcpy(mark + 1, name, len - (len == sizeof mark - 1));
-		text_set(&v->label, mark, len + (len < sizeof mark - 1), (size_t)n);
-	} else
-		text_set(&v->label, name, len, (size_t)n);
-	text_draw_label(&v->label, y, (int)x0, n);
+		st->role = COLORS_ANCESTOR;
+	else
+		paint_use_style(st, node_style(v, r->node));
+	if (v->diff && colors_mode() != COLORS_256)
+		st->mark = paint_diff_mark(diff_delta(v->tree, r->node,
+		    v->negate));
 }
 
 /* Draw the "... N callers" line on screen line y, full width. */
@@ -474,7 +401,7 @@ draw_fold(struct tui_view *v, int y)
 
 	colors_use(selected ? COLORS_SELECTED : COLORS_ANCESTOR,
 	    PALETTE_USER, 0);
-	fill(y, 0, v->cols, ' ');
+	paint_fill(y, 0, v->cols, ' ');
 	snprintf(buf, sizeof buf, "... %lu caller%s", (unsigned long)f,
 	    f == 1 ? "" : "s");
 	text_set_ascii(&v->label, buf);
@@ -487,9 +414,9 @@ flame_draw(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
 	const struct layout *l = &v->layout;
+	struct painter p = {l, v->tree, v->cols, flame_style, v, &v->label};
 	long d, sx0, sx1;
 	int y, sy = -1;
-	uint32_t i;
 
 	for (y = 0; y < v->graph_lines; y++) {
 		d = flame_depth_of(v, v->scroll + y);
@@ -498,8 +425,7 @@ flame_draw(struct tui_screen *sc)
 		if (flame_is_fold_line(v, v->scroll + y))
 			draw_fold(v, y);
 		else
-			for (i = l->row_start[d]; i < l->row_start[d + 1]; i++)
-				draw_rect(v, i, y);
+			paint_row(&p, (uint32_t)d, y);
 		if (v->sel_rect != LAYOUT_NONE &&
 		    flame_line_of(v, l->rects[v->sel_rect].depth) == v->scroll + y)
 			sy = y;
@@ -737,8 +663,12 @@ act_templates(struct tui_screen *sc)
 
 	text_set_templates(!text_templates());
 	v->sel_text_node = TREE_NONE; /* the name starts again at its start */
-	v->msg = text_templates() ? "Templates collapsed to <\u2026> (C: show "
-	    "them)." : "Templates shown in full (C: collapse them).";
+	if (text_templates()) {
+		snprintf(v->msgbuf, sizeof v->msgbuf, "Templates collapsed to "
+		    "<%s> (C: show them).", text_ellipsis());
+		v->msg = v->msgbuf;
+	} else
+		v->msg = "Templates shown in full (C: collapse them).";
 	return TUI_REDRAW;
 }
 

@@ -10,15 +10,19 @@
  * callers above it up to the roots), the lower half the callee tree root
  * at the top (F on its first line, what it calls below), as the icicle
  * view does.  The halves' own roots are not drawn: F is the widest row of
- * each, as wide as its Total.  Rows that do not fit in a half are left
- * out (zoom with Enter to see deeper).
+ * each, as wide as its Total.  A half scrolls to keep the selection in
+ * it; PgUp and PgDn scroll the selection's half a page, taking the
+ * selection along.
  *
  * The selection is one frame in one half.  Up and Down move spatially:
  * from F up into its callers, down into its callees; Left and Right go to
  * the neighbours; Enter zooms the half to the selected frame, Backspace
  * back to F; `S` on another frame re-centres on that function; Esc
- * returns to the screen below.  Colours as in the graph (--diff: by each
- * frame's change); search matches of the graph below are highlighted.
+ * returns to the screen below.  Both halves are drawn by the graph's own
+ * painter (tui/paint.h): the same colours (modules too: the halves keep
+ * none, so each name's module kind is taken from the tree below), names
+ * shortened keeping their end, --diff marks without shades, search
+ * matches of the graph below highlighted.
  */
 #include "config.h"
 
@@ -32,6 +36,7 @@
 #include "model/sandwich.h"
 #include "model/units.h"
 #include "tui/colors.h"
+#include "tui/paint.h"
 #include "tui/screen.h"
 #include "tui/text.h"
 #include "tui/view.h"
@@ -47,6 +52,7 @@ struct half {
 	uint32_t zoom;           /* node of t */
 	uint64_t maxdelta;       /* --diff */
 	int y0, lines;           /* where the half is drawn */
+	uint32_t off;            /* rows scrolled past: depths off+1.. shown */
 };
 
 struct sw_screen {
@@ -60,7 +66,13 @@ struct sw_screen {
 	uint32_t sel;             /* selected node of h[side].t */
 	struct tui_text label, line;
 	const char *msg;
+	unsigned char *style;     /* owned; per name id: 0 or a style byte */
+	unsigned char *modkind;   /* owned; per name id: its module's kind */
+	uint32_t nnames;
 };
+
+static uint32_t max_off(const struct sw_screen *, int);
+static void follow(struct sw_screen *);
 
 static struct sw_screen *
 sw_of(struct tui_screen *s)
@@ -82,6 +94,29 @@ self_of(const struct sw_screen *w, const struct tree *t, uint32_t name)
 	return c;
 }
 
+/*
+ * Note each name's module kind (kernel, JIT) from the tree below: the
+ * halves keep no modules, and their names have the same ids.
+ */
+static void
+module_kinds(struct sw_screen *w, const struct tree *t)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t n, size = tree_size(t), mk;
+
+	free(w->style);
+	free(w->modkind);
+	w->nnames = strtab_count(tree_strtab_c(t));
+	w->style = xcalloc((size_t)w->nnames + 1, 1);
+	w->modkind = xcalloc((size_t)w->nnames + 1, 1);
+	if (!tree_has_modules(t))
+		return;
+	for (n = 1; n < size; n++)
+		if ((mk = TREE_MOD_KIND(tree_module(t, n))) != 0 &&
+		    nodes[n].name < w->nnames)
+			w->modkind[nodes[n].name] = (unsigned char)mk;
+}
+
 /* Build both halves for name; the selection goes to F above. */
 static void
 build(struct sw_screen *w, uint32_t name)
@@ -99,9 +134,11 @@ build(struct sw_screen *w, uint32_t name)
 	for (k = 0; k < 2; k++) {
 		w->h[k].t = sandwich_half(w->sw, k);
 		w->h[k].zoom = TREE_ROOT;
+		w->h[k].off = 0;
 		if (w->v->diff)
 			w->h[k].maxdelta = sandwich_maxdelta(w->sw, k);
 	}
+	module_kinds(w, t);
 	w->self = self_of(w, t, name);
 	w->total = tree_total(w->h[1].t, w->v->prof, TREE_ROOT);
 	w->side = 0;
@@ -135,6 +172,10 @@ sw_resize(struct tui_screen *s, int cols, int lines)
 		p.merge = 1;
 		layout_build(&w->h[k].l, w->h[k].t, &p);
 	}
+	for (k = 0; k < 2; k++)
+		if (w->h[k].off > max_off(w, k))
+			w->h[k].off = max_off(w, k);
+	follow(w);
 }
 
 /* Screen line of row depth of half k, or -1 when it is not shown. */
@@ -143,87 +184,90 @@ line_of(const struct sw_screen *w, int k, uint32_t depth)
 {
 	const struct half *h = &w->h[k];
 
-	if (depth < 1 || depth > (uint32_t)h->lines)
+	if (depth <= h->off || depth - h->off > (uint32_t)h->lines)
 		return -1;
+	depth -= h->off;
 	return k == 0 ? h->y0 + h->lines - (int)depth :
 	    h->y0 + (int)depth - 1;
 }
 
-/* Style of node in half k: family << 3 | shade. */
-static void
-use_style(const struct sw_screen *w, int k, uint32_t node)
+/* The largest scroll of half k that leaves no row of it empty. */
+static uint32_t
+max_off(const struct sw_screen *w, int k)
 {
-	const struct tree *t = w->h[k].t;
+	const struct half *h = &w->h[k];
+	uint32_t rows = h->l.nrows > 0 ? h->l.nrows - 1 : 0;
+
+	return h->lines > 0 && rows > (uint32_t)h->lines ?
+	    rows - (uint32_t)h->lines : 0;
+}
+
+/* Scroll the selection's half just enough to show the selection. */
+static void
+follow(struct sw_screen *w)
+{
+	struct half *h = &w->h[w->side];
+	uint32_t i = layout_find(&h->l, h->t, w->sel), d;
+
+	if (h->off > max_off(w, w->side))
+		h->off = max_off(w, w->side);
+	if (i == LAYOUT_NONE || h->lines <= 0)
+		return;
+	d = h->l.rects[i].depth;
+	if (d >= 1 && d <= h->off)
+		h->off = d - 1;
+	else if (d > h->off + (uint32_t)h->lines)
+		h->off = d - (uint32_t)h->lines;
+}
+
+/* The painter's question: how rectangle i of half k looks. */
+static void
+half_style(const struct painter *p, uint32_t i, struct paint_style *st)
+{
+	const struct sw_screen *w = p->ctx;
+	int k = p->t == w->h[1].t;
+	const struct layout_rect *r = &p->l->rects[i];
+	uint32_t name;
 	const char *s;
 	size_t len;
 	int64_t d;
-	uint64_t a;
-	unsigned shade;
 
-	if (w->v->diff) {
-		d = diff_delta(t, node, w->v->negate);
-		a = d < 0 ? (uint64_t)-d : (uint64_t)d;
-		if (d == 0) {
-			colors_use(COLORS_FRAME, PALETTE_DIFF_SAME, 0);
-			return;
-		}
-		shade = (unsigned)((long double)a * COLORS_SHADES /
-		    w->h[k].maxdelta);
-		if (shade >= COLORS_SHADES)
-			shade = COLORS_SHADES - 1;
-		colors_use(COLORS_FRAME, d > 0 ? PALETTE_DIFF_GROW :
-		    PALETTE_DIFF_SHRINK, shade);
+	st->selected = k == w->side && r->node == w->sel;
+	if (r->flags & LAYOUT_MERGED)
 		return;
+	name = tree_node(p->t, r->node)->name;
+	st->match = w->v->search.re != NULL && w->v->search.marks[name];
+	if (w->v->diff) {
+		d = diff_delta(p->t, r->node, w->v->negate);
+		paint_use_style(st, paint_diff_style(d, w->h[k].maxdelta));
+		if (colors_mode() != COLORS_256)
+			st->mark = paint_diff_mark(d);
+	} else if (name < w->nnames) {
+		if (w->style[name] == 0) {
+			s = tree_name(p->t, r->node, &len);
+			w->style[name] = paint_name_style(s, len,
+			    w->modkind[name]);
+		}
+		paint_use_style(st, w->style[name]);
 	}
-	s = tree_name(t, node, &len);
-	colors_use(COLORS_FRAME, palette_family(s, len),
-	    palette_shade(palette_value(s, len), COLORS_SHADES));
+	if (st->match)
+		st->role = COLORS_MATCH;
+	else if (r->flags & LAYOUT_ANCESTOR)
+		st->role = COLORS_ANCESTOR;
 }
 
-/* Draw the rectangles of half k. */
+/* Draw the rows of half k that fit in it. */
 static void
 draw_half(struct sw_screen *w, int k)
 {
-	const struct layout *l = &w->h[k].l;
-	const struct layout_rect *r;
-	const struct tree *t = w->h[k].t;
-	int cols = w->screen.cols, y, n, c;
-	long x0, x1;
-	const char *name;
-	size_t len;
-	uint32_t i;
+	struct painter p = {&w->h[k].l, w->h[k].t, w->screen.cols,
+	    half_style, w, &w->label};
+	uint32_t d;
+	int y;
 
-	for (i = 0; i < l->nrects; i++) {
-		r = &l->rects[i];
-		if ((y = line_of(w, k, r->depth)) < 0)
-			continue;
-		layout_cells(r, &x0, &x1);
-		x0 = TF_MAX(x0, 0L);
-		x1 = TF_MIN(x1, (long)cols);
-		n = (int)(x1 - x0) - (x1 < cols && x1 - x0 >= 2);
-		if (n <= 0)
-			continue;
-		if (r->flags & LAYOUT_MERGED) {
-			colors_use(COLORS_MERGED, PALETTE_USER, 0);
-			for (c = 0; c < n; c++)
-				mvaddch(y, (int)x0 + c, COLORS_MERGED_CHAR);
-			continue;
-		}
-		if (k == w->side && r->node == w->sel)
-			colors_use(COLORS_SELECTED, PALETTE_USER, 0);
-		else if (w->v->search.re != NULL &&
-		    w->v->search.marks[tree_node(t, r->node)->name])
-			colors_use(COLORS_MATCH, PALETTE_USER, 0);
-		else if (r->flags & LAYOUT_ANCESTOR)
-			colors_use(COLORS_ANCESTOR, PALETTE_USER, 0);
-		else
-			use_style(w, k, r->node);
-		for (c = 0; c < n; c++)
-			mvaddch(y, (int)x0 + c, ' ');
-		name = tree_name(t, r->node, &len);
-		text_set(&w->label, name, len, (size_t)n);
-		text_draw_label(&w->label, y, (int)x0, n);
-	}
+	for (d = 1; d < w->h[k].l.nrows; d++)
+		if ((y = line_of(w, k, d)) >= 0)
+			paint_row(&p, d, y);
 }
 
 /* share of c in all, in percent. */
@@ -306,7 +350,62 @@ go(struct sw_screen *w, uint32_t i)
 	if (i == LAYOUT_NONE || l->rects[i].node == TREE_ROOT)
 		return TUI_REDRAW;
 	w->sel = l->rects[i].node;
+	follow(w);
 	return TUI_REDRAW;
+}
+
+/*
+ * Scroll the selection's half by a page (pages > 0: away from F), and
+ * bring the selection along: to the frame at its place on the row at
+ * the edge it left by (its caller or callee there, as rows nest).
+ */
+static int
+page(struct sw_screen *w, int pages)
+{
+	struct half *h = &w->h[w->side];
+	const struct layout *l = &h->l;
+	uint32_t step = h->lines > 1 ? (uint32_t)h->lines - 1 : 1;
+	uint32_t i = layout_find(l, h->t, w->sel), d, to, j;
+	uint32_t old = h->off, top = max_off(w, w->side);
+
+	if (pages > 0)
+		h->off = top > h->off && top - h->off > step ? h->off + step :
+		    TF_MAX(top, h->off);
+	else
+		h->off = h->off > step ? h->off - step : 0;
+	if (h->off == old || i == LAYOUT_NONE)
+		return TUI_REDRAW;
+	d = l->rects[i].depth;
+	if (d > h->off && d <= h->off + (uint32_t)h->lines)
+		return TUI_REDRAW;
+	to = d <= h->off ? h->off + 1 : h->off + (uint32_t)h->lines;
+	if (to >= l->nrows)
+		return TUI_REDRAW;
+	j = layout_at(l, to, l->rects[i].x + l->rects[i].w / 2);
+	if (j == LAYOUT_NONE || (l->rects[j].flags & LAYOUT_MERGED))
+		j = l->row_start[to];
+	if (j < l->row_start[to + 1] && l->rects[j].node != TREE_ROOT &&
+	    !(l->rects[j].flags & LAYOUT_MERGED))
+		w->sel = l->rects[j].node;
+	return TUI_REDRAW;
+}
+
+/* PgUp: the upper half shows further callers, the lower half nearer F. */
+static int
+act_pgup(struct tui_screen *s)
+{
+	struct sw_screen *w = sw_of(s);
+
+	return page(w, w->side == 0 ? 1 : -1);
+}
+
+/* PgDn: the mirror of PgUp. */
+static int
+act_pgdn(struct tui_screen *s)
+{
+	struct sw_screen *w = sw_of(s);
+
+	return page(w, w->side == 0 ? -1 : 1);
 }
 
 /* F's rectangle in half k. */
@@ -427,6 +526,9 @@ static const struct tui_binding bindings[] = {
 	    {KEY_LEFT, 'h', 0}},
 	{"Right l", "select the frame to the right", act_right,
 	    {KEY_RIGHT, 'l', 0}},
+	{"PgUp PgDn", "scroll the selection's half a page up / down",
+	    act_pgup, {KEY_PPAGE, KEY_CTRL('B'), 0}},
+	{"", "", act_pgdn, {KEY_NPAGE, KEY_CTRL('F'), 0}},
 	{"Enter", "zoom this half to the selected frame", act_zoom,
 	    {'\n', '\r', KEY_ENTER, 0}},
 	{"Bksp  u", "both halves back to F", act_unzoom,
@@ -457,6 +559,8 @@ sw_free(struct tui_screen *s)
 	sandwich_free(w->sw);
 	text_free(&w->label);
 	text_free(&w->line);
+	free(w->style);
+	free(w->modkind);
 	free(w);
 }
 

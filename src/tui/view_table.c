@@ -249,7 +249,7 @@ table_draw(struct tui_screen *s)
 		r = &tb->f.rows[tb->f.view[i]];
 		row_cells(tb, r, cells, sizeof cells, wide);
 		if (i == tb->list.cur)
-			colors_use(COLORS_SELECTED, PALETTE_USER, 0);
+			colors_use(COLORS_ROW_SELECTED, PALETTE_USER, 0);
 		else if (tb->v->search.re != NULL &&
 		    tb->v->search.marks[r->name])
 			colors_use(COLORS_MATCH, PALETTE_USER, 0);

@@ -62,7 +62,7 @@ run "$TFLAME $tmpd/long.folded"
 viewer_up
 keys k k l
 check "long name: its end in the graph" matches 19 \
-    "^short  *$(printf '\342\200\246')290x291x292x293x294x295x296x297x298x299\$"
+    "^short  *$(printf '\342\200\246')0x291x292x293x294x295x296x297x298x299\$"
 check "long name: the status line shows its start" matches 22 '^ x000x001'
 check "long name: and says there is more" matches 22 '>$'
 check "long name: the counts on the next line" \

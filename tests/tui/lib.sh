@@ -54,8 +54,14 @@ check() {
 	if "$@"; then ok; else bad "$name" "$tmpd/screen"; fi
 }
 
-# screen [FILE]: the pane's text into FILE (default $tmpd/screen).
-screen() { T capture-pane -p -t t > "${1:-$tmpd/screen}"; }
+# screen [FILE]: the pane's text into FILE (default $tmpd/screen), the
+# selected bar's markers taken off (unmark): tests read labels where the
+# picture had them before the markers came (tests/tui/highlight.sh checks
+# the markers themselves, from capture-pane).
+screen() { T capture-pane -p -t t | unmark > "${1:-$tmpd/screen}"; }
+
+# unmark: the selected bar ">name ... <" as "name ...   ", cell for cell.
+unmark() { sed 's/\(^\| \)>\(.*\)<\( \|$\)/\1\2  \3/; s/ *$//'; }
 
 # has TEXT: the screen (as last captured) contains TEXT.
 has() { grep -qF -- "$1" "$tmpd/screen"; }

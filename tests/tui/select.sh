@@ -17,6 +17,7 @@ attrs() {
 	T capture-pane -p -e -t t | sed -n "$(($1 + 1))p" |
 	    awk -v w="$2" '{
 		i = index($0, w); s = substr($0, 1, i - 1)
+		sub(/>$/, "", s) # the marker of the selection: its style
 		# the escapes right before the word (tmux starts a new cell
 		# style with them)
 		n = split(s, part, "\033\\[")

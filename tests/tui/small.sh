@@ -88,7 +88,7 @@ done
 tr '\n' ' ' < "$tmpd/all" | tr -s ' ' > "$tmpd/flat"
 for w in 'Colours: warm = user code, blue = kernel' \
     'magenta = frames matching the search' \
-    '+ = frames too narrow to draw;' 'the selection: reverse video, bold' \
+    '+ = frames too narrow to draw;' 'the selection: a bright bar' \
     'their callers above them.'; do
 	check "40x10 ?: legend: $w" grep -qF "$w" "$tmpd/flat"
 done

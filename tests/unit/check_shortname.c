@@ -146,6 +146,31 @@ START_TEST(test_collapse_flag)
 }
 END_TEST
 
+/*
+ * SHORTNAME_ASCII (a locale that is not UTF-8): the ellipsis is "..", and
+ * a character past ASCII takes the columns of its escape "\u{HEX}".
+ */
+START_TEST(test_ascii)
+{
+	expect("ns::detail::" REGISTRY, 40, SHORTNAME_ASCII,
+	    "ns::detail::Registry<..>::lookup");
+	expect("ns::detail::" REGISTRY, 23, SHORTNAME_ASCII,
+	    "..:Registry<..>::lookup");
+	expect(REGISTRY, 200, SHORTNAME_TEMPLATES | SHORTNAME_ASCII,
+	    "Registry<..>::lookup(std::__cxx11::basic_string<..> const&)");
+	/* "<ab>" is no shorter as "<..>": kept. */
+	expect("f<ab>::g_long_tail", 16, SHORTNAME_ASCII, "..>::g_long_tail");
+	expect("abcdef", 2, SHORTNAME_ASCII, "..");
+	expect("abcdef", 1, SHORTNAME_ASCII, "");
+	expect("abcdef", 3, SHORTNAME_ASCII, "..f");
+	/* caf\u{e9}_au_lait is 17 columns; "\u{e9}" 6 of them. */
+	expect("caf\u00e9_au_lait", 17, SHORTNAME_ASCII, "caf\u00e9_au_lait");
+	expect("caf\u00e9_au_lait", 16, SHORTNAME_ASCII, "..\u00e9_au_lait");
+	expect("caf\u00e9_au_lait", 9, SHORTNAME_ASCII, "..au_lait");
+	expect("\u65e5\u672c", 10, SHORTNAME_ASCII, "..\u672c");
+}
+END_TEST
+
 /* Deep nesting: one pass, no recursion, the fewest levels collapsed. */
 START_TEST(test_deep)
 {
@@ -194,6 +219,7 @@ shortname_suite(void)
 	tcase_add_test(tc, test_malformed);
 	tcase_add_test(tc, test_utf8);
 	tcase_add_test(tc, test_collapse_flag);
+	tcase_add_test(tc, test_ascii);
 	tcase_add_test(tc, test_deep);
 	tcase_add_test(tc, test_huge);
 	suite_add_tcase(s, tc);
