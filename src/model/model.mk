@@ -10,13 +10,15 @@ libtfcore_a_SOURCES += \
 	src/model/count.c src/model/units.c src/model/inorder.c src/model/strtab.c \
 	src/model/tree.c src/model/tree_data.c src/model/reverse.c src/model/functions.c \
 	src/model/sandwich.c src/model/transform.c src/model/window.c \
-	src/model/history.c
+	src/model/history.c src/model/xform.c src/model/store.c \
+	src/model/heatmap.c src/model/timerange.c src/model/range.c
 noinst_HEADERS += \
 	include/model/count.h include/model/units.h include/model/inorder.h include/model/strtab.h \
 	include/model/tree.h include/model/tree_impl.h include/model/reverse.h \
 	include/model/functions.h include/model/sandwich.h \
 	include/model/transform.h include/model/window.h \
-	include/model/history.h
+	include/model/history.h include/model/xform.h include/model/store.h \
+	include/model/heatmap.h include/model/timerange.h include/model/range.h
 
 # Unit tests: a Check program each.
 check_PROGRAMS += tests/unit/check_functions tests/unit/check_transform \
@@ -51,10 +53,8 @@ tests_bench_xformbench_SOURCES = tests/bench/xformbench.c \
 tests_bench_xformbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/funcbench$(EXEEXT) tests/bench/xformbench$(EXEEXT)
 
-# The viewer's history of zooms and transforms, curses-free.
-# The transform registry (one row per transform: flag, key, apply...).
-libtfcore_a_SOURCES += src/model/xform.c
-noinst_HEADERS += include/model/xform.h
+# The viewer's history of zooms and transforms, curses-free, and the
+# transform registry (one row per transform: flag, key, apply...).
 check_PROGRAMS += tests/unit/check_xform
 tests_unit_check_xform_SOURCES = tests/unit/check_xform.c \
 	tests/unit/helpers.c tests/unit/helpers.h
@@ -81,12 +81,8 @@ tests_bench_histbench_SOURCES = tests/bench/histbench.c \
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
 
-# The sample store (every sample with its time) and its heat map.
-libtfcore_a_SOURCES += src/model/store.c src/model/heatmap.c \
-	src/model/timerange.c src/model/range.c src/export/heatmap_text.c
-noinst_HEADERS += include/model/store.h include/model/heatmap.h \
-	include/model/timerange.h include/model/range.h \
-	include/export/heatmap_text.h
+# The sample store (every sample with its time), its heat map, time
+# ranges and the tree of a range.
 check_PROGRAMS += tests/unit/check_store
 tests_unit_check_store_SOURCES = tests/unit/check_store.c
 tests_unit_check_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

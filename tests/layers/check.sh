@@ -7,15 +7,16 @@
 # Each row: a folder, then the folders its files may include besides
 # their own ("curses": <curses.h>, <ncurses.h>, <ncursesw/...>).  A new
 # folder needs a row; a new edge is a change to this table, made on
-# purpose (see HACKING, "Layout").
+# purpose (see HACKING, "Layout").  loaders may use search: pprof's
+# drop_frames is matched with the search module's limits and budget.
 set -u
 root=${1:?usage: check.sh ROOT}
 table='
 util
 model     util
-loaders   util model
-diff      util model loaders
 search    util model
+loaders   util model search
+diff      util model loaders
 export    util model diff
 layout    util model
 svg       util model layout

@@ -44,8 +44,8 @@ breach "curses in a core header" include/util/escape.h '#include <ncurses.h>' \
     'include/util/escape.h: util may not include curses'
 breach "diff -> export" src/diff/diff.c '#include "export/collapse.h"' \
     'src/diff/diff.c: diff may not include export/collapse.h'
-breach "loaders -> search" include/loaders/loader.h '# include "search/search.h"' \
-    'include/loaders/loader.h: loaders may not include search/search.h'
+breach "search -> loaders" include/search/search.h '# include "loaders/loader.h"' \
+    'include/search/search.h: search may not include loaders/loader.h'
 breach "unknown folder" src/plugins/x.c '#include "util/xalloc.h"' \
     'src/plugins/x.c: no layer plugins'
 
