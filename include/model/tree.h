@@ -96,6 +96,11 @@ uint32_t tree_nearest_named(const struct tree *t, int prof, uint32_t name);
  */
 void tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof);
 /*
+ * Intern t's names into o (a new tree) in id order, so that name ids
+ * agree between the two: for trees made from t (transforms, ranges).
+ */
+void tree_copy_names(struct tree *o, const struct tree *t);
+/*
  * tree_merge(), and *map (when not NULL) the node of dst each node of src
  * went to, by src's id (tree_size(src) of them; the caller frees it).
  */

@@ -12,20 +12,6 @@
 #include "model/range.h"
 #include "util/xalloc.h"
 
-/* Copy t's names into o in id order, so that ids agree between the two. */
-static void
-copy_names(struct tree *o, const struct tree *t)
-{
-	const char *const *ptr;
-	const uint32_t *len;
-	uint32_t id, n = strtab_count(tree_strtab_c(t));
-	struct strtab *dst = tree_strtab(o);
-
-	strtab_tables(tree_strtab_c(t), &ptr, &len);
-	for (id = 1; id < n; id++) /* id 0 is the root's "", in both */
-		strtab_intern(dst, ptr[id], len[id]);
-}
-
 struct tree *
 tree_range(const struct tree *t, const struct store *s, int64_t t0,
     int64_t t1, const uint8_t *skip, uint64_t *kept)
@@ -51,7 +37,7 @@ tree_range(const struct tree *t, const struct store *s, int64_t t0,
 		if (w[i] != 0 || (c != NULL && c[i] != 0) || keep[i])
 			keep[i] = keep[nodes[i].parent] = 1;
 	tree_keep_modules_of(o, t);
-	copy_names(o, t);
+	tree_copy_names(o, t);
 	map = xreallocarray(NULL, n, sizeof *map);
 	map[TREE_ROOT] = TREE_ROOT;
 	for (i = 1; i < n; i++) {

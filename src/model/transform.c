@@ -219,20 +219,6 @@ walk_tree(struct walk *w, uint32_t start)
 	}
 }
 
-/* Copy t's names into o in id order, so that ids agree between the two. */
-static void
-copy_names(struct tree *o, const struct tree *t)
-{
-	const char *const *ptr;
-	const uint32_t *len;
-	uint32_t id, n = strtab_count(tree_strtab_c(t));
-	struct strtab *dst = tree_strtab(o);
-
-	strtab_tables(tree_strtab_c(t), &ptr, &len);
-	for (id = 1; id < n; id++) /* id 0 is the root's "", in both */
-		strtab_intern(dst, ptr[id], len[id]);
-}
-
 /* Run a transform of kind k over t. */
 static struct tree *
 run(const struct tree *t, enum kind k, const unsigned char *marks,
@@ -253,7 +239,7 @@ run(const struct tree *t, enum kind k, const unsigned char *marks,
 	if (tree_has_samples(t))
 		tree_keep_samples(w.o);
 	tree_keep_modules_of(w.o, t);
-	copy_names(w.o, t);
+	tree_copy_names(w.o, t);
 	tree_reserve(w.o, t); /* the result has at most t's nodes */
 	for (p = 0; p < w.nprof; p++)
 		w.self[p] = tree_selfs(t, p, &w.fself[p]);

@@ -466,6 +466,19 @@ rank_main(void *arg)
 #define RANK_THREAD_MIN 4096u
 
 void
+tree_copy_names(struct tree *o, const struct tree *t)
+{
+	const char *const *ptr;
+	const uint32_t *len;
+	uint32_t id, n = strtab_count(tree_strtab_c(t));
+	struct strtab *dst = tree_strtab(o);
+
+	strtab_tables(tree_strtab_c(t), &ptr, &len);
+	for (id = 1; id < n; id++) /* id 0 is the root's "", in both */
+		strtab_intern(dst, ptr[id], len[id]);
+}
+
+void
 tree_merge(struct tree *dst, int dprof, const struct tree *src, int sprof)
 {
 	tree_merge_map(dst, dprof, src, sprof, NULL);
