@@ -66,6 +66,9 @@ same() {
 same "perf --collapse" --collapse "$tmp/big.perf"
 same "perf --collapse --pid --all" --collapse --pid --all "$tmp/big.perf"
 same "perf --svg" --svg=- "$tmp/big.perf"
+# The sample store: each half keeps its own, joined after its tree.
+same "perf --heatmap" --heatmap "$tmp/big.perf"
+same "perf --time" --collapse --time=10%-60% "$tmp/big.perf"
 same "folded in order --collapse" --collapse "$tmp/sorted.folded"
 same "folded shuffled --collapse" --collapse "$tmp/shuffled.folded"
 same "folded shuffled --svg --reverse" --svg=- --reverse \
