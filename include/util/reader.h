@@ -142,4 +142,12 @@ int reader_status_failed(const struct reader *r);
 /* True when the input was gzip-compressed. */
 int reader_is_gzip(const struct reader *r);
 
+/*
+ * Read the rest of the input into one buffer (*buf, NUL-terminated, the
+ * caller's to free; *len bytes): 0, 1 when it is over max bytes (nothing
+ * kept), -1 on a read error (reader_error() says what).  A regular file
+ * not compressed is read into a buffer of its size, copied once.
+ */
+int reader_slurp(struct reader *r, size_t max, char **buf, size_t *len);
+
 #endif

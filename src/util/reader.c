@@ -665,3 +665,43 @@ reader_status_failed(const struct reader *r)
 {
 	return r->failed;
 }
+
+int
+reader_slurp(struct reader *r, size_t max, char **buf, size_t *len)
+{
+	const char *p;
+	size_t n, cap = 0;
+	struct stat sb;
+
+	*buf = NULL;
+	*len = 0;
+	/* A plain regular file: its size, so that nothing is copied twice. */
+	if (reader_fd(r) >= 0 && fstat(reader_fd(r), &sb) == 0 &&
+	    S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+	    (uint64_t)sb.st_size <= max && !reader_is_gzip(r)) {
+		cap = (size_t)sb.st_size + 1;
+		*buf = xmalloc(cap);
+	}
+	while ((n = reader_peek(r, &p)) > 0) {
+		if (*len + n > max) {
+			free(*buf);
+			*buf = NULL;
+			*len = 0;
+			return 1;
+		}
+		xgrow((void **)buf, &cap, *len + n + 1, 1);
+		memcpy(*buf + *len, p, n);
+		*len += n;
+		reader_skip(r, n, 0);
+	}
+	if (reader_status_failed(r)) {
+		free(*buf);
+		*buf = NULL;
+		*len = 0;
+		return -1;
+	}
+	if (*buf == NULL)
+		*buf = xmalloc(1);
+	(*buf)[*len] = '\0';
+	return 0;
+}

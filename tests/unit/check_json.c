@@ -1,0 +1,421 @@
+/*
+ * Unit tests of the JSON pull reader (util/json.h): walking objects and
+ * arrays, strings with every escape, numbers at the edges of their range
+ * and in any locale, skipping, and the errors of truncated, malformed and
+ * too deeply nested input, each with its byte offset; and reading a whole
+ * input into memory (reader_slurp()), as the JSON loaders do.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+#include "util/reader.h"
+#include "util/xalloc.h"
+
+static const char *
+err_of(const struct json *j)
+{
+	static char buf[128];
+
+	return json_error(j, buf, sizeof buf);
+}
+
+START_TEST(walk_object)
+{
+	const char *doc = " {\"a\": [1, -2, 3], \"b\": {\"c\": \"x\"}, "
+	    "\"d\": true, \"e\": null, \"f\": 2.5e3} ";
+	struct json j;
+	const char *k, *s;
+	size_t kn, sn;
+	int64_t v, sum = 0;
+	double d = 0;
+	int b = 0, keys = 0;
+
+	json_init(&j, doc, strlen(doc));
+	ck_assert_int_eq(json_object(&j), 1);
+	while (json_key(&j, &k, &kn) == 1) {
+		keys++;
+		if (json_key_is(k, kn, "a")) {
+			ck_assert_int_eq(json_array(&j), 1);
+			while (json_item(&j) == 1) {
+				ck_assert_int_eq(json_int(&j, &v, 0), 1);
+				sum += v;
+			}
+		} else if (json_key_is(k, kn, "b")) {
+			ck_assert_int_eq(json_object(&j), 1);
+			ck_assert_int_eq(json_key(&j, &k, &kn), 1);
+			ck_assert(json_key_is(k, kn, "c"));
+			ck_assert_int_eq(json_string(&j, &s, &sn), 1);
+			ck_assert_int_eq((int)sn, 1);
+			ck_assert_int_eq(s[0], 'x');
+			ck_assert_int_eq(json_key(&j, &k, &kn), 0);
+		} else if (json_key_is(k, kn, "d")) {
+			ck_assert_int_eq(json_bool(&j, &b), 1);
+		} else if (json_key_is(k, kn, "f")) {
+			ck_assert_int_eq(json_double(&j, &d), 1);
+		} else {
+			ck_assert_int_eq(json_peek(&j), JSON_NULL);
+			ck_assert_int_eq(json_skip(&j), 1);
+		}
+	}
+	ck_assert_str_eq(err_of(&j), "");
+	ck_assert_int_eq(keys, 5);
+	ck_assert_int_eq((int)sum, 2);
+	ck_assert_int_eq(b, 1);
+	ck_assert(d == 2500.0);
+	ck_assert_int_eq(json_done(&j), 1);
+	json_free(&j);
+}
+END_TEST
+
+START_TEST(empty_containers)
+{
+	const char *doc = "[[], {}, [[]]]";
+	struct json j;
+	int n = 0;
+
+	json_init(&j, doc, strlen(doc));
+	ck_assert_int_eq(json_array(&j), 1);
+	while (json_item(&j) == 1) {
+		ck_assert_int_eq(json_skip(&j), 1);
+		n++;
+	}
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(json_done(&j), 1);
+	json_free(&j);
+}
+END_TEST
+
+START_TEST(string_escapes)
+{
+	/* Every escape, a surrogate pair, a lone surrogate, raw UTF-8. */
+	const char *doc = "\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00"
+	    "\\ud800x\xc3\xa9\"";
+	const char *want = "a\"b\\c/d\b\f\n\r\t\xc3\xa9\xf0\x9f\x98\x80"
+	    "\xef\xbf\xbdx\xc3\xa9";
+	struct json j;
+	const char *s;
+	size_t n;
+
+	json_init(&j, doc, strlen(doc));
+	ck_assert_int_eq(json_string(&j, &s, &n), 1);
+	ck_assert_int_eq((int)n, (int)strlen(want));
+	ck_assert(memcmp(s, want, n) == 0);
+	ck_assert_int_eq(json_done(&j), 1);
+	json_free(&j);
+}
+END_TEST
+
+START_TEST(string_in_place)
+{
+	/* A string without escapes is not copied. */
+	const char *doc = "\"plain name\"";
+	struct json j;
+	const char *s;
+	size_t n;
+
+	json_init(&j, doc, strlen(doc));
+	ck_assert_int_eq(json_string(&j, &s, &n), 1);
+	ck_assert_ptr_eq(s, doc + 1);
+	ck_assert_int_eq((int)n, 10);
+	json_free(&j);
+}
+END_TEST
+
+/* Read doc as one integer (frac as json_int's). */
+static int
+one_int(const char *doc, int64_t *v, int frac)
+{
+	struct json j;
+	int r;
+
+	json_init(&j, doc, strlen(doc));
+	r = json_int(&j, v, frac);
+	if (r == 1)
+		r = json_done(&j);
+	json_free(&j);
+	return r;
+}
+
+START_TEST(integers)
+{
+	int64_t v;
+
+	ck_assert_int_eq(one_int("0", &v, 0), 1);
+	ck_assert(v == 0);
+	ck_assert_int_eq(one_int("9223372036854775807", &v, 0), 1);
+	ck_assert(v == INT64_MAX);
+	ck_assert_int_eq(one_int("-9223372036854775808", &v, 0), 1);
+	ck_assert(v == INT64_MIN);
+	ck_assert_int_eq(one_int("9223372036854775808", &v, 0), -1);
+	ck_assert_int_eq(one_int("123456789012345678901234", &v, 0), -1);
+	ck_assert_int_eq(one_int("1.5", &v, 0), -1);
+	ck_assert_int_eq(one_int("1.5", &v, 1), 1);
+	ck_assert(v == 1);
+	ck_assert_int_eq(one_int("-2.9e2", &v, 1), 1);
+	ck_assert(v == -290);
+	ck_assert_int_eq(one_int("1e30", &v, 1), -1);
+	ck_assert_int_eq(one_int("01", &v, 0), -1);
+	ck_assert_int_eq(one_int("-", &v, 0), -1);
+	ck_assert_int_eq(one_int("1.", &v, 1), -1);
+	ck_assert_int_eq(one_int("1e", &v, 1), -1);
+}
+END_TEST
+
+START_TEST(doubles_any_locale)
+{
+	/* A locale whose decimal point is a comma does not change a thing. */
+	const char *docs[] = { "1234567890.123", "0.000125", "-1.5E-3", "7" };
+	double want[] = { 1234567890.123, 0.000125, -0.0015, 7.0 };
+	size_t i;
+
+	setlocale(LC_NUMERIC, "de_DE.UTF-8");
+	for (i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+		struct json j;
+		double d;
+
+		json_init(&j, docs[i], strlen(docs[i]));
+		ck_assert_int_eq(json_double(&j, &d), 1);
+		ck_assert_msg(fabs(d - want[i]) <= fabs(want[i]) * 1e-12,
+		    "%s read as %.17g", docs[i], d);
+		json_free(&j);
+	}
+	setlocale(LC_NUMERIC, "C");
+}
+END_TEST
+
+START_TEST(int_arrays)
+{
+	/* The fast path, blanks and the slow path mixed, read in batches of 3. */
+	const char *doc = "[[5,-7, 8 ,0,123456789012345678901, 9]], [1, 2.5], "
+	    "[1,2,3], [4,]";
+	struct json j;
+	int64_t out[3], all[16];
+	size_t got, n = 0;
+	int r;
+
+	json_init(&j, doc, 20);  /* "[[5,-7, 8 ,0,1234567" truncated */
+	ck_assert_int_eq(json_array(&j), 1);
+	ck_assert_int_eq(json_item(&j), 1);
+	ck_assert_int_eq(json_array(&j), 1);
+	do {
+		r = json_ints(&j, out, 3, &got);
+		memcpy(all + n, out, got * sizeof *out);
+		n += got;
+	} while (r == 1);
+	ck_assert_int_eq(r, -1);
+	ck_assert_int_eq((int)n, 5);
+	ck_assert(all[0] == 5 && all[1] == -7 && all[2] == 8 && all[3] == 0 &&
+	    all[4] == 1234567);
+	ck_assert_str_eq(err_of(&j), "byte 20: truncated: the input ends inside "
+	    "a value");
+	json_free(&j);
+
+	json_init(&j, "[1,22,-333,4444,5]", 18);
+	ck_assert_int_eq(json_array(&j), 1);
+	ck_assert_int_eq(json_ints(&j, out, 3, &got), 1);
+	ck_assert_int_eq((int)got, 3);
+	ck_assert(out[0] == 1 && out[1] == 22 && out[2] == -333);
+	ck_assert_int_eq(json_ints(&j, out, 3, &got), 0);
+	ck_assert_int_eq((int)got, 2);
+	ck_assert(out[0] == 4444 && out[1] == 5);
+	ck_assert_int_eq(json_done(&j), 1);
+	json_free(&j);
+
+	json_init(&j, "[1, 2.5]", 8);
+	ck_assert_int_eq(json_array(&j), 1);
+	ck_assert_int_eq(json_ints(&j, out, 3, &got), -1);
+	ck_assert_int_eq((int)got, 1);
+	ck_assert_str_eq(err_of(&j), "byte 7: an integer expected");
+	json_free(&j);
+
+	json_init(&j, "[4,]", 4);
+	ck_assert_int_eq(json_array(&j), 1);
+	ck_assert_int_eq(json_ints(&j, out, 3, &got), -1);
+	ck_assert_str_eq(err_of(&j), "byte 3: a value expected");
+	json_free(&j);
+}
+END_TEST
+
+/* Skip doc whole: json_skip's result, and the error text in *msg. */
+static int
+skip_all(const char *doc, size_t len, char *msg, size_t size)
+{
+	struct json j;
+	int r;
+
+	json_init(&j, doc, len);
+	r = json_skip(&j);
+	if (r == 1)
+		r = json_done(&j);
+	json_error(&j, msg, size);
+	json_free(&j);
+	return r;
+}
+
+START_TEST(errors_with_offsets)
+{
+	static const struct {
+		const char *doc, *msg;
+	} cases[] = {
+		{ "{\"a\": [1, 2", "byte 11: truncated" },
+		{ "{\"a\": \"abc", "byte 10: truncated" },
+		{ "[1, 2,]", "byte 6: a value expected" },
+		{ "{\"a\" 1}", "byte 5: ':' expected" },
+		{ "{\"a\": 1,}", "byte 8: a key expected" },
+		{ "[1 2]", "byte 3: ',' or ']' expected" },
+		{ "{\"a\": tru}", "byte 6: a bad literal" },
+		{ "[\"a\\x\"]", "byte 4: a bad escape" },
+		{ "[\"a\nb\"]", "byte 3: a control character" },
+		{ "[1] 2", "byte 4: bytes after the end" },
+		{ "", "byte 0: truncated" },
+		{ "[1}", "byte 2: ',' or ']' expected" },
+	};
+	char msg[128];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(skip_all(cases[i].doc, strlen(cases[i].doc),
+		    msg, sizeof msg), -1);
+		ck_assert_msg(strncmp(msg, cases[i].msg,
+		    strlen(cases[i].msg)) == 0, "%s: got \"%s\", want \"%s\"",
+		    cases[i].doc, msg, cases[i].msg);
+	}
+}
+END_TEST
+
+START_TEST(deep_nesting)
+{
+	/* 100,000 open brackets: an error, no deep recursion. */
+	size_t n = 100000, i;
+	char *doc = xmalloc(2 * n), msg[128];
+
+	for (i = 0; i < n; i++) {
+		doc[i] = '[';
+		doc[2 * n - 1 - i] = ']';
+	}
+	ck_assert_int_eq(skip_all(doc, 2 * n, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "byte 512: nested deeper than 512 levels");
+	/* 512 levels are fine. */
+	ck_assert_int_eq(skip_all(doc + n - 512, 1024, msg, sizeof msg), 1);
+	free(doc);
+}
+END_TEST
+
+START_TEST(sticky_error)
+{
+	/* After the first error every call fails, and the first one stays. */
+	const char *doc = "[1, x, 3]";
+	struct json j;
+	int64_t v;
+
+	json_init(&j, doc, strlen(doc));
+	ck_assert_int_eq(json_array(&j), 1);
+	ck_assert_int_eq(json_item(&j), 1);
+	ck_assert_int_eq(json_int(&j, &v, 0), 1);
+	ck_assert_int_eq(json_item(&j), 1);
+	ck_assert_int_eq(json_int(&j, &v, 0), -1);
+	ck_assert_int_eq(json_item(&j), -1);
+	ck_assert_int_eq(json_peek(&j), JSON_BAD);
+	ck_assert_str_eq(err_of(&j), "byte 4: a number expected");
+	ck_assert_int_eq(json_fail(&j, "later"), -1);
+	ck_assert_str_eq(err_of(&j), "byte 4: a number expected");
+	json_free(&j);
+}
+END_TEST
+
+START_TEST(misuse_is_an_error)
+{
+	/* json_key in an array, json_item in an object: errors, not UB. */
+	const char *doc = "[{\"a\": 1}]";
+	struct json j;
+	const char *k;
+	size_t kn;
+
+	json_init(&j, doc, strlen(doc));
+	ck_assert_int_eq(json_array(&j), 1);
+	ck_assert_int_eq(json_key(&j, &k, &kn), -1);
+	json_free(&j);
+	json_init(&j, doc + 1, strlen(doc) - 2);
+	ck_assert_int_eq(json_object(&j), 1);
+	ck_assert_int_eq(json_item(&j), -1);
+	json_free(&j);
+	json_init(&j, "", 0);
+	ck_assert_int_eq(json_item(&j), -1);
+	json_free(&j);
+}
+END_TEST
+
+/* reader_slurp(), which the JSON loaders read their input with. */
+START_TEST(slurp_whole_input)
+{
+	static char big[200000];
+	struct reader *r;
+	char *buf;
+	size_t len;
+
+	memset(big, 'x', sizeof big);
+	r = reader_mem(big, sizeof big, "test");
+	ck_assert_int_eq(reader_slurp(r, sizeof big, &buf, &len), 0);
+	ck_assert_int_eq((int)len, (int)sizeof big);
+	ck_assert(memcmp(buf, big, len) == 0 && buf[len] == '\0');
+	free(buf);
+	reader_close(r);
+
+	r = reader_mem(big, sizeof big, "test");
+	ck_assert_int_eq(reader_slurp(r, sizeof big - 1, &buf, &len), 1);
+	ck_assert_ptr_null(buf);
+	reader_close(r);
+
+	r = reader_mem_failing(big, sizeof big, 100000, "test");
+	ck_assert_int_eq(reader_slurp(r, sizeof big, &buf, &len), -1);
+	ck_assert_ptr_null(buf);
+	reader_close(r);
+
+	r = reader_mem("", 0, "test");
+	ck_assert_int_eq(reader_slurp(r, 10, &buf, &len), 0);
+	ck_assert_int_eq((int)len, 0);
+	ck_assert_int_eq(buf[0], '\0');
+	free(buf);
+	reader_close(r);
+}
+END_TEST
+
+static Suite *
+json_suite(void)
+{
+	Suite *s = suite_create("json");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, walk_object);
+	tcase_add_test(tc, empty_containers);
+	tcase_add_test(tc, string_escapes);
+	tcase_add_test(tc, string_in_place);
+	tcase_add_test(tc, integers);
+	tcase_add_test(tc, int_arrays);
+	tcase_add_test(tc, doubles_any_locale);
+	tcase_add_test(tc, errors_with_offsets);
+	tcase_add_test(tc, deep_nesting);
+	tcase_add_test(tc, sticky_error);
+	tcase_add_test(tc, misuse_is_an_error);
+	tcase_add_test(tc, slurp_whole_input);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(json_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
