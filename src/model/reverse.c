@@ -6,22 +6,13 @@
 #include "model/reverse.h"
 #include "util/fatal.h"
 
-/* Copy t's names into r in id order, so that ids agree between the two. */
+/* The reverse tree names frames by the loaded tree's ids: copy them all. */
 static void
 copy_names(struct tree *r, const struct tree *t)
 {
-	const struct strtab *src = tree_strtab_c(t);
-	struct strtab *dst = tree_strtab(r);
-	uint32_t id, n = strtab_count(src);
-	const char *s;
-	size_t len;
-
-	for (id = 0; id < n; id++) {
-		s = strtab_get(src, id, &len);
-		if (strtab_intern(dst, s, len) != id)
-			fatal("internal error: name ids differ in the reverse "
-			    "tree");
-	}
+	tree_copy_names(r, t);
+	if (strtab_count(tree_strtab_c(r)) != strtab_count(tree_strtab_c(t)))
+		fatal("internal error: name ids differ in the reverse tree");
 }
 
 void
