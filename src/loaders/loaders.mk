@@ -18,7 +18,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/stap.c src/loaders/dtrace.c \
 	src/loaders/bpftrace.c src/loaders/bpftrace_store.c \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
-	src/loaders/pprof.c src/loaders/pprof_wire.c
+	src/loaders/pprof.c src/loaders/pprof_wire.c \
+	src/loaders/speedscope.c src/loaders/firefox.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
@@ -81,3 +82,14 @@ tests_unit_check_pprof_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pprof_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_pprof tests/golden/pprof_bounds.sh
 EXTRA_DIST += tests/golden/pprof_bounds.sh
+
+# speedscope and Firefox Profiler files (issue #52): the rules one by one,
+# and the corpus through the binary (golden, with speedscope's snapshot).
+check_PROGRAMS += tests/unit/check_runtimes
+tests_unit_check_runtimes_SOURCES = tests/unit/check_runtimes.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_runtimes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_runtimes_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+RUNTIMES_TESTS = tests/golden/speedscope.sh tests/golden/firefox.sh
+TESTS += tests/unit/check_runtimes $(RUNTIMES_TESTS)
+EXTRA_DIST += $(RUNTIMES_TESTS) tests/data/speedscope tests/data/firefox
