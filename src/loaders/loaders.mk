@@ -19,7 +19,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/bpftrace.c src/loaders/bpftrace_store.c \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
 	src/loaders/pprof.c src/loaders/pprof_wire.c \
-	src/loaders/speedscope.c src/loaders/firefox.c
+	src/loaders/speedscope.c src/loaders/firefox.c \
+	src/loaders/firefox_table.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
@@ -29,7 +30,8 @@ noinst_HEADERS += \
 	include/loaders/perf_header.h include/loaders/perf_clean.h \
 	include/loaders/perf_event.h include/loaders/perf_ctx.h \
 	include/loaders/perfdata.h \
-	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h
+	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h \
+	include/loaders/firefox_ctx.h
 
 # Unit tests (the perf, folded and bad-input suites are in
 # tests/unit/check_tflame, see Makefile.am): SystemTap and DTrace, the
