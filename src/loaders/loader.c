@@ -106,10 +106,10 @@ format_help(FILE *fp)
 {
 	size_t i;
 
-	fprintf(fp, "  %-9s %s\n", "auto",
+	fprintf(fp, "  %-10s %s\n", "auto",
 	    "detect the format from the first 64 KiB (the default)");
 	for (i = 0; formats[i] != NULL; i++)
-		fprintf(fp, "  %-9s %s\n", formats[i]->name, formats[i]->help);
+		fprintf(fp, "  %-10s %s\n", formats[i]->name, formats[i]->help);
 	return ferror(fp) ? -1 : 0;
 }
 
