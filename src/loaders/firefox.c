@@ -71,6 +71,8 @@ struct thread {
 	struct col sstack, stime, sdelta, sweight;
 	int has_weight;
 	struct strs str;         /* the thread's own strings */
+	uint64_t *at;            /* per stack row: the sink's at() handle */
+	unsigned char *known;    /* ... once it has been given */
 	int own_str;
 };
 
@@ -205,27 +207,50 @@ sample_weight(struct ff *x, const struct thread *t, size_t i,
 	return 0;
 }
 
+/*
+ * The frames of stack row st after begin(): from the root, or, with the
+ * sink's shortcuts, from the nearest row already given (resume(), the
+ * handle at() gave then): each row's frames are then named once per
+ * thread, however many samples share them.
+ */
+static void
+give_stack(struct ff *x, struct thread *t, struct strs *s, size_t st)
+{
+	struct stack_sink *k = x->sink;
+	size_t depth = 0, row;
+	double p = (double)st;
+
+	while (!isnan(p) && (t->known == NULL || !t->known[(size_t)p])) {
+		xgrow((void **)&x->stack, &x->scap, depth + 1,
+		    sizeof *x->stack);
+		x->stack[depth++] = (uint32_t)p;
+		p = t->prefix.v[(size_t)p];
+	}
+	if (!isnan(p))
+		k->speed->resume(k->ctx, t->at[(size_t)p]);
+	else
+		k->frame(k->ctx, t->name, t->namelen);
+	while (depth > 0) {
+		row = x->stack[--depth];
+		give_str(x, s, (size_t)t->frame.v[row]);
+		if (t->known != NULL) {
+			t->at[row] = k->speed->at(k->ctx);
+			t->known[row] = 1;
+		}
+	}
+}
+
 /* One sample: the thread's root frame, the stack from the root. */
 static void
 emit(struct ff *x, struct thread *t, struct strs *s, size_t st,
     struct tf_count c, double ms, int has_time)
 {
 	struct stack_sink *k = x->sink;
-	size_t depth = 0;
-	double p = (double)st;
 
 	if (count_is_zero(c))
 		return;
-	while (!isnan(p)) {
-		xgrow((void **)&x->stack, &x->scap, depth + 1,
-		    sizeof *x->stack);
-		x->stack[depth++] = (uint32_t)p;
-		p = t->prefix.v[(size_t)p];
-	}
 	k->begin(k->ctx);
-	k->frame(k->ctx, t->name, t->namelen);
-	while (depth > 0)
-		give_str(x, s, (size_t)t->frame.v[x->stack[--depth]]);
+	give_stack(x, t, s, st);
 	if (x->opts->sample != NULL && has_time && isfinite(ms) &&
 	    fabs(ms) < 9e12) {
 		struct sample_meta m = { .t = (int64_t)(ms * 1e6),
@@ -253,6 +278,10 @@ emit_thread(struct ff *x, struct thread *t, double offset_ms)
 		return fail(x, "threads[%zu]: no string table", x->ti);
 	if (check_stacks(x, t, s) < 0)
 		return -1;
+	if (x->sink->speed != NULL && t->prefix.n > 0) {
+		t->at = xreallocarray(NULL, t->prefix.n, sizeof *t->at);
+		t->known = xcalloc(t->prefix.n, 1);
+	}
 	if (t->name == NULL) {
 		t->name = xasprintf("thread %zu", x->ti);
 		t->namelen = strlen(t->name);
@@ -297,6 +326,8 @@ thread_free(struct thread *t)
 	col_free(&t->sdelta);
 	col_free(&t->sweight);
 	strs_free(&t->str);
+	free(t->at);
+	free(t->known);
 }
 
 /* A thread's member k: its tables, name, tid. */
@@ -625,4 +656,5 @@ const struct format format_firefox = {
 	.help = "Firefox Profiler JSON (samply; processed and Gecko formats)",
 	.sniff = firefox_score,
 	.load = load_firefox,
+	.weighted = 1, /* weights (time, bytes) of one sample each */
 };

@@ -646,4 +646,5 @@ const struct format format_speedscope = {
 	.help = "speedscope JSON (py-spy, rbspy; sampled and evented)",
 	.sniff = speedscope_score,
 	.load = load_speedscope,
+	.weighted = 1, /* weights (time, bytes) of one sample each */
 };
