@@ -260,13 +260,33 @@ to_ns(const struct ss *x, double v)
 	return (int64_t)v;
 }
 
+/* samples[i]: its frame indices onto the emptied stack (in batches). */
+static int
+read_stack(struct ss *x, struct json *js, size_t i)
+{
+	int64_t v[256];
+	size_t got, k;
+	int rc;
+
+	x->depth = 0;
+	if (json_array(js) < 0)
+		return fail_json(x, js);
+	do {
+		rc = json_ints(js, v, sizeof v / sizeof v[0], &got);
+		for (k = 0; k < got; k++)
+			if (push(x, v[k], "samples", i) < 0)
+				return -1;
+	} while (rc == 1);
+	return rc < 0 ? fail_json(x, js) : 0;
+}
+
 /* A sampled profile: samples and weights side by side. */
 static int
 read_sampled(struct ss *x, size_t ms, size_t mw, double start)
 {
 	struct json js, jw;
 	struct tf_count c;
-	int64_t v, t = to_ns(x, start), dt;
+	int64_t t = to_ns(x, start), dt;
 	double w;
 	size_t i;
 	int rc, rw;
@@ -293,15 +313,8 @@ read_sampled(struct ss *x, size_t ms, size_t mw, double start)
 			    "profiles[%zu]: fewer weights than samples", x->pi);
 			break;
 		}
-		x->depth = 0;
-		rc = json_array(&js) < 0 ? fail_json(x, &js) : 0;
-		while (rc == 0 && (rc = json_item(&js)) == 1)
-			rc = json_int(&js, &v, 0) < 0 ? fail_json(x, &js) :
-			    push(x, v, "samples", i);
-		if (rc < 0) {
-			rc = fail_json(x, &js);
+		if ((rc = read_stack(x, &js, i)) < 0)
 			break;
-		}
 		if (json_double(&jw, &w) < 0) {
 			rc = fail_json(x, &jw);
 			break;
