@@ -17,6 +17,7 @@
 struct doc {
 	const char *s;
 	size_t n;
+	int text;    /* a profile held as JSON text (errors say so) */
 };
 
 /* One column: numbers (null is NAN). */

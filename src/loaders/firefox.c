@@ -65,8 +65,9 @@ struct ff {
 struct thread {
 	char *name;
 	size_t namelen;
-	int64_t tid;
+	int64_t tid;            /* as a number, when it is one */
 	int has_tid;
+	char tidtext[32];       /* as the file has it */
 	struct col prefix, frame, func, location, fname;
 	struct col sstack, stime, sdelta, sweight;
 	int has_weight;
@@ -102,8 +103,8 @@ fail_json(struct ff *x, const struct json *j, const struct doc *dc,
 
 	if (j->err == NULL)
 		return fail(x, "malformed JSON");
-	(void)dc;
-	if (depth > 0)
+	(void)depth;
+	if (dc->text)
 		return fail(x, "in a profile held as JSON text: %s",
 		    json_error(j, buf, sizeof buf));
 	return fail(x, "%s", json_error(j, buf, sizeof buf));
@@ -287,8 +288,8 @@ emit_thread(struct ff *x, struct thread *t, double offset_ms)
 		t->namelen = strlen(t->name);
 	}
 	if (t->has_tid) {
-		char *n = xasprintf("%.*s-%lld", (int)t->namelen, t->name,
-		    (long long)t->tid);
+		char *n = xasprintf("%.*s-%s", (int)t->namelen, t->name,
+		    t->tidtext);
 
 		free(t->name);
 		t->name = n;
@@ -347,8 +348,28 @@ thread_member(struct json *j, const struct doc *dc, struct thread *t,
 		return 0;
 	}
 	if (json_key_is(k, kn, "tid") && json_peek(j) == JSON_NUMBER) {
-		t->has_tid = json_int(j, &t->tid, 1) == 1;
-		return t->has_tid ? 0 : -1;
+		if (json_int(j, &t->tid, 1) < 0)
+			return -1;
+		t->has_tid = 1;
+		snprintf(t->tidtext, sizeof t->tidtext, "%lld",
+		    (long long)t->tid);
+		return 0;
+	}
+	if (json_key_is(k, kn, "tid") && json_peek(j) == JSON_STRING) {
+		/* newer processed profiles: "tid": "1234" */
+		if (json_string(j, &v, &vn) < 0)
+			return -1;
+		if (vn > 0 && vn < sizeof t->tidtext) {
+			memcpy(t->tidtext, v, vn);
+			t->tidtext[vn] = '\0';
+			char *end;
+
+			t->has_tid = 1;
+			t->tid = strtoll(t->tidtext, &end, 10);
+			if (*end != '\0')
+				t->tid = -1; /* a name, not a number */
+		}
+		return 0;
 	}
 	if (json_key_is(k, kn, "samples")) {
 		struct want w = { { "stack", "time", "timeDeltas", "weight" },
@@ -426,12 +447,10 @@ read_text_profile(struct ff *x, struct json *j, const struct doc *dc,
 
 	if (json_string(j, &v, &vn) < 0)
 		return fail_json(x, j, dc, depth);
-	if (depth + 1 >= FF_MAX_NEST)
-		return fail(x, "profiles held as JSON text nested more than %d "
-		    "deep", FF_MAX_NEST);
 	copy = xmemdup(v, vn);
 	sub.s = copy;
 	sub.n = vn;
+	sub.text = 1;
 	rc = read_profile(x, &sub, 0, depth + 1);
 	free(copy);
 	return rc;
@@ -455,7 +474,7 @@ read_list(struct ff *x, const struct doc *dc, size_t mark, size_t depth,
 		if (json_peek(&j) == JSON_STRING)
 			rc = read_text_profile(x, &j, dc, depth);
 		else if (processes)
-			rc = read_profile(x, dc, json_mark(&j), depth) < 0 ? -1 :
+			rc = read_profile(x, dc, json_mark(&j), depth + 1) < 0 ? -1 :
 			    json_skip(&j) < 0 ? fail_json(x, &j, dc, depth) : 0;
 		else
 			rc = read_thread(x, &j, dc, depth, offset_ms);
@@ -521,6 +540,9 @@ read_profile(struct ff *x, const struct doc *dc, size_t mark, size_t depth)
 	double start = 0, offset = 0;
 	int rc, has = 0;
 
+	if (depth >= FF_MAX_NEST)
+		return fail(x, "profiles nested more than %d deep (in \"threads\", "
+		    "\"processes\" or \"profile\")", FF_MAX_NEST);
 	json_init_at(&j, dc->s, dc->n, mark);
 	rc = json_object(&j);
 	while (rc >= 0 && (rc = json_key(&j, &k, &kn)) == 1) {
@@ -541,14 +563,14 @@ read_profile(struct ff *x, const struct doc *dc, size_t mark, size_t depth)
 		else
 			rc = json_skip(&j);
 	}
-	if (rc >= 0 && depth > 0)
+	if (rc >= 0 && dc->text && mark == 0)
 		rc = json_done(&j);
 	if (rc < 0) {
 		rc = fail_json(x, &j, dc, depth);
 		goto out;
 	}
 	if (mt == NO_MARK && mw != NO_MARK) {
-		rc = read_profile(x, dc, mw, depth);
+		rc = read_profile(x, dc, mw, depth + 1);
 		goto out;
 	}
 	if (mt == NO_MARK) {
@@ -596,6 +618,7 @@ load_firefox(struct reader *r, const struct load_opts *opts,
 	x.d = d;
 	dc.s = buf;
 	dc.n = len;
+	dc.text = 0;
 	/* The whole text first: well formed, nothing after it. */
 	json_init(&j, buf, len);
 	rc = json_skip(&j) < 0 || json_done(&j) < 0 ?

@@ -230,6 +230,30 @@ START_TEST(ff_processed)
 	ck_assert_int_eq(times[0], 1000000);
 	ck_assert_int_eq(times[1], 3500000);
 	ck_assert_int_eq(times[3], 10000000);
+	/* newer profiles write the tid as a string */
+	expect(FORMAT_FIREFOX, "{\"meta\": {}, \"threads\": ["
+	    FF_THREAD("W", ", \"tid\": \"42\"", "{\"stack\": [1]}") "]}",
+	    "W-42;a;b 1\n");
+}
+END_TEST
+
+/* Profiles inside profiles (processes, the DevTools wrapper): bounded. */
+START_TEST(ff_nested_objects)
+{
+	char buf[2048] = "{\"meta\": {}, \"threads\": [" FF_THREAD("P", "",
+	    "{\"stack\": [0]}") "]}";
+	char next[2048];
+	int i;
+
+	expect(FORMAT_FIREFOX, "{\"meta\": {}, \"threads\": [], \"processes\": "
+	    "[{\"meta\": {}, \"threads\": [" FF_THREAD("C", "",
+	    "{\"stack\": [2]}") "]}]}", "C;a;c 1\n");
+	for (i = 0; i < 4; i++) {
+		snprintf(next, sizeof next, "{\"meta\": {}, \"threads\": [], "
+		    "\"processes\": [%s]}", buf);
+		strcpy(buf, next);
+	}
+	refused(FORMAT_FIREFOX, buf, "nested more than 4 deep", NULL);
 }
 END_TEST
 
@@ -362,6 +386,7 @@ main(void)
 	tcase_add_test(tf, ff_shared_strings_after);
 	tcase_add_test(tf, ff_gecko);
 	tcase_add_test(tf, ff_refused);
+	tcase_add_test(tf, ff_nested_objects);
 	tcase_add_test(tf, deep_nesting);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tf);
