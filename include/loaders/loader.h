@@ -32,6 +32,8 @@ enum input_format {
 	FORMAT_FOLDED,
 	FORMAT_BPFTRACE,
 	FORMAT_PPROF,
+	FORMAT_SPEEDSCOPE,
+	FORMAT_FIREFOX,
 	FORMAT_UNKNOWN
 };
 
@@ -225,6 +227,13 @@ int load_bpftrace(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 int load_pprof(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+/* speedscope and Firefox Profiler JSON fail on a malformed file. */
+int load_speedscope(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+int load_firefox(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 

@@ -94,6 +94,19 @@ int json_fail(struct json *j, const char *msg);
 /* "byte N: MESSAGE" into buf; "" when there was no error. */
 const char *json_error(const struct json *j, char *buf, size_t size);
 
+/*
+ * Coming back to a value: json_mark() gives the offset where the next
+ * value starts (blanks skipped); json_init_at() makes a reader over the
+ * same text (s, n as given to json_init) that reads the one value at that
+ * mark, its errors' offsets still those of the whole text.  A loader that
+ * meets a value before the one it depends on (speedscope's "profiles"
+ * before "shared", a table's "data" before its "schema") skips it and
+ * reads it later, or reads two arrays side by side, without keeping
+ * either.
+ */
+size_t json_mark(struct json *j);
+void json_init_at(struct json *j, const char *s, size_t n, size_t mark);
+
 /* Compare a key with a NUL-terminated literal. */
 int json_key_is(const char *key, size_t len, const char *lit);
 

@@ -10,6 +10,9 @@
  * surest sign down:
  *
  *  100 pprof: binary, a protobuf field key first, control bytes soon;
+ *   95 speedscope: a JSON object naming speedscope's schema URL;
+ *   85 Firefox Profiler: a JSON object with "meta" and "threads" (or a
+ *      DevTools recording: "label", "duration", "markers") (firefox.c);
  *   90 bpftrace: its "Attaching N probes..." banner, a JSON line with a
  *      "type" (bpftrace.c);
  *   80 perf: a header line ("COMM PID [CPU] TIME: [PERIOD] EVENT:")
@@ -41,10 +44,13 @@
 
 /* The rows: one per format, defined in the format's file. */
 extern const struct format format_pprof, format_bpftrace, format_perf,
-    format_dtrace, format_stap, format_folded;
+    format_dtrace, format_stap, format_folded, format_speedscope,
+    format_firefox;
 
 static const struct format *const formats[] = {
 	&format_pprof,
+	&format_speedscope,
+	&format_firefox,
 	&format_bpftrace,
 	&format_perf,
 	&format_dtrace,
@@ -100,10 +106,10 @@ format_help(FILE *fp)
 {
 	size_t i;
 
-	fprintf(fp, "  %-9s %s\n", "auto",
+	fprintf(fp, "  %-10s %s\n", "auto",
 	    "detect the format from the first 64 KiB (the default)");
 	for (i = 0; formats[i] != NULL; i++)
-		fprintf(fp, "  %-9s %s\n", formats[i]->name, formats[i]->help);
+		fprintf(fp, "  %-10s %s\n", formats[i]->name, formats[i]->help);
 	return ferror(fp) ? -1 : 0;
 }
 

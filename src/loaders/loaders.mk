@@ -18,7 +18,9 @@ libtfcore_a_SOURCES += \
 	src/loaders/stap.c src/loaders/dtrace.c \
 	src/loaders/bpftrace.c src/loaders/bpftrace_store.c \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
-	src/loaders/pprof.c src/loaders/pprof_wire.c
+	src/loaders/pprof.c src/loaders/pprof_wire.c \
+	src/loaders/speedscope.c src/loaders/firefox.c \
+	src/loaders/firefox_table.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
@@ -28,7 +30,8 @@ noinst_HEADERS += \
 	include/loaders/perf_header.h include/loaders/perf_clean.h \
 	include/loaders/perf_event.h include/loaders/perf_ctx.h \
 	include/loaders/perfdata.h \
-	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h
+	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h \
+	include/loaders/firefox_ctx.h
 
 # Unit tests (the perf, folded and bad-input suites are in
 # tests/unit/check_tflame, see Makefile.am): SystemTap and DTrace, the
@@ -81,3 +84,14 @@ tests_unit_check_pprof_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pprof_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_pprof tests/golden/pprof_bounds.sh
 EXTRA_DIST += tests/golden/pprof_bounds.sh
+
+# speedscope and Firefox Profiler files (issue #52): the rules one by one,
+# and the corpus through the binary (golden, with speedscope's snapshot).
+check_PROGRAMS += tests/unit/check_runtimes
+tests_unit_check_runtimes_SOURCES = tests/unit/check_runtimes.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_runtimes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_runtimes_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+RUNTIMES_TESTS = tests/golden/speedscope.sh tests/golden/firefox.sh
+TESTS += tests/unit/check_runtimes $(RUNTIMES_TESTS)
+EXTRA_DIST += $(RUNTIMES_TESTS) tests/data/speedscope tests/data/firefox

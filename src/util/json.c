@@ -661,3 +661,18 @@ json_done(struct json *j)
 		return json_fail(j, "bytes after the end of the document");
 	return 1;
 }
+
+size_t
+json_mark(struct json *j)
+{
+	if (j->err == NULL)
+		(void)blank(j);
+	return j->pos;
+}
+
+void
+json_init_at(struct json *j, const char *s, size_t n, size_t mark)
+{
+	json_init(j, s, n);
+	j->pos = mark <= n ? mark : n;
+}

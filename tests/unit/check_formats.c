@@ -812,6 +812,15 @@ expected_format(const char *rel, const struct stat *sb)
 		    strstr(rel, "google-pprof/sample.cpu") != NULL ||
 		    strstr(rel, ".crash") != NULL ? FORMAT_PPROF : -1;
 	}
+	/* speedscope and Firefox files; their READMEs, scripts, snapshot no. */
+	if (strncmp(rel, "speedscope/", 11) == 0 ||
+	    strncmp(rel, "firefox/", 8) == 0) {
+		if (strstr(rel, "/results/") != NULL)
+			return FORMAT_FOLDED;
+		if (!(n > 5 && strcmp(rel + n - 5, ".json") == 0))
+			return -1;
+		return rel[0] == 's' ? FORMAT_SPEEDSCOPE : FORMAT_FIREFOX;
+	}
 	/* The SVG tests' fixtures: only their *.folded files are profiles. */
 	if (strncmp(rel, "svg/", 4) == 0 &&
 	    !(n > 7 && strcmp(rel + n - 7, ".folded") == 0))

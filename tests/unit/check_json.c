@@ -386,6 +386,59 @@ START_TEST(slurp_whole_input)
 }
 END_TEST
 
+/* A value skipped and read later, and two arrays read side by side. */
+START_TEST(mark_and_come_back)
+{
+	static const char doc[] =
+	    "{\"a\": [1, 2, 3], \"b\": [10, 20, 30], \"c\": [4, \"x\"]}";
+	struct json j, ja, jb, jc;
+	const char *k;
+	size_t kn, ma = 0, mb = 0, mc = 0;
+	int64_t x, y, sum = 0;
+	char e[64];
+
+	json_init(&j, doc, strlen(doc));
+	ck_assert_int_eq(json_object(&j), 1);
+	while (json_key(&j, &k, &kn) == 1) {
+		size_t m = json_mark(&j);
+
+		if (json_key_is(k, kn, "a"))
+			ma = m;
+		else if (json_key_is(k, kn, "b"))
+			mb = m;
+		else
+			mc = m;
+		ck_assert_int_eq(json_skip(&j), 1);
+	}
+	ck_assert_int_eq(ma, 6);
+	json_init_at(&ja, doc, strlen(doc), ma);
+	json_init_at(&jb, doc, strlen(doc), mb);
+	ck_assert_int_eq(json_array(&ja), 1);
+	ck_assert_int_eq(json_array(&jb), 1);
+	while (json_item(&ja) == 1) {
+		ck_assert_int_eq(json_item(&jb), 1);
+		ck_assert_int_eq(json_int(&ja, &x, 0), 1);
+		ck_assert_int_eq(json_int(&jb, &y, 0), 1);
+		sum += x * y;
+	}
+	ck_assert_int_eq(json_item(&jb), 0);
+	ck_assert_int_eq(sum, 140);
+	/* The error's offset is the whole text's. */
+	json_init_at(&jc, doc, strlen(doc), mc);
+	ck_assert_int_eq(json_array(&jc), 1);
+	ck_assert_int_eq(json_item(&jc), 1);
+	ck_assert_int_eq(json_int(&jc, &x, 0), 1);
+	ck_assert_int_eq(json_item(&jc), 1);
+	ck_assert_int_eq(json_int(&jc, &x, 0), -1);
+	ck_assert_str_eq(json_error(&jc, e, sizeof e),
+	    "byte 45: a number expected");
+	json_free(&j);
+	json_free(&ja);
+	json_free(&jb);
+	json_free(&jc);
+}
+END_TEST
+
 static Suite *
 json_suite(void)
 {
@@ -404,6 +457,7 @@ json_suite(void)
 	tcase_add_test(tc, sticky_error);
 	tcase_add_test(tc, misuse_is_an_error);
 	tcase_add_test(tc, slurp_whole_input);
+	tcase_add_test(tc, mark_and_come_back);
 	suite_add_tcase(s, tc);
 	return s;
 }
