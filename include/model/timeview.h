@@ -21,12 +21,13 @@
 #include "model/tree.h"
 
 struct timeview {
-	const struct tree *loaded;  /* borrowed: the tree as loaded */
+	struct tree *loaded;        /* borrowed: the tree as loaded */
 	const struct store *store;  /* borrowed: its samples with times */
 	int64_t tmin, tmax;         /* the store's span */
 	uint8_t *idle;              /* owned: a byte per node of loaded */
 	uint32_t nidle;             /* how many are set */
 	int show_idle;              /* idle samples count too */
+	int rows;                   /* the heat map's rows (--rows) */
 	int on;                     /* a range is picked: */
 	int64_t t0, t1;             /*   [t0, t1) in the samples' ns */
 	int base_on;                /* a baseline is marked (b): */
@@ -38,9 +39,15 @@ struct timeview {
 };
 
 /* Set up over the loaded tree and its store (an empty store: no time). */
-void timeview_init(struct timeview *tv, const struct tree *loaded,
+void timeview_init(struct timeview *tv, struct tree *loaded,
     const struct store *s);
 void timeview_free(struct timeview *tv);
+
+/*
+ * The loaded tree and the store grew (a pipe that streamed): the span and
+ * the idle nodes again.  Not while a range is on.
+ */
+void timeview_refresh(struct timeview *tv);
 
 /* True when the store holds samples with times. */
 int timeview_has_time(const struct timeview *tv);
@@ -52,6 +59,12 @@ int timeview_has_time(const struct timeview *tv);
  */
 struct tree *timeview_pick(struct timeview *tv, int64_t t0, int64_t t1,
     int vs_rest);
+
+/*
+ * Take tv->tree (the caller frees it): the viewer still shows it while
+ * the next one is made, and lets it go after.
+ */
+struct tree *timeview_detach(struct timeview *tv);
 
 /* Drop the range, its tree and the comparison (the baseline stays). */
 void timeview_clear(struct timeview *tv);

@@ -328,7 +328,8 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	int self_over[2] = {0, 0}, had;
 	uint64_t ov;
 
-	if (o->time != NULL || plan.path == PATH_HEATMAP) {
+	if (loaded_store == NULL && (o->time != NULL ||
+	    plan.path == PATH_HEATMAP)) {
 		loaded_store = store_new();
 		atexit(free_store);
 	}
@@ -490,6 +491,9 @@ view_setup(const struct options *o, const struct tree *t,
 	to->normalized = o->normalize;
 	to->svg = sv;
 	to->input = o->diff && o->input2 != NULL ? o->input2 : o->input;
+	if (!o->diff && o->time == NULL)
+		to->store = loaded_store; /* the tree's, as loaded */
+	to->rows = o->rows;
 	return EXIT_OK;
 }
 
@@ -604,6 +608,11 @@ main(int argc, char **argv)
 	thread_limit(o.load.threads);
 	if (plan.path == PATH_LIVE)
 		return record_view(&o);
+	if (plan.path == PATH_VIEW && !o.diff && o.time == NULL) {
+		/* The viewer's heat map (`H`): every sample's time. */
+		loaded_store = store_new();
+		atexit(free_store);
+	}
 	if (plan.path == PATH_VIEW && plan.stream) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)

@@ -17,14 +17,25 @@
 #include "util/xalloc.h"
 
 void
-timeview_init(struct timeview *tv, const struct tree *loaded,
+timeview_init(struct timeview *tv, struct tree *loaded,
     const struct store *s)
 {
 	memset(tv, 0, sizeof *tv);
 	tv->loaded = loaded;
 	tv->store = s;
-	if (s != NULL && store_span(s, &tv->tmin, &tv->tmax))
-		tv->idle = heatmap_idle_nodes(loaded, &tv->nidle);
+	timeview_refresh(tv);
+}
+
+void
+timeview_refresh(struct timeview *tv)
+{
+	if (tv->on || tv->store == NULL)
+		return;
+	free(tv->idle);
+	tv->idle = NULL;
+	tv->nidle = 0;
+	if (store_span(tv->store, &tv->tmin, &tv->tmax))
+		tv->idle = heatmap_idle_nodes(tv->loaded, &tv->nidle);
 }
 
 void
@@ -70,6 +81,15 @@ timeview_pick(struct timeview *tv, int64_t t0, int64_t t1, int vs_rest)
 	tv->t0 = t0;
 	tv->t1 = t1;
 	tv->vs_rest = vs_rest;
+	return t;
+}
+
+struct tree *
+timeview_detach(struct timeview *tv)
+{
+	struct tree *t = tv->tree;
+
+	tv->tree = NULL;
 	return t;
 }
 

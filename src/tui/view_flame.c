@@ -29,6 +29,7 @@
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
+#include "model/timeview.h"
 #include "search/search.h"
 #include "tui/colors.h"
 #include "tui/flame.h"
@@ -130,6 +131,8 @@ static const struct tui_binding bindings_tail[] = {
 	    {KEY_MOUSE, 0}},
 	{"M", "mouse off (the terminal's own text selection) / on",
 	    act_mouse_toggle, {'M', 0}},
+	{"H", "heat map of the samples over time: pick a time range",
+	    view_heatmap_open, {'H', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
 	    screen_help, {'?', KEY_F(1), 0}},
 	{"", "", view_messages_open, {'!', 0}},
@@ -250,6 +253,11 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 		v->reverse = 1;
 		v->tree = v->rev;
 	}
+	if (o->store != NULL) {
+		v->time = xmalloc(sizeof *v->time);
+		timeview_init(v->time, v->xh.base, o->store);
+		v->time->rows = o->rows;
+	}
 	if (o->search != NULL && (len = strlen(o->search)) > 0) {
 		prompt_history_add(&v->prompt, o->search, len);
 		view_search_apply(v, o->search, len, 0);
@@ -283,10 +291,16 @@ view_flame_done(struct tui_view *v)
 	tree_free(v->rev);
 	v->rev = NULL;
 	/* The transforms' trees go; the tree as loaded is the caller's. */
+	if (v->time != NULL)
+		v->xh.base = v->time->loaded; /* not the range's */
 	if (v->xh.base != NULL)
 		v->fwd = v->xh.base;
 	history_free(&v->xh);
 	v->tree = v->fwd;
+	if (v->time != NULL)
+		timeview_free(v->time);
+	free(v->time);
+	v->time = NULL;
 }
 
 /* Lay out again for a new screen size, zoom or orientation. */
