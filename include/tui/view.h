@@ -229,6 +229,13 @@ const char *view_xform_subtitle(const struct tui_view *v, char *buf,
  * and the selection kept by their paths, the graph laid out again.
  */
 void view_xform_rebase(struct tui_view *v, struct tree *base);
+/*
+ * The time range's state (v->time) for an input with sample times
+ * (o->store); done: the history's original the tree as loaded again, the
+ * range's tree freed.
+ */
+void view_xform_time_init(struct tui_view *v, const struct tui_opts *o);
+void view_xform_time_done(struct tui_view *v);
 
 /* view_heatmap.c: "H", the heat map and the time range */
 int view_heatmap_open(struct tui_screen *s);

@@ -12,7 +12,7 @@ libtfcore_a_SOURCES += \
 	src/model/sandwich.c src/model/transform.c src/model/window.c \
 	src/model/history.c src/model/xform.c src/model/store.c \
 	src/model/heatmap.c src/model/timerange.c src/model/range.c \
-	src/model/timeview.c
+	src/model/timeview.c src/model/heatgrid.c
 noinst_HEADERS += \
 	include/model/count.h include/model/units.h include/model/inorder.h include/model/strtab.h \
 	include/model/tree.h include/model/tree_impl.h include/model/reverse.h \
@@ -20,7 +20,7 @@ noinst_HEADERS += \
 	include/model/transform.h include/model/window.h \
 	include/model/history.h include/model/xform.h include/model/store.h \
 	include/model/heatmap.h include/model/timerange.h include/model/range.h \
-	include/model/timeview.h
+	include/model/timeview.h include/model/heatgrid.h
 
 # Unit tests: a Check program each.
 check_PROGRAMS += tests/unit/check_functions tests/unit/check_transform \

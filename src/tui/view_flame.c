@@ -29,7 +29,6 @@
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
-#include "model/timeview.h"
 #include "search/search.h"
 #include "tui/colors.h"
 #include "tui/flame.h"
@@ -253,11 +252,7 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 		v->reverse = 1;
 		v->tree = v->rev;
 	}
-	if (o->store != NULL) {
-		v->time = xmalloc(sizeof *v->time);
-		timeview_init(v->time, v->xh.base, o->store);
-		v->time->rows = o->rows;
-	}
+	view_xform_time_init(v, o);
 	if (o->search != NULL && (len = strlen(o->search)) > 0) {
 		prompt_history_add(&v->prompt, o->search, len);
 		view_search_apply(v, o->search, len, 0);
@@ -291,16 +286,11 @@ view_flame_done(struct tui_view *v)
 	tree_free(v->rev);
 	v->rev = NULL;
 	/* The transforms' trees go; the tree as loaded is the caller's. */
-	if (v->time != NULL)
-		v->xh.base = v->time->loaded; /* not the range's */
+	view_xform_time_done(v);
 	if (v->xh.base != NULL)
 		v->fwd = v->xh.base;
 	history_free(&v->xh);
 	v->tree = v->fwd;
-	if (v->time != NULL)
-		timeview_free(v->time);
-	free(v->time);
-	v->time = NULL;
 }
 
 /* Lay out again for a new screen size, zoom or orientation. */

@@ -3,43 +3,32 @@
  * map of the samples (model/heatmap.h), a cell cursor, and the time range
  * every other view then shows.
  *
- *	Heat map  60 s  1 s/column  20 ms/row  linear  (time runs up)
- *	▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀       the samples of each column
- *	 980 ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
- *	 ...                              a line: two cell rows, the upper
- *	   0 ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀      half block in the upper row's
- *	     0         10        20  s    colour on the lower row's
- *	         ━━━━━━━                  the range picked
- *	 4 s +100 ms  12 samples  top: f  (status)
+ *	Heat map  60 s  20 ms rows  linear  (time runs up; ? help)
+ *	 all ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀     the samples of each column
+ *	 960 ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀     a line: two cell rows, the upper
+ *	   0 ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀     half block the upper row's colour
+ *	   s 0    5    10   15   20       on the lower row's; the range
+ *	          ━━━━━━━                 picked; the status line
  *
- * A column is a second that holds samples (a clock that jumps leaves no
- * empty run); wider than the screen, a screen column holds 2, 5, 10, 20...
- * of them, and the title says so.  Taller than the screen, a cell row
- * holds several rows.  Colours: a white-to-red ramp in 256 colours (two
- * cell rows per line); with 8 colours and without colour the characters
- * " .:-=+*#%@", one cell row per line.  L: logarithmic scale or linear.
- * Idle samples (FlameScope's rule) are left out unless i shows them.
- *
+ * The grouping (seconds a column, rows a cell row) is model/heatgrid.h's.
+ * A white-to-red ramp in 256 colours (two cell rows a line); with 8
+ * colours or none the characters " .:-=+*#%@", a cell row a line.
  * Enter marks the start cell, Enter again the end: the graph below then
  * shows that range (its history's original becomes the range's tree,
- * view_xform_rebase()), and the map gives way to it.  Esc drops the range;
- * [ ] move it by its width; b marks it as the baseline, and the next range
- * is drawn against it (--diff's colours); B draws the range against the
- * rest of the recording, normalised.  / searches as in the graph and
- * tints the cells holding matches (magenta by their matched share).  t, S
- * and r open the table, the sandwich of the cursor cell's top function and
- * the reverse view for the range.
+ * view_xform_rebase()) and the map gives way to it.  b marks a baseline
+ * the next range is drawn against (--diff's colours); B the range against
+ * the rest, normalised; / tints the cells holding matches, magenta.
  */
 #include "config.h"
 
 #include <curses.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
 #include "diff/diff.h"
+#include "model/heatgrid.h"
 #include "model/heatmap.h"
 #include "model/timerange.h"
 #include "model/timeview.h"
@@ -79,22 +68,15 @@ struct heat {
 	struct tui_screen screen;  /* first */
 	struct tui_view *v;        /* the graph below */
 	struct timeview *tv;       /* v->time */
-	struct heatmap hm;
+	struct heatgrid g;         /* the map, grouped for the screen */
 	int rows;                  /* --rows */
 	int built_idle;            /* hm was built with idle shown */
 	int logscale;
 	int half;                  /* two cell rows a line (256 colours) */
-	uint32_t nsec;             /* the map's seconds, */
-	int64_t *secs;             /* owned: each one's second */
-	long *colidx;              /* owned: its column of hm, -1: empty */
-	int cw, rk;                /* seconds a cell column, rows a cell row */
-	int ncx, ncy;              /* cells across, up */
 	int lmap;                  /* lines of the map */
 	int first;                 /* first cell column shown */
 	int ytop;                  /* the map's first line */
 	int width;                 /* cell columns the screen shows */
-	uint64_t *val, *mval;      /* owned: ncx * ncy cells, matched too */
-	uint64_t vmax, smax;       /* largest cell, largest column group */
 	int cx, cy;                /* the cursor */
 	int marking, mx, my;       /* Enter was pressed once, on (mx, my) */
 	int top_cx, top_cy;        /* the top function found for this cell */
@@ -105,73 +87,18 @@ struct heat {
 	struct prompt *prompt;     /* the graph's (the search's history) */
 };
 
-static int act_left(struct tui_screen *);
-static int act_right(struct tui_screen *);
-static int act_up(struct tui_screen *);
-static int act_down(struct tui_screen *);
-static int act_first(struct tui_screen *);
-static int act_last(struct tui_screen *);
-static int act_mark(struct tui_screen *);
-static int act_escape(struct tui_screen *);
-static int act_back(struct tui_screen *);
-static int act_prev(struct tui_screen *);
-static int act_next(struct tui_screen *);
-static int act_idle(struct tui_screen *);
-static int act_log(struct tui_screen *);
-static int act_base(struct tui_screen *);
-static int act_rest(struct tui_screen *);
-static int act_search(struct tui_screen *);
-static int act_table(struct tui_screen *);
-static int act_sandwich(struct tui_screen *);
-static int act_reverse(struct tui_screen *);
-
-static const struct tui_binding bindings[] = {
-	{"Arrows hjkl", "move the cell cursor (up: later in the second)",
-	    act_left, {KEY_LEFT, 'h', 0}},
-	{"", "", act_right, {KEY_RIGHT, 'l', 0}},
-	{"", "", act_up, {KEY_UP, 'k', 0}},
-	{"", "", act_down, {KEY_DOWN, 'j', 0}},
-	{"g G", "to the first / last second (also Home, End)", act_first,
-	    {'g', KEY_HOME, 0}},
-	{"", "", act_last, {'G', KEY_END, 0}},
-	{"Enter", "mark the range's start, then its end: every view shows "
-	    "that range", act_mark, {'\n', '\r', KEY_ENTER, 0}},
-	{"Esc", "drop the range (no range: back to the graph)", act_escape,
-	    {KEY_ESCAPE, 0}},
-	{"[ ]", "move the range back / on by its width", act_prev, {'[', 0}},
-	{"", "", act_next, {']', 0}},
-	{"b B", "mark the range as baseline (the next range is compared "
-	    "with it) / compare the range with the rest", act_base, {'b', 0}},
-	{"", "", act_rest, {'B', 0}},
-	{"i", "show idle samples (swapper's idle loops), or leave them out",
-	    act_idle, {'i', 0}},
-	{"L", "logarithmic scale, or linear", act_log, {'L', 0}},
-	{"/", "search: tint the cells by the share of samples matching",
-	    act_search, {'/', 0}},
-	{"t S r", "the function table / the cursor cell's top function's "
-	    "sandwich / the reverse view, for the range", act_table, {'t', 0}},
-	{"", "", act_sandwich, {'S', 0}},
-	{"", "", act_reverse, {'r', 0}},
-	{"H q", "back to the graph", act_back, {'H', 'q', 0}},
-	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
-	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
-	{"Ctrl-C", "quit", screen_quit, {KEY_CTRL('C'), 0}},
-};
-
-static const char *legend[] = {
-	"A column is a second (or 2, 5, 10... when the recording is wider",
-	"than the screen, as the title says); each second runs up its column",
-	"in rows of 1/rows s (--rows, 50: 20 ms).  White: few samples, red:",
-	"many (characters . : - = + * # % @ without 256 colours).  Seconds",
-	"count from the whole second of the first sample, as --time's do.",
-};
-
-static struct tui_screen_ops heat_ops;
 
 static struct heat *
 heat_of(struct tui_screen *s)
 {
 	return (struct heat *)(void *)s;
+}
+
+/* The stacks left out: the idle ones, unless shown. */
+static const uint8_t *
+idle_skip(const struct timeview *tv)
+{
+	return tv->show_idle || tv->nidle == 0 ? NULL : tv->idle;
 }
 
 /* The match bytes of the loaded tree's stacks for the graph's search. */
@@ -192,34 +119,6 @@ match_bytes(const struct heat *h)
 	return m;
 }
 
-/*
- * The map's seconds: every second from the first to the last, empty ones
- * too, as FlameScope draws them; but a clock that jumps (a gap of more
- * than four times the seconds with samples, and 1,000 more) gives only
- * the seconds with samples, not a day of empty columns.
- */
-static void
-seconds(struct heat *h)
-{
-	const struct heatmap *hm = &h->hm;
-	uint64_t span = hm->ncols > 0 ?
-	    (uint64_t)(hm->sec[hm->ncols - 1] - hm->sec[0]) + 1 : 0;
-	uint32_t i, c;
-
-	free(h->secs);
-	free(h->colidx);
-	if (span > 4 * (uint64_t)hm->ncols + 1000)
-		span = hm->ncols;
-	h->nsec = (uint32_t)span;
-	h->secs = xreallocarray(NULL, span + 1, sizeof *h->secs);
-	h->colidx = xreallocarray(NULL, span + 1, sizeof *h->colidx);
-	for (i = 0, c = 0; i < span; i++) {
-		h->secs[i] = span == hm->ncols ? hm->sec[i] : hm->sec[0] + i;
-		h->colidx[i] = c < hm->ncols && hm->sec[c] == h->secs[i] ?
-		    (long)c++ : -1;
-	}
-}
-
 /* Build the map again when the idle choice or the search changed. */
 static void
 build(struct heat *h)
@@ -227,106 +126,34 @@ build(struct heat *h)
 	const struct timeview *tv = h->tv;
 	uint8_t *match;
 
-	if (h->hm.cell != NULL && h->built_idle == tv->show_idle)
+	if (h->g.hm.cell != NULL && h->built_idle == tv->show_idle)
 		return;
-	heatmap_free(&h->hm);
 	match = match_bytes(h);
-	heatmap_build(&h->hm, tv->store, h->rows,
-	    tv->show_idle || tv->nidle == 0 ? NULL : tv->idle, match,
+	heatgrid_build(&h->g, tv->store, h->rows, idle_skip(tv), match,
 	    tree_size(tv->loaded));
 	free(match);
 	h->built_idle = tv->show_idle;
-	seconds(h);
 	h->top_cx = -1;
-}
-
-/* Cell column cx's seconds [*c0, *c1) (indices of h->secs). */
-static void
-cols_of(const struct heat *h, int cx, uint32_t *c0, uint32_t *c1)
-{
-	*c0 = (uint32_t)cx * (uint32_t)h->cw;
-	*c1 = TF_MIN(*c0 + (uint32_t)h->cw, h->nsec);
-}
-
-/* Cell row cy's rows [*r0, *r1). */
-static void
-rows_of(const struct heat *h, int cy, int *r0, int *r1)
-{
-	*r0 = cy * h->rk;
-	*r1 = TF_MIN(*r0 + h->rk, h->hm.rows);
-}
-
-/* Add up the cells for the grouping (cw, rk). */
-static void
-group(struct heat *h)
-{
-	const struct heatmap *hm = &h->hm;
-	uint32_t c, c0, c1;
-	int x, y, r, r0, r1;
-
-	free(h->val);
-	free(h->mval);
-	h->val = xcalloc((size_t)h->ncx * (size_t)h->ncy, sizeof *h->val);
-	h->mval = xcalloc((size_t)h->ncx * (size_t)h->ncy, sizeof *h->mval);
-	h->vmax = h->smax = 0;
-	for (x = 0; x < h->ncx; x++) {
-		uint64_t sum = 0;
-
-		cols_of(h, x, &c0, &c1);
-		for (c = c0; c < c1; c++)
-			if (h->colidx[c] >= 0)
-				sum += hm->colsum[h->colidx[c]];
-		h->smax = TF_MAX(h->smax, sum);
-		for (y = 0; y < h->ncy; y++) {
-			size_t at = (size_t)x * (size_t)h->ncy + (size_t)y;
-
-			rows_of(h, y, &r0, &r1);
-			for (c = c0; c < c1; c++)
-				for (r = r0; r < r1 && h->colidx[c] >= 0; r++) {
-					size_t k = (size_t)h->colidx[c] *
-					    (size_t)hm->rows + (size_t)r;
-
-					h->val[at] += hm->cell[k];
-					if (hm->match != NULL)
-						h->mval[at] += hm->match[k];
-				}
-			h->vmax = TF_MAX(h->vmax, h->val[at]);
-		}
-	}
 }
 
 /* Lay the map out for cols x lines: the groupings, then the cells. */
 static void
 heat_resize(struct tui_screen *s, int cols, int lines)
 {
-	static const int steps[] = {1, 2, 5};
 	struct heat *h = heat_of(s);
-	int avail = TF_MAX(cols - LABEL_W, 1), lavail, k, per;
-	long cw = 1;
+	int avail = TF_MAX(cols - LABEL_W, 1), per;
 
 	build(h);
 	h->half = colors_mode() == COLORS_256 && COLOR_PAIRS > PAIR_BASE +
 	    NCOLOURS * NCOLOURS;
-	/* Seconds a column: 1, 2, 5, 10, 20, 50... until they fit. */
-	for (k = 0; (long)h->nsec > cw * avail; k++)
-		cw = steps[(k + 1) % 3] * (long)pow(10, (k + 1) / 3);
-	h->cw = (int)cw;
-	h->ncx = (int)(((long)h->nsec + cw - 1) / cw);
-	if (h->ncx < 1)
-		h->ncx = 1;
-	/* Title, totals, axis, range, status: the rest is the map. */
-	lavail = TF_MAX(lines - 5, 1);
 	per = h->half ? 2 : 1;
-	for (h->rk = 1; h->rk < h->hm.rows; h->rk++)
-		if ((h->hm.rows + h->rk - 1) / h->rk <= lavail * per)
-			break;
-	h->ncy = (h->hm.rows + h->rk - 1) / h->rk;
-	h->lmap = (h->ncy + per - 1) / per;
+	/* Title, totals, axis, range, status: the rest is the map. */
+	heatgrid_fit(&h->g, avail, TF_MAX(lines - 5, 1) * per);
+	h->lmap = (h->g.ncy + per - 1) / per;
 	h->ytop = 2;
 	h->width = avail;
-	group(h);
-	h->cx = TF_MIN(h->cx, h->ncx - 1);
-	h->cy = TF_MIN(h->cy, h->ncy - 1);
+	h->cx = TF_MIN(h->cx, h->g.ncx - 1);
+	h->cy = TF_MIN(h->cy, h->g.ncy - 1);
 	if (h->cx < h->first)
 		h->first = h->cx;
 	if (h->cx >= h->first + h->width)
@@ -334,44 +161,33 @@ heat_resize(struct tui_screen *s, int cols, int lines)
 	h->top_cx = -1;
 }
 
-/* The ramp step of v (0: none) against the largest, max. */
+/* The ramp step of v against the largest, max. */
 static int
 level(const struct heat *h, uint64_t v, uint64_t max)
 {
-	int l;
-
-	if (v == 0 || max == 0)
-		return 0;
-	if (h->logscale)
-		l = (int)ceil((LEVELS - 1) * log1p((double)v) /
-		    log1p((double)max));
-	else
-		l = (int)(((LEVELS - 1) * v + max - 1) / max);
-	return TF_MAX(1, TF_MIN(l, LEVELS - 1));
+	return heatgrid_level(v, max, h->logscale, LEVELS);
 }
 
 /* The colour index of cell (x, y): red by samples, magenta by matches. */
 static int
 colour(const struct heat *h, int x, int y)
 {
-	size_t at = (size_t)x * (size_t)h->ncy + (size_t)y;
-	uint64_t v = h->val[at], m = h->mval[at];
+	uint64_t v = heatgrid_val(&h->g, x, y), m = heatgrid_mval(&h->g, x, y);
 
-	if (h->hm.match != NULL && m > 0)
+	if (h->g.hm.match != NULL && m > 0)
 		return LEVELS + TF_MAX(1, (int)((LEVELS - 1) * m / v));
-	return level(h, v, h->vmax);
+	return level(h, v, h->g.vmax);
 }
 
 /* The ramp character of cell (x, y) (a search: by matched share). */
 static char
 ramp_char(const struct heat *h, int x, int y)
 {
-	size_t at = (size_t)x * (size_t)h->ncy + (size_t)y;
+	uint64_t v = heatgrid_val(&h->g, x, y), m = heatgrid_mval(&h->g, x, y);
 
-	if (h->hm.match != NULL && h->mval[at] > 0)
-		return ramp_chars[TF_MAX(1, (int)((LEVELS - 1) * h->mval[at] /
-		    h->val[at]))];
-	return ramp_chars[level(h, h->val[at], h->vmax)];
+	if (h->g.hm.match != NULL && m > 0)
+		return ramp_chars[TF_MAX(1, (int)((LEVELS - 1) * m / v))];
+	return ramp_chars[level(h, v, h->g.vmax)];
 }
 
 /* Draw the half block glyph in colours fg on bg at (y, x). */
@@ -398,11 +214,11 @@ draw_map_line(struct heat *h, int line, int y)
 
 	for (sx = 0; sx < h->width; sx++) {
 		x = h->first + sx;
-		if (x >= h->ncx)
+		if (x >= h->g.ncx)
 			break;
 		if (h->half) {
 			lo = colour(h, x, y);
-			up = y + 1 < h->ncy ? colour(h, x, y + 1) : lo;
+			up = y + 1 < h->g.ncy ? colour(h, x, y + 1) : lo;
 			if (x == h->cx && y + 1 == h->cy)
 				half_block(line, LABEL_W + sx, L"\u2580", BLACK,
 				    lo);
@@ -433,7 +249,7 @@ draw_map(struct heat *h)
 		line = h->ytop + h->lmap - 1 - i;
 		if (i == 0 || i == h->lmap - 1 || i % 4 == 0) {
 			snprintf(lab, sizeof lab, "%4u",
-			    heatmap_row_ms(&h->hm, y * h->rk));
+			    heatmap_row_ms(&h->g.hm, y * h->g.rk));
 			mvaddstr(line, 0, lab);
 		}
 		draw_map_line(h, line, y);
@@ -444,17 +260,10 @@ draw_map(struct heat *h)
 static void
 draw_totals(struct heat *h, int line)
 {
-	uint32_t c, c0, c1;
 	int sx, x, l;
 
-	for (sx = 0; sx < h->width && (x = h->first + sx) < h->ncx; sx++) {
-		uint64_t sum = 0;
-
-		cols_of(h, x, &c0, &c1);
-		for (c = c0; c < c1; c++)
-			if (h->colidx[c] >= 0)
-				sum += h->hm.colsum[h->colidx[c]];
-		l = level(h, sum, h->smax);
+	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
+		l = level(h, h->g.colval[x], h->g.smax);
 		if (h->half)
 			half_block(line, LABEL_W + sx, L" ", l, l);
 		else
@@ -462,25 +271,6 @@ draw_totals(struct heat *h, int line)
 			    ramp_chars[l]);
 	}
 	mvaddstr(line, 0, " all");
-}
-
-/* The time at the start of cell (x, y), and at its end (last second). */
-static void
-cell_time(const struct heat *h, int x, int y, int end, int64_t *t)
-{
-	uint32_t c0, c1;
-	int r0, r1;
-	int64_t a, b;
-
-	cols_of(h, x, &c0, &c1);
-	rows_of(h, y, &r0, &r1);
-	if (end)
-		heatmap_range(&h->hm, h->secs[c1 - 1], r1 - 1,
-		    h->secs[c1 - 1], r1 - 1, &a, &b);
-	else
-		heatmap_range(&h->hm, h->secs[c0], r0, h->secs[c0], r0,
-		    &a, &b);
-	*t = end ? b : a;
 }
 
 /* Seconds labels under the map, and the range under them. */
@@ -492,20 +282,20 @@ draw_axis(struct heat *h, int line)
 	int64_t a, b;
 	char lab[32];
 
-	for (sx = 0; sx < h->width && (x = h->first + sx) < h->ncx; sx++) {
+	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
 		if (sx <= last || (x % 5 != 0 && sx != 0))
 			continue;
 		len = snprintf(lab, sizeof lab, "%lld",
-		    (long long)h->secs[(size_t)x * (size_t)h->cw]);
+		    (long long)h->g.secs[(size_t)x * (size_t)h->g.cw]);
 		if (LABEL_W + sx + len >= h->screen.cols - 2)
 			break;
 		mvaddstr(line, LABEL_W + sx, lab);
 		last = sx + len;
 	}
 	mvaddstr(line, 0, "   s");
-	for (sx = 0; sx < h->width && (x = h->first + sx) < h->ncx; sx++) {
-		cell_time(h, x, 0, 0, &a);
-		cell_time(h, x, h->ncy - 1, 1, &b);
+	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
+		a = heatgrid_time(&h->g, x, 0, 0);
+		b = heatgrid_time(&h->g, x, h->g.ncy - 1, 1);
 		if (h->marking && x == h->mx)
 			mvaddch(line + 1, LABEL_W + sx, '^');
 		else if (tv->on && a < tv->t1 && b > tv->t0)
@@ -515,57 +305,16 @@ draw_axis(struct heat *h, int line)
 	}
 }
 
-static int
-cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The leaf most of the cursor cell's samples ended in (h->top). */
 static void
 find_top(struct heat *h)
 {
 	const struct timeview *tv = h->tv;
-	const uint8_t *skip = tv->show_idle || tv->nidle == 0 ? NULL : tv->idle;
-	uint32_t c, c0, c1, *st = NULL, best = TREE_NONE;
-	size_t n = 0, cap = 0, i, run, bestrun = 0;
-	struct store_iter it;
-	struct store_sample x;
-	int r0, r1;
-	int64_t a, b;
 
 	if (h->top_cx == h->cx && h->top_cy == h->cy)
 		return;
-	cols_of(h, h->cx, &c0, &c1);
-	rows_of(h, h->cy, &r0, &r1);
-	for (c = c0; c < c1; c++) {
-		if (h->colidx[c] < 0)
-			continue;
-		heatmap_range(&h->hm, h->secs[c], r0, h->secs[c], r1 - 1,
-		    &a, &b);
-		store_iter_init(&it, tv->store, a, b);
-		while (store_iter_next(&it, &x)) {
-			if (x.stack >= tree_size(tv->loaded) ||
-			    (skip != NULL && skip[x.stack]))
-				continue;
-			if (n == cap)
-				xgrow((void **)&st, &cap, n + 1, sizeof *st);
-			st[n++] = x.stack;
-		}
-	}
-	qsort(st, n, sizeof *st, cmp_u32);
-	for (i = 0; i < n; i += run) {
-		for (run = 1; i + run < n && st[i + run] == st[i]; run++)
-			;
-		if (run > bestrun) {
-			bestrun = run;
-			best = st[i];
-		}
-	}
-	free(st);
-	h->top = best;
+	h->top = heatgrid_top(&h->g, tv->store, h->cx, h->cy, idle_skip(tv),
+	    tree_size(tv->loaded));
 	h->top_cx = h->cx;
 	h->top_cy = h->cy;
 }
@@ -575,7 +324,7 @@ static void
 draw_status(struct heat *h, int line)
 {
 	const struct timeview *tv = h->tv;
-	size_t at = (size_t)h->cx * (size_t)h->ncy + (size_t)h->cy;
+	uint64_t val = heatgrid_val(&h->g, h->cx, h->cy);
 	uint32_t c0, c1;
 	int r0, r1, n;
 	char buf[400], words[128];
@@ -591,30 +340,30 @@ draw_status(struct heat *h, int line)
 		colors_use(COLORS_NORMAL, PALETTE_USER, 0);
 		return;
 	}
-	cols_of(h, h->cx, &c0, &c1);
-	rows_of(h, h->cy, &r0, &r1);
+	heatgrid_cols(&h->g, h->cx, &c0, &c1);
+	heatgrid_rows(&h->g, h->cy, &r0, &r1);
 	n = c1 - c0 > 1 ? snprintf(buf, sizeof buf, "%lld-%lld s",
-	    (long long)h->secs[c0], (long long)h->secs[c1 - 1]) :
-	    snprintf(buf, sizeof buf, "%lld s", (long long)h->secs[c0]);
+	    (long long)h->g.secs[c0], (long long)h->g.secs[c1 - 1]) :
+	    snprintf(buf, sizeof buf, "%lld s", (long long)h->g.secs[c0]);
 	n += snprintf(buf + n, sizeof buf - (size_t)n, " +%u ms  %llu "
-	    "samples", heatmap_row_ms(&h->hm, r0),
-	    (unsigned long long)h->val[at]);
+	    "samples", heatmap_row_ms(&h->g.hm, r0),
+	    (unsigned long long)val);
 	if (h->marking)
 		n += snprintf(buf + n, sizeof buf - (size_t)n, "  Enter: end "
 		    "of the range");
 	else if (timeview_words(tv, words, sizeof words) > 0)
 		n += snprintf(buf + n, sizeof buf - (size_t)n, "  %s", words);
-	if (h->hm.skipped > 0)
+	if (h->g.hm.skipped > 0)
 		n += snprintf(buf + n, sizeof buf - (size_t)n, "  %llu idle "
-		    "left out", (unsigned long long)h->hm.skipped);
-	if (n > 0 && (size_t)n < sizeof buf && h->val[at] > 0) {
+		    "left out", (unsigned long long)h->g.hm.skipped);
+	if (n > 0 && (size_t)n < sizeof buf && val > 0) {
 		find_top(h);
 		if (h->top != TREE_NONE)
 			snprintf(buf + n, sizeof buf - (size_t)n, "  top: ");
 	}
 	mvaddnstr(line, 0, buf, h->screen.cols);
 	n = (int)strlen(buf);
-	if (h->val[at] > 0 && h->top != TREE_NONE && n < h->screen.cols) {
+	if (val > 0 && h->top != TREE_NONE && n < h->screen.cols) {
 		/* Names are untrusted bytes: text_set() escapes them. */
 		name = tree_name(tv->loaded, h->top, &len);
 		text_set(&h->tx, name, len, (size_t)(h->screen.cols - n));
@@ -631,15 +380,15 @@ heat_draw(struct tui_screen *s)
 	char title[200];
 	int n;
 
-	if (h->val == NULL)
+	if (h->g.val == NULL)
 		heat_resize(s, s->cols, s->lines);
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
-	n = snprintf(title, sizeof title, "Heat map  %u s", h->nsec);
-	if (h->cw > 1)
+	n = snprintf(title, sizeof title, "Heat map  %u s", h->g.nsec);
+	if (h->g.cw > 1)
 		n += snprintf(title + n, sizeof title - (size_t)n, "  %d s a "
-		    "column", h->cw);
+		    "column", h->g.cw);
 	snprintf(title + n, sizeof title - (size_t)n, "  %u ms rows  %s  "
-	    "(time runs up; ? help)", heatmap_row_ms(&h->hm, h->rk),
+	    "(time runs up; ? help)", heatmap_row_ms(&h->g.hm, h->g.rk),
 	    h->logscale ? "log scale" : "linear");
 	attron(A_BOLD);
 	mvaddnstr(0, 0, title, s->cols);
@@ -657,8 +406,8 @@ heat_draw(struct tui_screen *s)
 static int
 move_by(struct heat *h, int dx, int dy)
 {
-	h->cx = TF_MAX(0, TF_MIN(h->cx + dx, h->ncx - 1));
-	h->cy = TF_MAX(0, TF_MIN(h->cy + dy, h->ncy - 1));
+	h->cx = TF_MAX(0, TF_MIN(h->cx + dx, h->g.ncx - 1));
+	h->cy = TF_MAX(0, TF_MIN(h->cy + dy, h->g.ncy - 1));
 	if (h->cx < h->first)
 		h->first = h->cx;
 	if (h->cx >= h->first + h->width)
@@ -674,13 +423,13 @@ static int act_down(struct tui_screen *s) { return move_by(heat_of(s), 0, -1); }
 static int
 act_first(struct tui_screen *s)
 {
-	return move_by(heat_of(s), -heat_of(s)->ncx, 0);
+	return move_by(heat_of(s), -heat_of(s)->g.ncx, 0);
 }
 
 static int
 act_last(struct tui_screen *s)
 {
-	return move_by(heat_of(s), heat_of(s)->ncx, 0);
+	return move_by(heat_of(s), heat_of(s)->g.ncx, 0);
 }
 
 /*
@@ -727,8 +476,8 @@ act_mark(struct tui_screen *s)
 		bx = h->mx;
 		by = h->my;
 	}
-	cell_time(h, ax, ay, 0, &t0);
-	cell_time(h, bx, by, 1, &t1);
+	t0 = heatgrid_time(&h->g, ax, ay, 0);
+	t1 = heatgrid_time(&h->g, bx, by, 1);
 	show_range(h, t0, t1, 0);
 	return TUI_CLOSE; /* the graph, of the range */
 }
@@ -754,12 +503,7 @@ act_escape(struct tui_screen *s)
 	return TUI_REDRAW;
 }
 
-static int
-act_back(struct tui_screen *s)
-{
-	(void)s;
-	return TUI_CLOSE;
-}
+static int act_back(struct tui_screen *s) { (void)s; return TUI_CLOSE; }
 
 /* [ ]: the range moved by its width. */
 static int
@@ -870,7 +614,7 @@ search_key(struct heat *h, int key)
 	if (e == PROMPT_ENTER) {
 		prompt_history_add(h->prompt, h->prompt->buf, h->prompt->len);
 		view_search_apply(v, h->prompt->buf, h->prompt->len, 0);
-		heatmap_free(&h->hm); /* built again with the matches */
+		heatgrid_free(&h->g); /* built again with the matches */
 		if (v->msg != NULL) {
 			snprintf(h->msgbuf, sizeof h->msgbuf, "%s", v->msg);
 			h->msg = h->msgbuf;
@@ -894,12 +638,14 @@ on_graph(struct heat *h, int (*fn)(struct tui_screen *))
 	return fn(&v->screen) | TUI_REDRAW;
 }
 
-static int act_table(struct tui_screen *s)
+static int
+act_table(struct tui_screen *s)
 {
 	return on_graph(heat_of(s), view_table_open);
 }
 
-static int act_reverse(struct tui_screen *s)
+static int
+act_reverse(struct tui_screen *s)
 {
 	return on_graph(heat_of(s), view_reverse_toggle);
 }
@@ -909,11 +655,10 @@ static int
 act_sandwich(struct tui_screen *s)
 {
 	struct heat *h = heat_of(s);
-	size_t at = (size_t)h->cx * (size_t)h->ncy + (size_t)h->cy;
 	struct tui_view *v = h->v;
 	uint32_t name;
 
-	if (h->val[at] == 0) {
+	if (heatgrid_val(&h->g, h->cx, h->cy) == 0) {
 		h->msg = "S: no samples in this cell (move to a red one).";
 		return TUI_REDRAW;
 	}
@@ -925,6 +670,47 @@ act_sandwich(struct tui_screen *s)
 	view_sandwich_push(v, name);
 	return TUI_REDRAW;
 }
+
+static const struct tui_binding bindings[] = {
+	{"Arrows hjkl", "move the cell cursor (up: later in the second)",
+	    act_left, {KEY_LEFT, 'h', 0}},
+	{"", "", act_right, {KEY_RIGHT, 'l', 0}},
+	{"", "", act_up, {KEY_UP, 'k', 0}},
+	{"", "", act_down, {KEY_DOWN, 'j', 0}},
+	{"g G", "to the first / last second (also Home, End)", act_first,
+	    {'g', KEY_HOME, 0}},
+	{"", "", act_last, {'G', KEY_END, 0}},
+	{"Enter", "mark the range's start, then its end: every view shows "
+	    "that range", act_mark, {'\n', '\r', KEY_ENTER, 0}},
+	{"Esc", "drop the range (no range: back to the graph)", act_escape,
+	    {KEY_ESCAPE, 0}},
+	{"[ ]", "move the range back / on by its width", act_prev, {'[', 0}},
+	{"", "", act_next, {']', 0}},
+	{"b B", "mark the range as baseline (the next range is compared "
+	    "with it) / compare the range with the rest", act_base, {'b', 0}},
+	{"", "", act_rest, {'B', 0}},
+	{"i", "show idle samples (swapper's idle loops), or leave them out",
+	    act_idle, {'i', 0}},
+	{"L", "logarithmic scale, or linear", act_log, {'L', 0}},
+	{"/", "search: tint the cells by the share of samples matching",
+	    act_search, {'/', 0}},
+	{"t S r", "the function table / the cursor cell's top function's "
+	    "sandwich / the reverse view, for the range", act_table, {'t', 0}},
+	{"", "", act_sandwich, {'S', 0}},
+	{"", "", act_reverse, {'r', 0}},
+	{"H q", "back to the graph", act_back, {'H', 'q', 0}},
+	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
+	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
+	{"Ctrl-C", "quit", screen_quit, {KEY_CTRL('C'), 0}},
+};
+
+static const char *legend[] = {
+	"A column is a second (or 2, 5, 10... when the recording is wider",
+	"than the screen, as the title says); each second runs up its column",
+	"in rows of 1/rows s (--rows, 50: 20 ms).  White: few samples, red:",
+	"many (characters . : - = + * # % @ without 256 colours).  Seconds",
+	"count from the whole second of the first sample, as --time's do.",
+};
 
 static int
 heat_key(struct tui_screen *s, int key)
@@ -958,11 +744,7 @@ heat_free(struct tui_screen *s)
 {
 	struct heat *h = heat_of(s);
 
-	heatmap_free(&h->hm);
-	free(h->secs);
-	free(h->colidx);
-	free(h->val);
-	free(h->mval);
+	heatgrid_free(&h->g);
 	text_free(&h->tx);
 	if (h->prompt->active)
 		h->prompt->active = 0;

@@ -478,3 +478,25 @@ view_xform_rebase(struct tui_view *v, struct tree *base)
 	history_path_free(&sel);
 	view_flame_relayout(v, v->cols, v->lines);
 }
+
+void
+view_xform_time_init(struct tui_view *v, const struct tui_opts *o)
+{
+	if (o->store == NULL)
+		return;
+	v->time = xmalloc(sizeof *v->time);
+	timeview_init(v->time, v->xh.base, o->store);
+	v->time->rows = o->rows;
+}
+
+void
+view_xform_time_done(struct tui_view *v)
+{
+	if (v->time == NULL)
+		return;
+	/* The tree as loaded: the caller's, not the range's. */
+	v->xh.base = v->time->loaded;
+	timeview_free(v->time);
+	free(v->time);
+	v->time = NULL;
+}

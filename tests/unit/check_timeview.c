@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/heatgrid.h"
 #include "model/store.h"
 #include "model/timeview.h"
 #include "model/tree.h"
@@ -165,6 +166,64 @@ START_TEST(test_no_time)
 }
 END_TEST
 
+/*
+ * The grid: empty seconds between kept, a day's jump not; 2, 5, 10...
+ * seconds a column and rows grouped to fit; cell edges; the top stack.
+ */
+START_TEST(test_grid)
+{
+	struct store *s = store_new();
+	struct heatgrid g;
+	int i;
+
+	memset(&g, 0, sizeof g);
+	/* seconds 100 and 105: six columns, four of them empty */
+	for (i = 0; i < 3; i++)
+		store_add(s, 7, 100 * NS + NS / 10, 1, 1, 1, 0);
+	store_add(s, 8, 100 * NS + NS / 10 + 1, 1, 1, 1, 0);
+	store_add(s, 9, 105 * NS + 999999999, 1, 1, 1, 0);
+	heatgrid_build(&g, s, 50, NULL, NULL, 16);
+	ck_assert_uint_eq(g.nsec, 6);
+	ck_assert_int_eq(g.colidx[1], -1);
+	ck_assert_int_eq(g.colidx[5], 1);
+	heatgrid_fit(&g, 80, 50);
+	ck_assert_int_eq(g.cw, 1);
+	ck_assert_int_eq(g.rk, 1);
+	ck_assert_uint_eq(heatgrid_val(&g, 0, 5), 4);
+	ck_assert_uint_eq(heatgrid_val(&g, 5, 49), 1);
+	ck_assert_uint_eq(g.vmax, 4);
+	ck_assert_uint_eq(heatgrid_top(&g, s, 0, 5, NULL, 16), 7);
+	ck_assert_uint_eq(heatgrid_top(&g, s, 1, 5, NULL, 16), TREE_NONE);
+	ck_assert_int_eq(heatgrid_time(&g, 0, 5, 0), 100 * NS + NS / 10);
+	ck_assert_int_eq(heatgrid_time(&g, 5, 49, 1), 106 * NS);
+	/* 3 columns, 20 cell rows: 2 s a column, 3 rows a cell row */
+	heatgrid_fit(&g, 3, 20);
+	ck_assert_int_eq(g.cw, 2);
+	ck_assert_int_eq(g.ncx, 3);
+	ck_assert_int_eq(g.rk, 3);
+	ck_assert_int_eq(g.ncy, 17);
+	ck_assert_uint_eq(heatgrid_val(&g, 0, 1), 4); /* rows 3-5 */
+	ck_assert_uint_eq(g.colval[2], 1);
+	ck_assert_int_eq(heatgrid_time(&g, 2, 16, 1), 106 * NS);
+	heatgrid_fit(&g, 1, 20);
+	ck_assert_int_eq(g.cw, 10);
+	/* a day later: only the seconds with samples */
+	store_add(s, 9, 86500 * NS, 1, 1, 1, 0);
+	heatgrid_build(&g, s, 50, NULL, NULL, 16);
+	ck_assert_uint_eq(g.nsec, 3);
+	ck_assert_int_eq(g.secs[2], 86400);
+	heatgrid_free(&g);
+	store_free(s);
+	ck_assert_int_eq(heatgrid_level(0, 10, 0, 10), 0);
+	ck_assert_int_eq(heatgrid_level(1, 10, 0, 10), 1);
+	ck_assert_int_eq(heatgrid_level(10, 10, 0, 10), 9);
+	ck_assert_int_eq(heatgrid_level(10, 10, 1, 10), 9);
+	ck_assert_int_eq(heatgrid_level(1, 1000, 1, 10), 1);
+	ck_assert_int_gt(heatgrid_level(30, 1000, 1, 10),
+	    heatgrid_level(30, 1000, 0, 10));
+}
+END_TEST
+
 static Suite *
 timeview_suite(void)
 {
@@ -174,6 +233,7 @@ timeview_suite(void)
 	tcase_add_test(tc, test_pick_range);
 	tcase_add_test(tc, test_compare);
 	tcase_add_test(tc, test_no_time);
+	tcase_add_test(tc, test_grid);
 	suite_add_tcase(s, tc);
 	return s;
 }
