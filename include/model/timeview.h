@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/heatgrid.h"
 #include "model/store.h"
 #include "model/tree.h"
 
@@ -36,6 +37,12 @@ struct timeview {
 	struct tree *tree;          /* owned: the range's tree, or the
 	                               comparison's (two profiles) */
 	uint64_t kept;              /* samples in the range */
+	/* The heat map as last built, kept between two openings of the
+	   screen (building it reads every sample): with idle samples or
+	   not, and the search marks it was built with. */
+	struct heatgrid grid;       /* owned; grid.hm.cell NULL: none */
+	int grid_idle;
+	const void *grid_marks;
 };
 
 /* Set up over the loaded tree and its store (an empty store: no time). */

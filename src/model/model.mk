@@ -83,6 +83,12 @@ tests_bench_histbench_SOURCES = tests/bench/histbench.c \
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
 
+# `make bench`: the heat map screen's open, cursor and range (#53).
+EXTRA_PROGRAMS += tests/bench/heatbench
+tests_bench_heatbench_SOURCES = tests/bench/heatbench.c
+tests_bench_heatbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/heatbench$(EXEEXT)
+
 # The sample store (every sample with its time), its heat map, time
 # ranges and the tree of a range.
 check_PROGRAMS += tests/unit/check_store

@@ -29,8 +29,14 @@ timeview_init(struct timeview *tv, struct tree *loaded,
 void
 timeview_refresh(struct timeview *tv)
 {
+	int64_t a, b;
+
 	if (tv->on || tv->store == NULL)
 		return;
+	if (tv->tmax != 0 && store_span(tv->store, &a, &b) &&
+	    a == tv->tmin && b == tv->tmax && tv->grid.hm.cell != NULL)
+		return; /* nothing came since: the map kept is good */
+	heatgrid_free(&tv->grid);
 	free(tv->idle);
 	tv->idle = NULL;
 	tv->nidle = 0;
@@ -43,6 +49,7 @@ timeview_free(struct timeview *tv)
 {
 	tree_free(tv->tree);
 	free(tv->idle);
+	heatgrid_free(&tv->grid);
 	memset(tv, 0, sizeof *tv);
 }
 

@@ -123,11 +123,20 @@ match_bytes(const struct heat *h)
 static void
 build(struct heat *h)
 {
-	const struct timeview *tv = h->tv;
+	struct timeview *tv = h->tv;
 	uint8_t *match;
 
 	if (h->g.hm.cell != NULL && h->built_idle == tv->show_idle)
 		return;
+	if (h->g.hm.cell == NULL && tv->grid.hm.cell != NULL &&
+	    tv->grid_idle == tv->show_idle &&
+	    tv->grid_marks == (const void *)h->v->search.marks) {
+		/* The map kept from the last time: no sample read again. */
+		h->g = tv->grid;
+		memset(&tv->grid, 0, sizeof tv->grid);
+		h->built_idle = tv->show_idle;
+		return;
+	}
 	match = match_bytes(h);
 	heatgrid_build(&h->g, tv->store, h->rows, idle_skip(tv), match,
 	    tree_size(tv->loaded));
@@ -744,7 +753,11 @@ heat_free(struct tui_screen *s)
 {
 	struct heat *h = heat_of(s);
 
-	heatgrid_free(&h->g);
+	/* Kept for the next opening (built for this idle choice, search). */
+	heatgrid_free(&h->tv->grid);
+	h->tv->grid = h->g;
+	h->tv->grid_idle = h->built_idle;
+	h->tv->grid_marks = h->v->search.marks;
 	text_free(&h->tx);
 	if (h->prompt->active)
 		h->prompt->active = 0;
