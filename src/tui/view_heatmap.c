@@ -37,7 +37,6 @@
 #include "tui/screen.h"
 #include "tui/text.h"
 #include "tui/view.h"
-#include "util/escape.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
@@ -47,11 +46,9 @@
 #define LEVELS 10      /* ramp steps, 0 = no sample */
 #define NCOLOURS (2 * LEVELS + 1) /* red ramp, magenta ramp, black */
 #define BLACK (2 * LEVELS)
-/*
- * Colour pairs of the half blocks (upper colour, lower colour), made when
- * first drawn, numbered from here: above the ones colors.c makes (under
- * a hundred), and drawn through setcchar(), which takes any pair number.
- */
+#define FAR (1 << 30)  /* a move past either end (g, G) */
+/* Pairs of the half blocks (upper, lower colour), made when first drawn,
+ * above colors.c's (under 100); setcchar() takes any pair number. */
 #define PAIR_BASE 256
 
 static const char ramp_chars[LEVELS + 1] = " .:-=+*#%@";
@@ -341,8 +338,6 @@ draw_status(struct heat *h, int line)
 	size_t len;
 
 	colors_use(COLORS_STATUS, PALETTE_USER, 0);
-	move(line, 0);
-	clrtoeol();
 	mvhline(line, 0, ' ', h->screen.cols);
 	if (h->msg != NULL) {
 		mvaddnstr(line, 0, h->msg, h->screen.cols);
@@ -432,13 +427,13 @@ static int act_down(struct tui_screen *s) { return move_by(heat_of(s), 0, -1); }
 static int
 act_first(struct tui_screen *s)
 {
-	return move_by(heat_of(s), -heat_of(s)->g.ncx, 0);
+	return move_by(heat_of(s), -FAR, 0);
 }
 
 static int
 act_last(struct tui_screen *s)
 {
-	return move_by(heat_of(s), heat_of(s)->g.ncx, 0);
+	return move_by(heat_of(s), FAR, 0);
 }
 
 /*
@@ -624,11 +619,9 @@ search_key(struct heat *h, int key)
 		prompt_history_add(h->prompt, h->prompt->buf, h->prompt->len);
 		view_search_apply(v, h->prompt->buf, h->prompt->len, 0);
 		heatgrid_free(&h->g); /* built again with the matches */
-		if (v->msg != NULL) {
-			snprintf(h->msgbuf, sizeof h->msgbuf, "%s", v->msg);
-			h->msg = h->msgbuf;
-			v->msg = NULL;
-		}
+		h->msg = v->msg; /* a bad pattern: said here (static text or
+		                    v->msgbuf, which outlives the map) */
+		v->msg = NULL;
 		return TUI_RELAYOUT;
 	}
 	return TUI_REDRAW;
@@ -714,11 +707,9 @@ static const struct tui_binding bindings[] = {
 };
 
 static const char *legend[] = {
-	"A column is a second (or 2, 5, 10... when the recording is wider",
-	"than the screen, as the title says); each second runs up its column",
-	"in rows of 1/rows s (--rows, 50: 20 ms).  White: few samples, red:",
-	"many (characters . : - = + * # % @ without 256 colours).  Seconds",
-	"count from the whole second of the first sample, as --time's do.",
+	"A column is a second (or 2, 5, 10...: the title says), running up in",
+	"rows of 1/rows s (--rows).  White: few samples, red: many (without 256",
+	"colours: . : - = + * # % @).  Seconds count as --time's do.",
 };
 
 static int
