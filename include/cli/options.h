@@ -59,6 +59,8 @@ struct options {
 	int text_mode;       /* --top or --tree was given */
 	/* time (model/timerange.h, model/heatmap.h) */
 	const char *time;    /* --time=START-END, NULL: the whole profile */
+	const char *time2;   /* a second --time (with --diff: the range
+	                        compared with the first), or NULL */
 	int rows;            /* --rows=N: the heat map's rows a second (50) */
 	int idle;            /* --idle: idle samples in the heat map too */
 	/* perf (cli/input.c) */

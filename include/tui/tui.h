@@ -30,6 +30,7 @@
 
 struct diag;
 struct history;
+struct store;
 
 struct tui_opts {
 	int inverted;         /* start in the icicle view (root at the top) */
@@ -46,6 +47,9 @@ struct tui_opts {
 	                         `!`); NULL: nothing */
 	int skip_depth;       /* `t`: frames shallower are no functions (perf
 	                         input: 2, the command frames; else 1) */
+	const struct store *store; /* NULL, or every sample's time, by
+	                         node of t as loaded (`H`: the heat map) */
+	int rows;             /* the heat map's rows (--rows; 0: 50) */
 	struct history *history; /* NULL, or the command line's transforms
 	                         as steps over t (cli/transform_cmd.h): the
 	                         view takes them over, as if typed */

@@ -72,6 +72,7 @@ struct tui_search {
 
 struct tui_revbuild;
 struct tui_undoahead;
+struct timeview;
 
 struct tui_view {
 	struct tui_screen screen; /* first: the graph is a screen */
@@ -144,6 +145,8 @@ struct tui_view {
 	struct prompt prompt;
 	int cursor_on;           /* the terminal cursor is shown (prompt) */
 	int mouse_off;           /* M: the mouse left to the terminal */
+	struct timeview *time;   /* owned: the time range (`H`), NULL: the
+	                            input has no store */
 };
 
 /* view_flame.c */
@@ -220,6 +223,22 @@ int view_xform_reset(struct tui_screen *s);
 void view_xform_grown(struct tui_view *v);
 const char *view_xform_subtitle(const struct tui_view *v, char *buf,
     size_t cap, const char *given);
+/*
+ * The history's original becomes base (a time range's tree; NULL: the
+ * tree as loaded again): the transforms are made again on it, the zoom
+ * and the selection kept by their paths, the graph laid out again.
+ */
+void view_xform_rebase(struct tui_view *v, struct tree *base);
+/*
+ * The time range's state (v->time) for an input with sample times
+ * (o->store); done: the history's original the tree as loaded again, the
+ * range's tree freed.
+ */
+void view_xform_time_init(struct tui_view *v, const struct tui_opts *o);
+void view_xform_time_done(struct tui_view *v);
+
+/* view_heatmap.c: "H", the heat map and the time range */
+int view_heatmap_open(struct tui_screen *s);
 
 /* stream.c: the tree grew while loading */
 void view_flame_grown(struct tui_view *v);

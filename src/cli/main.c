@@ -37,6 +37,7 @@
 #include "loaders/loader.h"
 #include "loaders/sink_tree.h"
 #include "model/heatmap.h"
+#include "model/timeview.h"
 #include "model/range.h"
 #include "model/store.h"
 #include "model/timerange.h"
@@ -55,6 +56,8 @@ static char loaded_event[64];
 static struct store *loaded_store;
 static uint64_t loaded_untimed; /* samples that came without a time */
 
+static struct tree *time_pair(const struct options *o, struct tree *t,
+    struct diag *d);
 static struct tree *time_cut(const struct options *o, struct tree *t,
     struct diag *d);
 
@@ -123,6 +126,18 @@ is_stream(int fd)
 }
 
 /*
+ * The sample hook behind the diff filter (--time twice with --diff): the
+ * loader calls it with the filter's context; the tree sink is inside.
+ */
+static void
+filtered_sample(void *ctx, const struct sample_meta *m)
+{
+	const struct diff_filter *f = ctx;
+
+	sink_tree_sample(f->inner->ctx, m);
+}
+
+/*
  * Load path into profile prof of t.  In differential mode the stacks go
  * through the diff filter (--strip-hex, fractions truncated) as
  * difffolded.pl does.  With a second sink for profile 1, path is one
@@ -172,7 +187,7 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 	if (!three_columns && loaded_store != NULL) {
 		/* --time, --heatmap: each sample's time, by stack. */
 		sink_tree_keep_store(&st[0], loaded_store);
-		lo.sample = sink_tree_sample;
+		lo.sample = o->diff ? filtered_sample : sink_tree_sample;
 	}
 	if (!three_columns && plan.modules) {
 		/* The viewer's colours and status line: each frame's module. */
@@ -328,7 +343,8 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	int self_over[2] = {0, 0}, had;
 	uint64_t ov;
 
-	if (o->time != NULL || plan.path == PATH_HEATMAP) {
+	if (loaded_store == NULL && (o->time != NULL ||
+	    plan.path == PATH_HEATMAP)) {
 		loaded_store = store_new();
 		atexit(free_store);
 	}
@@ -343,6 +359,8 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	}
 	if (!o->diff)
 		load_into(o, o->input, t, 0, 0, d, d, smp);
+	else if (o->time2 != NULL) /* two ranges of it: time_pair() */
+		load_into(o, o->input, t, 0, 0, d, d, NULL);
 	else if (o->input2 == NULL) {
 		load_into(o, o->input, t, 0, 1, d, d, NULL);
 		not_three_columns(t, d);
@@ -361,7 +379,7 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	if (tree_overflows(t) > 0)
 		overflow_notes(o, t, d, self_over);
 	if (o->time != NULL)
-		t = time_cut(o, t, d);
+		t = o->time2 != NULL ? time_pair(o, t, d) : time_cut(o, t, d);
 	if (o->nxforms > 0) {
 		had = !empty(o, t);
 		if (xh != NULL) {
@@ -430,6 +448,39 @@ time_cut(const struct options *o, struct tree *t, struct diag *d)
 	return r;
 }
 
+/*
+ * --time twice with --diff: the samples of the first range BEFORE, of
+ * the second AFTER, in place of t (the input loaded into profile 0).
+ */
+static struct tree *
+time_pair(const struct options *o, struct tree *t, struct diag *d)
+{
+	const char *spec[2] = {o->time, o->time2};
+	struct time_spec ts;
+	const char *err;
+	int64_t tmin, tmax, r[2][2];
+	char words[64];
+	struct tree *pair;
+	int i;
+
+	if (!store_span(loaded_store, &tmin, &tmax)) {
+		if (count_is_zero(tree_total(t, 0, TREE_ROOT)))
+			return t;
+		no_times("--time", d);
+	}
+	for (i = 0; i < 2; i++) {
+		if (time_spec_parse(spec[i], &ts, &err) != 0 ||
+		    time_spec_resolve(&ts, tmin, tmax, &r[i][0], &r[i][1]) != 0)
+			r[i][0] = r[i][1] = tmin; /* an empty range */
+		time_range_words(words, sizeof words, r[i][0], r[i][1], tmin);
+		diag_note(d, "%s: %s", i == 0 ? "BEFORE" : "AFTER", words);
+	}
+	pair = tree_range_pair(t, loaded_store, r[0][0], r[0][1], r[1][0],
+	    r[1][1], 0, NULL);
+	tree_free(t);
+	return pair;
+}
+
 /* --heatmap: the cells of the whole profile on standard output. */
 static int
 heatmap_command(const struct options *o, const struct tree *t,
@@ -490,6 +541,9 @@ view_setup(const struct options *o, const struct tree *t,
 	to->normalized = o->normalize;
 	to->svg = sv;
 	to->input = o->diff && o->input2 != NULL ? o->input2 : o->input;
+	if (!o->diff && o->time == NULL)
+		to->store = loaded_store; /* the tree's, as loaded */
+	to->rows = o->rows;
 	return EXIT_OK;
 }
 
@@ -604,6 +658,11 @@ main(int argc, char **argv)
 	thread_limit(o.load.threads);
 	if (plan.path == PATH_LIVE)
 		return record_view(&o);
+	if (plan.path == PATH_VIEW && !o.diff && o.time == NULL) {
+		/* The viewer's heat map (`H`): every sample's time. */
+		loaded_store = store_new();
+		atexit(free_store);
+	}
 	if (plan.path == PATH_VIEW && plan.stream) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)

@@ -71,14 +71,23 @@ static const struct mode_rule rules[] = {
 /*
  * --time: a range of the samples' times, cut from the whole profile once
  * it is loaded, so the viewer waits for the whole input and --collapse
- * builds the tree.  One profile only; the live viewer has its own clock,
- * and the heat map shows every second (its cells pick ranges).
+ * builds the tree.  One profile only, except that --time twice with
+ * --diff and one input compares the two ranges (BEFORE the first, AFTER
+ * the second); the live viewer has its own clock, and the heat map shows
+ * every second (its cells pick ranges).
  */
 static void
 time_rules(const struct options *o, struct mode_plan *p)
 {
-	if (o->diff)
-		p->why = "--time cuts one profile: it does not go with --diff";
+	if (o->time2 != NULL && !o->diff)
+		p->why = "--time given twice compares two ranges: with --diff "
+		    "and one input";
+	else if (o->time2 != NULL && o->input2 != NULL)
+		p->why = "--time given twice compares two ranges of one input, "
+		    "not of two";
+	else if (o->diff && o->time2 == NULL)
+		p->why = "--time cuts one profile: it does not go with --diff "
+		    "(give it twice with one input to compare two ranges)";
 	else if (p->path == PATH_LIVE)
 		p->why = "--time does not go with --record's live viewer "
 		    "(record with --collapse, --svg, --top or --tree)";

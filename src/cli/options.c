@@ -114,10 +114,11 @@ TEXT("\nTime (perf input):\n"),
     .set = set_time,
     .help = "only the samples from START to END: seconds from\n"
     "the profile's first whole second (4.2-6.1, 4.2-,\n"
-    "-6.1, 4200ms-6100ms) or shares of it (40%-60%)"},
+    "-6.1, 4200ms-6100ms) or shares of it (40%-60%);\n"
+    "twice with --diff: the two ranges compared"},
 {.name = "rows", .arg = required_argument, .meta = "=N", .set = set_int,
     .field = F(rows), .lo = 1, .hi = 1000,
-    .help = "--heatmap: rows a second (50: 20 ms each)"},
+    .help = "--heatmap, H: rows a second (50: 20 ms each)"},
 {.name = "idle", .set = set_flag, .field = F(idle),
     .help = "--heatmap: count idle samples too (swapper in a\n"
     "cpu_idle function), which are left out"},
@@ -496,7 +497,13 @@ set_time(struct options *o, const struct opt_row *r, const char *arg)
 	(void)r;
 	if (time_spec_parse(arg, &ts, &err) != 0)
 		usage_error(err, arg);
-	o->time = arg;
+	if (o->time2 != NULL)
+		usage_error("--time: at most twice (two ranges compared with "
+		    "--diff)", arg);
+	if (o->time != NULL)
+		o->time2 = arg; /* --diff: AFTER */
+	else
+		o->time = arg;
 }
 
 /* -f, --format. */

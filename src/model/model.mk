@@ -11,14 +11,16 @@ libtfcore_a_SOURCES += \
 	src/model/tree.c src/model/tree_data.c src/model/reverse.c src/model/functions.c \
 	src/model/sandwich.c src/model/transform.c src/model/window.c \
 	src/model/history.c src/model/xform.c src/model/store.c \
-	src/model/heatmap.c src/model/timerange.c src/model/range.c
+	src/model/heatmap.c src/model/timerange.c src/model/range.c \
+	src/model/timeview.c src/model/heatgrid.c
 noinst_HEADERS += \
 	include/model/count.h include/model/units.h include/model/inorder.h include/model/strtab.h \
 	include/model/tree.h include/model/tree_impl.h include/model/reverse.h \
 	include/model/functions.h include/model/sandwich.h \
 	include/model/transform.h include/model/window.h \
 	include/model/history.h include/model/xform.h include/model/store.h \
-	include/model/heatmap.h include/model/timerange.h include/model/range.h
+	include/model/heatmap.h include/model/timerange.h include/model/range.h \
+	include/model/timeview.h include/model/heatgrid.h
 
 # Unit tests: a Check program each.
 check_PROGRAMS += tests/unit/check_functions tests/unit/check_transform \
@@ -81,6 +83,12 @@ tests_bench_histbench_SOURCES = tests/bench/histbench.c \
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
 
+# `make bench`: the heat map screen's open, cursor and range (#53).
+EXTRA_PROGRAMS += tests/bench/heatbench
+tests_bench_heatbench_SOURCES = tests/bench/heatbench.c
+tests_bench_heatbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/heatbench$(EXEEXT)
+
 # The sample store (every sample with its time), its heat map, time
 # ranges and the tree of a range.
 check_PROGRAMS += tests/unit/check_store
@@ -88,6 +96,14 @@ tests_unit_check_store_SOURCES = tests/unit/check_store.c
 tests_unit_check_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_store_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_store
+
+# The viewer's time range and its comparisons (#53).
+check_PROGRAMS += tests/unit/check_timeview
+tests_unit_check_timeview_SOURCES = tests/unit/check_timeview.c
+tests_unit_check_timeview_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_timeview_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_timeview
+
 # --heatmap and --time against references computed from the timestamps.
 TESTS += tests/golden/time.sh
 EXTRA_DIST += tests/golden/time.sh

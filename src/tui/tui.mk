@@ -17,7 +17,7 @@ libtftui_a_SOURCES = \
 	src/tui/view_reverse.c src/tui/view_save.c src/tui/view_xform.c \
 	src/tui/view_undo.c src/tui/view_help.c src/tui/view_table.c \
 	src/tui/view_sandwich.c src/tui/view_narrow.c \
-	src/tui/view_messages.c \
+	src/tui/view_messages.c src/tui/view_heatmap.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
 	src/tui/list.c src/tui/paint.c \
 	src/tui/stream.c src/tui/live.c
@@ -51,7 +51,7 @@ TUI_TESTS = \
 	tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
 	tests/tui/retrace.sh \
 	tests/tui/messages.sh tests/tui/difftraps.sh tests/tui/savehome.sh \
-	tests/tui/modules.sh tests/tui/transform.sh
+	tests/tui/modules.sh tests/tui/transform.sh tests/tui/heatmap.sh
 # The messages panel's text without a terminal (#30).
 TUI_TESTS += tests/golden/messages.sh
 TESTS += $(TUI_TESTS)

@@ -130,6 +130,8 @@ static const struct tui_binding bindings_tail[] = {
 	    {KEY_MOUSE, 0}},
 	{"M", "mouse off (the terminal's own text selection) / on",
 	    act_mouse_toggle, {'M', 0}},
+	{"H", "heat map of the samples over time: pick a time range",
+	    view_heatmap_open, {'H', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
 	    screen_help, {'?', KEY_F(1), 0}},
 	{"", "", view_messages_open, {'!', 0}},
@@ -250,6 +252,7 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 		v->reverse = 1;
 		v->tree = v->rev;
 	}
+	view_xform_time_init(v, o);
 	if (o->search != NULL && (len = strlen(o->search)) > 0) {
 		prompt_history_add(&v->prompt, o->search, len);
 		view_search_apply(v, o->search, len, 0);
@@ -283,6 +286,7 @@ view_flame_done(struct tui_view *v)
 	tree_free(v->rev);
 	v->rev = NULL;
 	/* The transforms' trees go; the tree as loaded is the caller's. */
+	view_xform_time_done(v);
 	if (v->xh.base != NULL)
 		v->fwd = v->xh.base;
 	history_free(&v->xh);

@@ -30,6 +30,7 @@
 
 #include "model/history.h"
 #include "model/reverse.h"
+#include "model/timeview.h"
 #include "tui/colors.h"
 #include "tui/text.h"
 #include "tui/view.h"
@@ -48,7 +49,30 @@ original(const struct tui_view *v)
 int
 view_xform_lines(const struct tui_view *v)
 {
-	return history_ntransforms(&v->xh) > 0 && v->lines >= 8;
+	return (history_ntransforms(&v->xh) > 0 ||
+	    (v->time != NULL && v->time->on)) && v->lines >= 8;
+}
+
+/*
+ * The breadcrumb's text into buf: the time range ("time 4.20-6.02 s"),
+ * then the transforms.  Returns the length.
+ */
+static size_t
+describe(const struct tui_view *v, char *buf, size_t cap)
+{
+	static const char sep[] = " \xe2\x80\xba ";
+	size_t at = 0;
+
+	if (v->time != NULL && v->time->on) {
+		at = timeview_words(v->time, buf, cap);
+		if (history_ntransforms(&v->xh) == 0)
+			return at;
+		if (at + sizeof sep < cap) {
+			memcpy(buf + at, sep, sizeof sep);
+			at += sizeof sep - 1;
+		}
+	}
+	return at + history_describe(&v->xh, buf + at, cap - at);
 }
 
 /* Put "N% of samples kept" (of the original, in the width basis) in buf. */
@@ -73,7 +97,7 @@ view_xform_draw(struct tui_view *v, int y)
 	size_t len, rw, avail, skip = 0;
 	int x = 0;
 
-	len = history_describe(&v->xh, buf, CRUMB_MAX);
+	len = describe(v, buf, CRUMB_MAX);
 	if (len >= CRUMB_MAX)
 		len = CRUMB_MAX - 1;
 	kept(v, right, sizeof right);
@@ -408,12 +432,71 @@ view_xform_subtitle(const struct tui_view *v, char *buf, size_t cap,
 	static const char sep[] = " \xe2\x80\xba ";
 	size_t at = 0;
 
-	if (history_ntransforms(&v->xh) == 0 || cap == 0)
+	if (cap == 0 || (history_ntransforms(&v->xh) == 0 &&
+	    (v->time == NULL || !v->time->on)))
 		return given;
 	if (given != NULL && given[0] != '\0')
 		at = (size_t)snprintf(buf, cap, "%s%s", given, sep);
 	if (at >= cap)
 		return given;
-	history_describe(&v->xh, buf + at, cap - at);
+	describe(v, buf + at, cap - at);
 	return buf;
+}
+
+void
+view_xform_rebase(struct tui_view *v, struct tree *base)
+{
+	struct history_path zoom, sel;
+	char *name = NULL;
+	const char *n;
+	size_t len = 0;
+
+	if (base == NULL)
+		base = v->time->loaded;
+	view_undo_stop(v);
+	memset(&zoom, 0, sizeof zoom);
+	memset(&sel, 0, sizeof sel);
+	history_path_set(&zoom, v->tree, v->zoom);
+	history_path_set(&sel, v->tree, v->want);
+	if (v->want != TREE_ROOT) {
+		n = tree_name(v->tree, v->want, &len);
+		name = xmemdup(n, len);
+	}
+	view_reverse_stop(v); /* it reads the tree about to go */
+	v->xh.base = base;
+	history_rebase(&v->xh); /* a reverse tree it kept goes */
+	/* A comparison: two profiles, coloured by change, widths AFTER. */
+	v->diff = tree_nprof(base) == 2;
+	v->prof = v->diff ? 1 : 0;
+	switched(v);
+	v->zoom = history_path_find(v->tree, &zoom, 1);
+	if (v->zoom == TREE_NONE)
+		v->zoom = TREE_ROOT;
+	v->want = v->sel = reselect(v, &sel, name, len);
+	free(name);
+	history_path_free(&zoom);
+	history_path_free(&sel);
+	view_flame_relayout(v, v->cols, v->lines);
+}
+
+void
+view_xform_time_init(struct tui_view *v, const struct tui_opts *o)
+{
+	if (o->store == NULL)
+		return;
+	v->time = xmalloc(sizeof *v->time);
+	timeview_init(v->time, v->xh.base, o->store);
+	v->time->rows = o->rows;
+}
+
+void
+view_xform_time_done(struct tui_view *v)
+{
+	if (v->time == NULL)
+		return;
+	/* The tree as loaded: the caller's, not the range's. */
+	v->xh.base = v->time->loaded;
+	timeview_free(v->time);
+	free(v->time);
+	v->time = NULL;
 }

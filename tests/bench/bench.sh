@@ -227,6 +227,10 @@ fi
 histbench=$(dirname "$MKPROFILE")/histbench
 [ -x "$histbench" ] && { echo; "$histbench" "$tree"; }
 
+# The heat map screen: open, cursor, a range's tree (tests/bench/heatbench).
+heatbench=$(dirname "$MKPROFILE")/heatbench
+[ -x "$heatbench" ] && { echo; "$heatbench"; }
+
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.
 svgin=$dir/svg-200k.folded

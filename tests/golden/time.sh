@@ -132,4 +132,33 @@ tr_ "python 1-2 s" "$DATA/python-json.perf.gz" 1 2
 tr_ "perl 0.2-0.4 s" "$DATA/perl-regex.perf" 0.2 0.4
 tr_ "test01 10-30 s" "$tdir/perf.test01" 10 30
 
+# difffolded FOLDED_A FOLDED_B: difffolded.pl's lines of the two (every
+# stack of either, "STACK COUNT_A COUNT_B", 0 where one has none), sorted.
+difffolded() {
+	awk '{ f = FILENAME == ARGV[1] ? 1 : 2 }
+	{ n = $NF; sub(/ [^ ]*$/, ""); c[f, $0] = n; s[$0] = 1 }
+	END { for (k in s) print k, (c[1, k] + 0), (c[2, k] + 0) }' "$1" "$2" |
+	    LC_ALL=C sort
+}
+
+# td NAME FILE A0 A1 B0 B1: --diff --time=A0-A1 --time=B0-B1 --collapse
+# against difffolded of the two cut texts' folded stacks.
+td() {
+	name=$1 file=$2
+	cut_text "$file" "$3" "$4" | "$TFLAME" --collapse > "$tmpd/a"
+	cut_text "$file" "$5" "$6" | "$TFLAME" --collapse > "$tmpd/b"
+	difffolded "$tmpd/a" "$tmpd/b" > "$tmpd/want"
+	if ! "$TFLAME" --collapse --diff --time="$3-$4" --time="$5-$6" \
+	    "$file" > "$tmpd/out.raw" 2> "$tmpd/err"; then
+		bad "$name" "exit status: $(head -2 "$tmpd/err")"
+		return
+	fi
+	LC_ALL=C sort "$tmpd/out.raw" > "$tmpd/out"
+	same "$name" "$tmpd/out" "$tmpd/want"
+}
+
+td "python 0.5-1 s against 1-2 s" "$DATA/python-json.perf.gz" 0.5 1 1 2
+td "perl 0.2-0.3 s against 0.3-0.4 s" "$DATA/perl-regex.perf" 0.2 0.3 0.3 0.4
+td "test01 0-20 s against 20-45 s" "$tdir/perf.test01" 0 20 20 45
+
 finish

@@ -242,6 +242,51 @@ START_TEST(test_time)
 }
 END_TEST
 
+/*
+ * --time twice: two ranges of one input compared, with --diff only, in
+ * every mode that takes --time.
+ */
+static const struct {
+	enum run_mode mode;
+	int diff, two_inputs;
+	enum source src;
+	enum mode_path path;
+	const char *why;
+} twice[] = {
+	/* mode diff two source  path */
+	{C, 1, 0, FILE_IN, PATH_COLLAPSE, NULL},
+	{C, 1, 0, PIPE_IN, PATH_COLLAPSE, NULL},
+	{V, 1, 0, FILE_IN, PATH_VIEW,     NULL},
+	{S, 1, 0, FILE_IN, PATH_SVG,      NULL},
+	{T, 1, 0, FILE_IN, PATH_TEXT,     NULL},
+	{R, 1, 0, FILE_IN, PATH_TEXT,     NULL},
+	{C, 0, 0, FILE_IN, PATH_USAGE,    "with --diff and one input"},
+	{V, 0, 0, FILE_IN, PATH_USAGE,    "with --diff and one input"},
+	{C, 1, 1, FILE_IN, PATH_USAGE,    "of one input, not of two"},
+	{H, 1, 0, FILE_IN, PATH_USAGE,    "--heatmap"},
+	{V, 1, 0, RECORD,  PATH_USAGE,    "--record and --diff"},
+};
+
+START_TEST(test_time_twice)
+{
+	struct options o;
+	struct mode_plan p;
+	size_t i = (size_t)_i;
+
+	options_for(&o, twice[i].mode, twice[i].diff, 0, twice[i].src);
+	o.time = "1-2";
+	o.time2 = "3-4";
+	if (twice[i].two_inputs)
+		o.input2 = "in2";
+	mode_plan(&o, &p);
+	ck_assert_int_eq(p.path, twice[i].path);
+	if (twice[i].why != NULL)
+		ck_assert_ptr_nonnull(strstr(p.why, twice[i].why));
+	else
+		ck_assert_int_eq(mode_draws_early(&p, 1), 0);
+}
+END_TEST
+
 /* Path names, for messages and the test's own. */
 START_TEST(test_names)
 {
@@ -262,6 +307,7 @@ modes_suite(void)
 	tcase_add_loop_test(tc, test_window, 0, (int)ARRAY_SIZE(table));
 	tcase_add_loop_test(tc, test_modules_order, 0, (int)ARRAY_SIZE(table));
 	tcase_add_loop_test(tc, test_time, 0, (int)ARRAY_SIZE(table));
+	tcase_add_loop_test(tc, test_time_twice, 0, (int)ARRAY_SIZE(twice));
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,141 @@
+/*
+ * heatbench: the heat map screen's work (#53) on a made-up recording of
+ * SAMPLES samples (10 million by default) over 60 seconds, stacks drawn
+ * from a tree of about 100,000 frames: opening the map (the idle nodes,
+ * the cells, their grouping for a 200x60 terminal), moving the cursor
+ * (the top function of a cell), and the tree of a range picked with
+ * Enter, Enter (2 s and 20 s; a comparison with a baseline, and against
+ * the rest).  Wall clock, the best of five, in milliseconds; the targets
+ * are 16, 16 and 150 ms.
+ *
+ *	heatbench [SAMPLES]
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "model/heatgrid.h"
+#include "model/heatmap.h"
+#include "model/store.h"
+#include "model/timeview.h"
+#include "model/tree.h"
+
+#define NS 1000000000LL
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static uint64_t rng_state = 88172645463325252ULL;
+
+static uint64_t
+rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+/* A tree of about n frames: 20 commands, paths of random depth. */
+static struct tree *
+make_tree(uint32_t n, uint32_t **leaves, uint32_t *nleaves)
+{
+	struct tree *t = tree_new(1);
+	uint32_t *lv = malloc(n * sizeof *lv), k = 0, node, d, depth;
+	char name[32];
+
+	while (tree_size(t) < n && k < n) {
+		node = TREE_ROOT;
+		depth = 2 + (uint32_t)(rng() % 30);
+		for (d = 0; d < depth; d++) {
+			int len = snprintf(name, sizeof name, "f%u_%u", d,
+			    (unsigned)(rng() % (d < 2 ? 20 : 40)));
+
+			node = tree_child(t, node, strtab_intern(tree_strtab(t),
+			    name, (size_t)len));
+		}
+		lv[k++] = node;
+	}
+	*leaves = lv;
+	*nleaves = k;
+	return t;
+}
+
+/* The best of five runs of fn, in ms. */
+#define BEST(var, code) do { \
+	int r_; double t_; \
+	var = 1e9; \
+	for (r_ = 0; r_ < 5; r_++) { \
+		t_ = now_ms(); \
+		code; \
+		t_ = now_ms() - t_; \
+		if (t_ < var) var = t_; \
+	} \
+} while (0)
+
+int
+main(int argc, char **argv)
+{
+	uint64_t n = argc > 1 ? strtoull(argv[1], NULL, 10) : 10000000;
+	struct store *s = store_new();
+	uint32_t *leaves, nleaves, top = 0;
+	struct tree *t = make_tree(100000, &leaves, &nleaves), *r;
+	struct heatgrid g;
+	struct timeview tv;
+	double open, reopen, move, r2, r20, base, rest, t0;
+	uint64_t i;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		uint32_t leaf = leaves[rng() % nleaves];
+
+		store_add(s, leaf, 1000 * NS + (int64_t)(i * (60 * NS / n)),
+		    1, 1, 1, (int32_t)(i % 8));
+		tree_add_self(t, 0, leaf, COUNT_INT(1));
+	}
+	tree_finish(t);
+	memset(&g, 0, sizeof g);
+	timeview_init(&tv, t, s);
+	BEST(open, {
+		timeview_refresh(&tv);
+		heatgrid_build(&g, s, HEATMAP_ROWS_DEFAULT,
+		    tv.nidle ? tv.idle : NULL, NULL, tree_size(t));
+		heatgrid_fit(&g, 195, 110);
+	});
+	/* Opened again: the cells kept, grouped for the screen again. */
+	BEST(reopen, heatgrid_fit(&g, 195, 110));
+	t0 = now_ms();
+	for (k = 0; k < 100; k++)
+		top ^= heatgrid_top(&g, s, k % g.ncx, k % g.ncy, NULL,
+		    tree_size(t));
+	move = (now_ms() - t0) / 100;
+	BEST(r2, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 0));
+	BEST(r20, r = timeview_pick(&tv, 1010 * NS, 1030 * NS, 0));
+	tv.base_on = 1;
+	tv.b0 = 1000 * NS;
+	tv.b1 = 1002 * NS;
+	BEST(base, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 0));
+	tv.base_on = 0;
+	BEST(rest, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 1));
+	(void)r;
+	printf("heat map, %llu samples, %u frames: first open %.1f ms, "
+	    "opened again %.2f ms, cursor move %.2f ms (top %u), range 2 s %.1f ms, 20 s %.1f ms, "
+	    "against a baseline %.1f ms, against the rest %.1f ms "
+	    "(targets: 16, 16, 150 ms)\n", (unsigned long long)n,
+	    tree_size(t), open, reopen, move, top & 1, r2, r20, base, rest);
+	timeview_free(&tv);
+	heatgrid_free(&g);
+	tree_free(t);
+	store_free(s);
+	free(leaves);
+	return 0;
+}
