@@ -17,9 +17,14 @@
  *   70 DTrace: dtrace's "CPU ID FUNCTION:NAME" column header, or (inferno's
  *      rule) after the first blank line, module`symbol or 0xADDRESS frames
  *      closed by a count line (dtrace.c);
+ *   85 memleak: bcc memleak's "N bytes in M allocations from stack" or
+ *      its report header (memleak.c);
  *   60 SystemTap: "0xADDRESS : symbol" frames closed by a count line, and
  *      no backtick anywhere before (stap.c);
  *   50 bpftrace: an "@NAME[" line in the first 20 lines;
+ *   45 asprof: folded lines with a sign of async-profiler (an _[0] or
+ *      _[1] frame type, a "[NAME tid=N]" root, _[j]/_[i] on a Java
+ *      method name: asprof.c);
  *   40 folded: the non-blank lines examined are "stack count" lines, "#"
  *      comments, and at most one bad line in three (the loader reports
  *      them);
@@ -41,7 +46,7 @@
 
 /* The rows: one per format, defined in the format's file. */
 extern const struct format format_pprof, format_bpftrace, format_perf,
-    format_dtrace, format_stap, format_folded;
+    format_dtrace, format_stap, format_folded, format_asprof, format_memleak;
 
 static const struct format *const formats[] = {
 	&format_pprof,
@@ -49,6 +54,8 @@ static const struct format *const formats[] = {
 	&format_perf,
 	&format_dtrace,
 	&format_stap,
+	&format_memleak,
+	&format_asprof,
 	&format_folded,
 	NULL
 };

@@ -7,7 +7,7 @@
 
 "$TFLAME" --format=help > "$tmpd/list" 2>"$tmpd/err" &&
     [ ! -s "$tmpd/err" ] && ok || bad "--format=help: status or stderr"
-for f in perf stap dtrace folded bpftrace pprof; do
+for f in perf stap dtrace folded bpftrace pprof asprof memleak; do
 	n=$(grep -c "^  $f  *[^ ]" "$tmpd/list")
 	[ "$n" = 1 ] && ok || bad "--format=help: $f listed $n times"
 done
@@ -25,7 +25,9 @@ set -- \
     dtrace "$fg/example-dtrace-stacks.txt" \
     folded "$inf/diff-folded/before.txt" \
     bpftrace "$CORPUS/bpftrace/kstack.txt" \
-    pprof "$tmpd/pprof.pb"
+    pprof "$tmpd/pprof.pb" \
+    asprof "$TESTS_DATADIR/asprof/sample2.collapsed" \
+    memleak "$TESTS_DATADIR/memleak/memleak_example.txt"
 while [ $# -ge 2 ]; do
 	f=$1 in=$2
 	shift 2
