@@ -199,6 +199,8 @@ loader_run(struct reader *r, const struct load_opts *opts,
 		*err = xasprintf("cannot tell the format of %s; use --format", name);
 		return -1;
 	}
+	d->format = fmt->name; /* for the messages panel (`!`) */
+	d->format_detected = opts->format == FORMAT_AUTO;
 	if (fmt->weighted && opts->weighted != NULL)
 		opts->weighted(opts->weighted_arg);
 	if (fmt->load(r, opts, sink, d, res, err) != 0)
