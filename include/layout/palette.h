@@ -7,8 +7,8 @@
  *  1. its "family" (the hue) from the annotation suffix the perf loader
  *     adds: "_[k]" kernel, "_[j]" JIT, "_[i]" inlined; every other frame is
  *     an ordinary user frame.  In the viewer, a frame whose module (the
- *     tree's, from perf's DSO) is kernel or JIT code takes that family
- *     without the suffix (palette_module_family()).  The names "-" and "--" (stack separators in
+ *     tree's, from perf's DSO; async-profiler's frame type) is kernel,
+ *     JIT or inlined code takes that family without the suffix (palette_module_family()).  The names "-" and "--" (stack separators in
  *     flamegraph.pl's chain graphs) are grey.
  *  2. its "value" v in [0, 1) (the shade within the family) from a hash of
  *     the name.  The hash is flamegraph.pl's deterministic default: the sum
@@ -51,7 +51,7 @@ enum palette_family palette_family(const char *name, size_t len);
 
 /*
  * The family a module's kind gives (model/tree.h: TREE_MOD_KERNEL,
- * TREE_MOD_JIT; PALETTE_USER for the others): the viewer colours a user
+ * TREE_MOD_JIT, TREE_MOD_INLINE; PALETTE_USER for the others): the viewer colours a user
  * frame by its module, so kernel frames are blue without --kernel.
  */
 enum palette_family palette_module_family(unsigned kind);

@@ -34,6 +34,8 @@ enum input_format {
 	FORMAT_PPROF,
 	FORMAT_SPEEDSCOPE,
 	FORMAT_FIREFOX,
+	FORMAT_ASPROF,
+	FORMAT_MEMLEAK,
 	FORMAT_UNKNOWN
 };
 
@@ -106,6 +108,13 @@ struct load_opts {
 	 * that keeps a store: sink_tree_sample().
 	 */
 	void (*sample)(void *ctx, const struct sample_meta *m);
+	/*
+	 * memleak: called (when not NULL) with the sink's ctx right before
+	 * the end() of a sample that stands for n sample records, not one
+	 * (an allocation site's allocations).  Only for a sink_tree:
+	 * sink_tree_records().
+	 */
+	void (*records)(void *ctx, uint64_t n);
 };
 
 struct load_result {
@@ -234,6 +243,13 @@ int load_speedscope(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 int load_firefox(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+/* async-profiler's collapsed stacks and bcc memleak's reports. */
+int load_asprof(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+int load_memleak(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 

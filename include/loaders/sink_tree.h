@@ -25,6 +25,8 @@ struct sink_tree {
 	struct sample_meta meta; /* the sample end() or again() closes next */
 	int have_meta;
 	uint64_t untimed;        /* samples the store did not get: no time */
+	uint64_t records;        /* the next end()'s sample records ... */
+	int have_records;        /* ... when given (else one) */
 };
 
 void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
@@ -43,6 +45,12 @@ void sink_tree_keep_samples(void *ctx);
  * comes without a time is counted in untimed and not kept.
  */
 void sink_tree_keep_store(struct sink_tree *st, struct store *s);
+
+/*
+ * struct load_opts' records hook for a sink_tree (ctx: the sink_tree):
+ * the next end() closes a sample that stands for n sample records.
+ */
+void sink_tree_records(void *ctx, uint64_t n);
 
 /* struct load_opts' sample hook for a sink_tree (ctx: the sink_tree). */
 void sink_tree_sample(void *ctx, const struct sample_meta *m);

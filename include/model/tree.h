@@ -132,7 +132,7 @@ uint64_t tree_samples_self(const struct tree *t, int prof, uint32_t id);
  * Each frame's module (perf: its DSO, "libc.so.6", "[kernel.kallsyms]"),
  * for the viewer: once tree_keep_modules() was called (a loader's module
  * hook did it), one 32-bit number more per node, nothing otherwise.  A
- * module is interned with its kind (TREE_MOD_KERNEL, TREE_MOD_JIT or 0)
+ * module is interned with its kind (TREE_MOD_KERNEL, _JIT, _INLINE or 0)
  * by tree_module_intern(); tree_set_module() gives it to a node, and a
  * node given two different modules (frames merged by name across
  * modules) has TREE_MOD_SEVERAL, keeping the kind when both had the
@@ -146,6 +146,7 @@ uint64_t tree_samples_self(const struct tree *t, int prof, uint32_t id);
 #define TREE_MOD_KIND(m) ((m) >> 30)
 #define TREE_MOD_KERNEL 1u /* kinds */
 #define TREE_MOD_JIT 2u
+#define TREE_MOD_INLINE 3u /* async-profiler's _[i] */
 
 void tree_keep_modules(struct tree *t);
 int tree_has_modules(const struct tree *t);

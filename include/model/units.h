@@ -11,7 +11,9 @@
  * event ("835,671,336 cycles, 417 samples"); without periods, one number
  * ("286 cpu-clock samples").  Folded input has one number,
  * "1,234 samples".  --countname names the weight whatever the input
- * ("6,000,000 bytes, 3 samples").
+ * ("6,000,000 bytes, 3 samples").  The event "bytes" (bcc memleak's
+ * outstanding allocations) is a size, shown in binary units with three
+ * figures ("1.50 MiB, 12 allocations": its records are allocations).
  */
 #ifndef TFLAME_MODEL_UNITS_H
 #define TFLAME_MODEL_UNITS_H
@@ -25,6 +27,7 @@
 struct tf_units {
 	const char *name; /* of the weight: "samples", an event, --countname */
 	int ns;           /* the weight is nanoseconds: shown as a duration */
+	int bytes;        /* the weight is bytes: "1.50 MiB"; records allocations */
 	int samples;      /* sample records are known beside the weight */
 	const char *of;   /* one number, of this event: "286 cpu-clock samples" */
 };

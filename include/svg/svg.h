@@ -205,7 +205,7 @@ size_t svg_char_count(const char *s, size_t len);
 /* Bytes taken by the first nchars characters of s[0..len). */
 size_t svg_char_prefix(const char *s, size_t len, size_t nchars);
 
-/* len without a final "_[k]", "_[w]", "_[i]" or "_[j]" annotation. */
+/* len without a final "_[k]", "_[w]", "_[i]", "_[j]" annotation (or async-profiler's "_[0]", "_[1]"). */
 size_t svg_strip_annotation(const char *name, size_t len);
 
 /*

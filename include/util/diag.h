@@ -32,6 +32,9 @@ struct diag {
 	size_t nnotes, capnotes;
 	struct diag_event events[DIAG_EVENTS]; /* perf: every event seen */
 	size_t nevents;
+	/* The input's format as loaded (a static name; NULL: not known). */
+	const char *format;
+	int format_detected;         /* told from its first bytes */
 	struct diag *next;           /* owned; the next input's (--diff AFTER) */
 };
 

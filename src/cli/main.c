@@ -184,6 +184,8 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		lo.weighted = sink_tree_keep_samples;
 		lo.weighted_arg = &st[0];
 	}
+	if (!o->diff)
+		lo.records = sink_tree_records; /* memleak's allocations */
 	if (!three_columns && loaded_store != NULL) {
 		/* --time, --heatmap: each sample's time, by stack. */
 		sink_tree_keep_store(&st[0], loaded_store);

@@ -42,6 +42,8 @@ palette_module_family(unsigned kind)
 		return PALETTE_KERNEL;
 	if (kind == TREE_MOD_JIT)
 		return PALETTE_JIT;
+	if (kind == TREE_MOD_INLINE)
+		return PALETTE_INLINE;
 	return PALETTE_USER;
 }
 
@@ -282,7 +284,9 @@ scheme_base(enum palette_scheme s, const char *name, size_t len)
 	case PALETTE_WAKEUP:
 		return BASE_AQUA;
 	case PALETTE_JAVA:
-		if (ends_with(name, len, "_[j]"))
+		/* async-profiler's interpreted and C1 frames are Java too. */
+		if (ends_with(name, len, "_[j]") ||
+		    ends_with(name, len, "_[0]") || ends_with(name, len, "_[1]"))
 			return BASE_GREEN;
 		if (ends_with(name, len, "_[i]"))
 			return BASE_AQUA;

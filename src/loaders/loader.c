@@ -20,9 +20,14 @@
  *   70 DTrace: dtrace's "CPU ID FUNCTION:NAME" column header, or (inferno's
  *      rule) after the first blank line, module`symbol or 0xADDRESS frames
  *      closed by a count line (dtrace.c);
+ *   85 memleak: bcc memleak's "N bytes in M allocations from stack" or
+ *      its report header (memleak.c);
  *   60 SystemTap: "0xADDRESS : symbol" frames closed by a count line, and
  *      no backtick anywhere before (stap.c);
  *   50 bpftrace: an "@NAME[" line in the first 20 lines;
+ *   45 asprof: folded lines with a sign of async-profiler (an _[0] or
+ *      _[1] frame type, a "[NAME tid=N]" root, _[j]/_[i] on a Java
+ *      method name: asprof.c);
  *   40 folded: the non-blank lines examined are "stack count" lines, "#"
  *      comments, and at most one bad line in three (the loader reports
  *      them);
@@ -45,7 +50,7 @@
 /* The rows: one per format, defined in the format's file. */
 extern const struct format format_pprof, format_bpftrace, format_perf,
     format_dtrace, format_stap, format_folded, format_speedscope,
-    format_firefox;
+    format_firefox, format_asprof, format_memleak;
 
 static const struct format *const formats[] = {
 	&format_pprof,
@@ -55,6 +60,8 @@ static const struct format *const formats[] = {
 	&format_perf,
 	&format_dtrace,
 	&format_stap,
+	&format_memleak,
+	&format_asprof,
 	&format_folded,
 	NULL
 };
@@ -198,6 +205,8 @@ loader_run(struct reader *r, const struct load_opts *opts,
 		*err = xasprintf("cannot tell the format of %s; use --format", name);
 		return -1;
 	}
+	d->format = fmt->name; /* for the messages panel (`!`) */
+	d->format_detected = opts->format == FORMAT_AUTO;
 	if (fmt->weighted && opts->weighted != NULL)
 		opts->weighted(opts->weighted_arg);
 	if (fmt->load(r, opts, sink, d, res, err) != 0)

@@ -20,7 +20,7 @@ libtfcore_a_SOURCES += \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
 	src/loaders/pprof.c src/loaders/pprof_wire.c \
 	src/loaders/speedscope.c src/loaders/firefox.c \
-	src/loaders/firefox_table.c
+	src/loaders/firefox_table.c src/loaders/asprof.c src/loaders/memleak.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
@@ -50,6 +50,17 @@ tests_unit_check_perf_clean_SOURCES = tests/unit/check_perf_clean.c
 tests_unit_check_perf_clean_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
+# async-profiler's collapsed stacks and bcc memleak (issue #52), and the
+# words of a weight in bytes.
+check_PROGRAMS += tests/unit/check_textfmt
+tests_unit_check_textfmt_SOURCES = tests/unit/check_textfmt.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_textfmt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
+tests_unit_check_textfmt_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_textfmt
+EXTRA_DIST += tests/data/asprof tests/data/memleak
+
 # The format table (loader.c's rows: complete, named, best score wins).
 check_PROGRAMS += tests/unit/check_registry
 tests_unit_check_registry_SOURCES = tests/unit/check_registry.c
@@ -61,7 +72,8 @@ TESTS += tests/unit/check_registry
 # through a fake or real perf.
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/formatlist.sh \
 	tests/golden/bpftrace.sh tests/golden/perf_exited.sh \
-	tests/golden/pprof.sh tests/golden/perfdata.sh
+	tests/golden/pprof.sh tests/golden/perfdata.sh \
+	tests/golden/textfmt.sh
 # perf's children that hang or fail (issue #51): a fake $PERF of its own.
 LOADERS_TESTS += tests/golden/children.sh
 TESTS += tests/unit/check_formats tests/unit/check_perf_clean \

@@ -61,7 +61,9 @@ st_end(void *ctx, struct tf_count count)
 	st_keep(st, st->cur, count);
 	tree_add_self(st->tree, st->prof, st->cur, count);
 	if (st->samples)
-		tree_add_samples(st->tree, st->prof, st->cur, 1);
+		tree_add_samples(st->tree, st->prof, st->cur,
+		    st->have_records ? st->records : 1);
+	st->have_records = 0;
 	st->stacks++;
 }
 
@@ -169,6 +171,8 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	st->store = NULL;
 	st->have_meta = 0;
 	st->untimed = 0;
+	st->have_records = 0;
+	st->records = 0;
 	sink->ctx = st;
 	sink->begin = st_begin;
 	sink->frame = st_frame;
@@ -217,4 +221,13 @@ sink_tree_sample(void *ctx, const struct sample_meta *m)
 
 	st->meta = *m;
 	st->have_meta = 1;
+}
+
+void
+sink_tree_records(void *ctx, uint64_t n)
+{
+	struct sink_tree *st = ctx;
+
+	st->records = n;
+	st->have_records = 1;
 }

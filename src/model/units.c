@@ -15,11 +15,14 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 	int known = event != NULL && event[0] != '\0';
 
 	u->samples = samples;
-	u->ns = 0;
+	u->ns = u->bytes = 0;
 	u->of = NULL;
 	if (countname != NULL && strcmp(countname, "samples") != 0)
 		u->name = countname;
-	else if (known && samples) {
+	else if (known && strcmp(event, "bytes") == 0) {
+		u->name = event;
+		u->bytes = 1;
+	} else if (known && samples) {
 		u->name = event;
 		u->ns = strcmp(event, "cpu-clock") == 0 ||
 		    strcmp(event, "task-clock") == 0;
@@ -80,11 +83,41 @@ fmt_duration(char *out, size_t cap, double ns)
 		snprintf(out, cap, "%.0f ns", ns);
 }
 
+/*
+ * Bytes as "512 B", "1.50 KiB", "12.5 MiB", "100 GiB": three figures,
+ * the unit the next one up at 1024 of it (after rounding).
+ */
+static void
+fmt_bytes(char *out, size_t cap, double b)
+{
+	static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB",
+	    "EiB"};
+	size_t i = 0;
+
+	if (b < 1023.5) {
+		snprintf(out, cap, "%.0f B", b);
+		return;
+	}
+	b /= 1024;
+	while (b >= 1023.5 && i + 1 < sizeof unit / sizeof unit[0]) {
+		b /= 1024;
+		i++;
+	}
+	if (b >= 99.95)
+		snprintf(out, cap, "%.0f %s", b, unit[i]);
+	else if (b >= 9.995)
+		snprintf(out, cap, "%.1f %s", b, unit[i]);
+	else
+		snprintf(out, cap, "%.2f %s", b, unit[i]);
+}
+
 void
 units_weight(char *buf, size_t cap, const struct tf_units *u,
     struct tf_count weight)
 {
-	if (u->ns)
+	if (u->bytes)
+		fmt_bytes(buf, cap, count_value(weight));
+	else if (u->ns)
 		fmt_duration(buf, cap, count_value(weight));
 	else
 		units_group(buf, cap, weight);
@@ -103,8 +136,12 @@ units_total(char *buf, size_t cap, const struct tf_units *u,
 	}
 	units_weight(w, sizeof w, u, weight);
 	units_group(s, sizeof s, (struct tf_count){samples, 0.0});
-	snprintf(buf, cap, "%s %s, %s sample%s", w, name, s,
-	    samples == 1 ? "" : "s");
+	if (u->bytes)
+		snprintf(buf, cap, "%s, %s allocation%s", w, s,
+		    samples == 1 ? "" : "s");
+	else
+		snprintf(buf, cap, "%s %s, %s sample%s", w, name, s,
+		    samples == 1 ? "" : "s");
 }
 
 void
@@ -127,6 +164,10 @@ units_named(char *buf, size_t cap, const struct tf_units *u,
 	const char *name = u->name;
 
 	units_weight(w, sizeof w, u, weight);
+	if (u->bytes) {
+		snprintf(buf, cap, "%s", w); /* "1.50 MiB" says what it is */
+		return;
+	}
 	if (strcmp(name, "samples") == 0 && weight.n == 1 && weight.frac == 0.0)
 		name = "sample";
 	snprintf(buf, cap, "%s %s%s%s", w, u->of != NULL ? u->of : "",

@@ -146,7 +146,7 @@ size_t
 svg_strip_annotation(const char *name, size_t len)
 {
 	if (len >= 4 && name[len - 4] == '_' && name[len - 3] == '[' &&
-	    name[len - 1] == ']' && strchr("kwij", name[len - 2]) != NULL &&
+	    name[len - 1] == ']' && strchr("kwij01", name[len - 2]) != NULL &&
 	    name[len - 2] != '\0')
 		return len - 4;
 	return len;

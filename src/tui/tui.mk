@@ -51,7 +51,8 @@ TUI_TESTS = \
 	tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
 	tests/tui/retrace.sh \
 	tests/tui/messages.sh tests/tui/difftraps.sh tests/tui/savehome.sh \
-	tests/tui/modules.sh tests/tui/transform.sh tests/tui/heatmap.sh
+	tests/tui/modules.sh tests/tui/transform.sh tests/tui/heatmap.sh \
+	tests/tui/textfmt.sh
 # The messages panel's text without a terminal (#30).
 TUI_TESTS += tests/golden/messages.sh
 TESTS += $(TUI_TESTS)

@@ -14,6 +14,8 @@
  *	perf.txt:12: malformed line (no count): "..."
  *	perf.txt: perf script: Warning: ...       (a child's standard error)
  *
+ *	perf.txt: read as perf (detected from its first bytes)
+ *
  * and the keys on the last line.  A row wider than the screen is wrapped
  * at a blank (or cut where there is none), its continuation indented by
  * two columns.  The messages are the ones diag_print() prints after the
@@ -155,6 +157,22 @@ event_rows(struct msgs *m, const struct diag *d)
 	add_row(m, xstrdup(""));
 }
 
+/* The format input d was read as, after a blank row. */
+static void
+format_row(struct msgs *m, const struct diag *d)
+{
+	char src[512];
+	const char *s = d->source != NULL ? d->source : "-";
+
+	if (d->format == NULL)
+		return;
+	escape_text(src, sizeof src, s, strlen(s));
+	add_row(m, xstrdup(""));
+	add_row(m, xasprintf("%s: read as %s%s", src, d->format,
+	    d->format_detected ? " (detected from its first bytes; "
+	    "--format=help lists the others)" : ""));
+}
+
 /* Build the rows from the diagnostics chain d. */
 static void
 build_rows(struct msgs *m, const struct diag *d)
@@ -175,6 +193,8 @@ build_rows(struct msgs *m, const struct diag *d)
 	if (m->count == 0 && m->nrows == 0)
 		add_row(m, xstrdup("No messages: the input loaded without a "
 		    "warning."));
+	for (p = d; p != NULL; p = p->next)
+		format_row(m, p);
 }
 
 /*

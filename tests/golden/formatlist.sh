@@ -7,7 +7,7 @@
 
 "$TFLAME" --format=help > "$tmpd/list" 2>"$tmpd/err" &&
     [ ! -s "$tmpd/err" ] && ok || bad "--format=help: status or stderr"
-for f in perf stap dtrace folded bpftrace pprof speedscope firefox; do
+for f in perf stap dtrace folded bpftrace pprof speedscope firefox asprof memleak; do
 	n=$(grep -c "^  $f  *[^ ]" "$tmpd/list")
 	[ "$n" = 1 ] && ok || bad "--format=help: $f listed $n times"
 done
@@ -27,7 +27,9 @@ set -- \
     bpftrace "$CORPUS/bpftrace/kstack.txt" \
     pprof "$tmpd/pprof.pb" \
     speedscope "$TESTS_DATADIR/speedscope/0.1.2_simple-sampled.speedscope.json" \
-    firefox "$TESTS_DATADIR/firefox/processed-1.json"
+    firefox "$TESTS_DATADIR/firefox/processed-1.json" \
+    asprof "$TESTS_DATADIR/asprof/sample2.collapsed" \
+    memleak "$TESTS_DATADIR/memleak/memleak_example.txt"
 while [ $# -ge 2 ]; do
 	f=$1 in=$2
 	shift 2

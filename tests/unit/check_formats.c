@@ -854,6 +854,12 @@ expected_format(const char *rel, const struct stat *sb)
 		return FORMAT_DTRACE;
 	if (strncmp(rel, "stap/", 5) == 0)
 		return FORMAT_STAP;
+	/* async-profiler's collapsed stacks; bcc memleak, its folded result. */
+	if (strncmp(rel, "asprof/", 7) == 0)
+		return FORMAT_ASPROF;
+	if (strncmp(rel, "memleak/", 8) == 0)
+		return n > 7 && strcmp(rel + n - 7, ".folded") == 0 ?
+		    FORMAT_FOLDED : FORMAT_MEMLEAK;
 	/* DTrace captures of our own (tui/kernel.dtrace). */
 	if (n > 7 && strcmp(rel + n - 7, ".dtrace") == 0)
 		return FORMAT_DTRACE;

@@ -23,6 +23,9 @@ static const char stap_text[] =
     "  12\n";
 static const char bpftrace_text[] =
     "Attaching 1 probe...\n@[\n    f+1\n]: 3\n";
+static const char asprof_text[] = "java/lang/Thread.run_[j];write_[k] 3\n";
+static const char memleak_text[] =
+    "\t80 bytes in 5 allocations from stack\n\t\tmain+0x6d [allocs]\n";
 static const char pprof_bytes[] = "\x0a\x04\x08\x01\x10\x02\x12\x00";
 
 START_TEST(test_rows)
@@ -70,6 +73,8 @@ START_TEST(test_best_score)
 		{stap_text, sizeof stap_text - 1, FORMAT_STAP},
 		{bpftrace_text, sizeof bpftrace_text - 1, FORMAT_BPFTRACE},
 		{pprof_bytes, sizeof pprof_bytes - 1, FORMAT_PPROF},
+		{asprof_text, sizeof asprof_text - 1, FORMAT_ASPROF},
+		{memleak_text, sizeof memleak_text - 1, FORMAT_MEMLEAK},
 		{"\n \n", 3, FORMAT_FOLDED},
 		{"hello world\n", 12, FORMAT_UNKNOWN},
 	};
