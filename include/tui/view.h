@@ -221,8 +221,10 @@ void view_xform_grown(struct tui_view *v);
 const char *view_xform_subtitle(const struct tui_view *v, char *buf,
     size_t cap, const char *given);
 
-/* stream.c: the tree grew while loading */
+/* stream.c: the tree grew while loading; or was made anew (ids changed) */
 void view_flame_grown(struct tui_view *v);
+void view_flame_renumber(struct tui_view *v, int (*remake)(void *),
+    void *arg);
 
 /* The graph screen of screen s. */
 static inline struct tui_view *
