@@ -80,6 +80,12 @@ tests_bench_histbench_SOURCES = tests/bench/histbench.c \
 	tests/bench/benchtree.c tests/bench/benchtree.h
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
+# `make bench`: a --window expiry at live rates.
+EXTRA_PROGRAMS += tests/bench/windowbench
+tests_bench_windowbench_SOURCES = tests/bench/windowbench.c \
+	tests/bench/benchtree.c tests/bench/benchtree.h
+tests_bench_windowbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/windowbench$(EXEEXT)
 
 # The sample store (every sample with its time), its heat map, time
 # ranges and the tree of a range.

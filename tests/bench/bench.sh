@@ -226,6 +226,13 @@ fi
 # The viewer's undo and the trees its history holds (tests/bench/histbench).
 histbench=$(dirname "$MKPROFILE")/histbench
 [ -x "$histbench" ] && { echo; "$histbench" "$tree"; }
+# --window at live rates: an expiry's cost (tests/bench/windowbench).
+windowbench=$(dirname "$MKPROFILE")/windowbench
+if [ -x "$windowbench" ]; then
+	echo
+	"$windowbench" "$DATADIR/perl-regex.perf"
+	"$windowbench" "$tree"
+fi
 
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.
