@@ -154,6 +154,15 @@ holds() { [ "${n_all:-0}" -gt 0 ] && [ $((n_all * 3)) -lt "${n_rec:-0}" ]; }
 check "--window=1, new names: the graph holds the window ($n_all of $n_rec)" \
     holds
 check "--window=1, new names: main shown" has main
+# The tree is made anew at each refresh: the selection and the zoom stay
+# on their frames, found again by name.
+T send-keys -t t k
+sleep 1
+T send-keys -t t k Enter
+sleep 3
+screen
+on_main() { grep -q '^main  [0-9,]* cpu-clock samples .* of zoom' "$tmpd/screen"; }
+check "--window=1, new names: zoomed on main, 3 s later" on_main
 check "--window=1, new names: under 24 MB more in 8 s ($kb0 -> $kb1 KiB)" \
     under "$kb1" $((kb0 + 24576))
 T send-keys -t t q
