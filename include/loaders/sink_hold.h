@@ -45,6 +45,14 @@ void sink_hold_release(struct sink_hold *h);
 /* Forget the held stacks (the counts start again). */
 void sink_hold_drop(struct sink_hold *h);
 
+/*
+ * The tree was made anew, nothing held (its node and name ids changed:
+ * the live --window): forget the paths met while held, which name the
+ * old tree's nodes and names.  Only for a sink whose loader has no
+ * speed hooks: their handles would name old nodes too.
+ */
+void sink_hold_renumbered(struct sink_hold *h);
+
 /* The module of the open stack's last frame (a loader's module_set hook). */
 void sink_hold_module_set(struct sink_hold *h, uint32_t mod);
 

@@ -27,4 +27,15 @@
 struct tree *tree_range(const struct tree *t, const struct store *s,
     int64_t t0, int64_t t1, const uint8_t *skip, uint64_t *kept);
 
+/*
+ * Make t anew in place from every sample of s (a one-profile tree, the
+ * one s was filled beside): the nodes no sample reaches and the names
+ * no node has left go, and s's stacks are renumbered to the new nodes.
+ * Node and name ids change (a node's parent still comes before it);
+ * modules keep their ids, the order setting stays.  The live viewer's
+ * --window after its store forgot the samples that left the window.
+ * O(nodes + samples).
+ */
+void tree_compact(struct tree *t, struct store *s);
+
 #endif

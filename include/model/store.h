@@ -107,6 +107,22 @@ uint64_t store_fold(const struct store *s, int64_t t0, int64_t t1,
     uint64_t *w, uint64_t *n, uint32_t nstacks, const uint8_t *skip);
 
 /*
+ * Forget the samples with t < t0 (a rolling window's expired ones):
+ * chunks left empty are freed, the others keep the rest in their order.
+ * Returns how many went.  Touches only the chunks that held any.
+ */
+uint64_t store_cut(struct store *s, int64_t t0);
+
+/* A stack no tree node stands for any more: queries leave it out. */
+#define STORE_STACK_NONE UINT32_MAX
+
+/*
+ * Renumber every sample's stack st to map[st] (STORE_STACK_NONE past
+ * nmap): the tree the store names nodes of was made anew.
+ */
+void store_remap(struct store *s, const uint32_t *map, uint32_t nmap);
+
+/*
  * Append src's samples to dst, in their order, each stack s becoming
  * map[s] (a stack at or past nmap is kept as it is): a second thread's
  * store joined after its tree was merged (tree_merge_map()).

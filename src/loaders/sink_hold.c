@@ -328,6 +328,17 @@ sink_hold_drop(struct sink_hold *h)
 }
 
 void
+sink_hold_renumbered(struct sink_hold *h)
+{
+	h->npaths = 0;
+	if (h->slots != NULL)
+		memset(h->slots, 0, (h->mask + 1) * sizeof *h->slots);
+	h->naside = 0;
+	h->nmods = 0;
+	h->cur = h->last = TREE_ROOT;
+}
+
+void
 sink_hold_module_set(struct sink_hold *h, uint32_t mod)
 {
 	uint64_t at;

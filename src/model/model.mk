@@ -1,7 +1,7 @@
 # Build lines for src/model/ (included from Makefile.am): counts, the
 # string table, the frame tree and folded stacks held in order, the
 # reverse (caller) tree, the function table and the sandwich, the
-# transforms (tree -> new tree) and the --window buckets, with their
+# transforms (tree -> new tree) and the --window query, with their
 # tests.  Part of the curses-free core (libtfcore.a).
 # (strtab, tree and inorder are tested in tests/unit/check_tflame, the
 # reverse tree in tests/unit/check_search; see Makefile.am, search.mk.)
@@ -82,6 +82,12 @@ tests_bench_histbench_SOURCES = tests/bench/histbench.c \
 	tests/bench/benchtree.c tests/bench/benchtree.h
 tests_bench_histbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/histbench$(EXEEXT)
+# `make bench`: a --window expiry at live rates.
+EXTRA_PROGRAMS += tests/bench/windowbench
+tests_bench_windowbench_SOURCES = tests/bench/windowbench.c \
+	tests/bench/benchtree.c tests/bench/benchtree.h
+tests_bench_windowbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/windowbench$(EXEEXT)
 
 # `make bench`: the heat map screen's open, cursor and range (#53).
 EXTRA_PROGRAMS += tests/bench/heatbench
@@ -107,7 +113,7 @@ TESTS += tests/unit/check_timeview
 # --heatmap and --time against references computed from the timestamps.
 TESTS += tests/golden/time.sh
 EXTRA_DIST += tests/golden/time.sh
-# --window's bounds: the ring sized to what has elapsed.
+# --window's bounds: a store of what the window holds.
 check_PROGRAMS += tests/unit/check_window_bounds
 tests_unit_check_window_bounds_SOURCES = tests/unit/check_window_bounds.c
 tests_unit_check_window_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

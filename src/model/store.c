@@ -404,3 +404,85 @@ store_append_mapped(struct store *dst, const struct store *src,
 		    x.cpu == STORE_CPU_NONE ? -1 : (int32_t)x.cpu);
 	}
 }
+
+/* Keep chunk c's samples with t >= t0, in order; returns how many went. */
+static uint32_t
+chunk_cut(struct chunk *c, int64_t t0)
+{
+	uint32_t i, k = 0, n = c->n;
+
+	c->tmin = INT64_MAX;
+	c->tmax = INT64_MIN;
+	for (i = 0; i < n; i++) {
+		int64_t t = c->base + (int64_t)c->dt[i];
+
+		if (t < t0)
+			continue;
+		c->stack[k] = c->stack[i];
+		c->dt[k] = c->dt[i];
+		c->w[k] = c->w[i];
+		c->thr[k] = c->thr[i];
+		if (c->wide != NULL)
+			c->wide[k] = c->wide[i];
+		if (t < c->tmin)
+			c->tmin = t;
+		if (t > c->tmax)
+			c->tmax = t;
+		k++;
+	}
+	c->n = k;
+	return n - k;
+}
+
+uint64_t
+store_cut(struct store *s, int64_t t0)
+{
+	uint64_t gone = 0;
+	size_t i, k = 0;
+
+	if (s->count == 0 || s->tmin >= t0)
+		return 0;
+	for (i = 0; i < s->nc; i++) {
+		struct chunk *c = &s->c[i];
+
+		if (c->n > 0 && c->tmin < t0)
+			gone += chunk_cut(c, t0);
+		if (c->n == 0 && i + 1 < s->nc) {
+			chunk_free(c); /* the last one still takes samples */
+			continue;
+		}
+		if (k != i)
+			s->c[k] = *c;
+		k++;
+	}
+	s->nc = k;
+	s->count -= gone;
+	s->tmin = INT64_MAX;
+	s->tmax = INT64_MIN;
+	for (i = 0; i < s->nc; i++) {
+		if (s->c[i].n == 0)
+			continue;
+		if (s->c[i].tmin < s->tmin)
+			s->tmin = s->c[i].tmin;
+		if (s->c[i].tmax > s->tmax)
+			s->tmax = s->c[i].tmax;
+	}
+	if (s->count == 0)
+		s->tmin = s->tmax = 0;
+	return gone;
+}
+
+void
+store_remap(struct store *s, const uint32_t *map, uint32_t nmap)
+{
+	size_t k;
+	uint32_t i;
+
+	for (k = 0; k < s->nc; k++) {
+		struct chunk *c = &s->c[k];
+
+		for (i = 0; i < c->n; i++)
+			c->stack[i] = c->stack[i] < nmap ? map[c->stack[i]] :
+			    STORE_STACK_NONE;
+	}
+}

@@ -12,9 +12,17 @@
  * sink offers the speed hooks, so the perf loader's memo works live: a
  * stack seen before costs one lookup.
  *
- * Seconds for --window are counted from the start of the recording;
- * the window's buckets (model/window.h) take expired seconds off the tree
- * at a refresh.
+ * --window (model/window.h): each sample that goes into the tree is
+ * noted with the time it went in, counted from the start of the
+ * recording, and at a refresh the tree is made anew from the samples
+ * still in the window, so the frames and names that left it are gone
+ * (memory follows the window, however many names come and go).  That
+ * gives the tree's nodes and names new ids, so then the loader gets no
+ * speed hooks (their handles would outlive the nodes: perf's memo still
+ * parses each distinct line once), the refresh waits while stacks are
+ * held (paused) or another screen (a table, a sandwich: they keep ids)
+ * covers the graph, and the graph keeps its zoom and selection by name
+ * (view_flame_renumber()).
  */
 #include "config.h"
 
@@ -117,13 +125,20 @@ elapsed(void)
 	return tui_now_ms() - live.t0;
 }
 
+/* Nanoseconds since the recording began (the window's clock). */
+static int64_t
+elapsed_ns(void)
+{
+	return (int64_t)elapsed() * 1000000;
+}
+
 /* A stack went into the tree (the holding sink's done): count it. */
 static void
 live_done(void *arg, uint32_t node, struct tf_count count)
 {
 	(void)arg;
 	if (live.w != NULL)
-		window_note(live.w, elapsed() / 1000, node, count);
+		window_note(live.w, elapsed_ns(), node, count);
 	live.added++;
 	live.samples++;
 }
@@ -173,12 +188,44 @@ live_status(void)
 	live.tick = tui_now_ms();
 }
 
-/* Take expired seconds off, finish the tree, lay out, draw. */
+static int
+expire(void *arg)
+{
+	(void)arg;
+	if (!window_expire(live.w, elapsed_ns()))
+		return 0;
+	sink_hold_renumbered(live.hold);
+	return 1;
+}
+
+static int
+forget(void *arg)
+{
+	(void)arg;
+	window_clear(live.w);
+	sink_hold_renumbered(live.hold);
+	return 1;
+}
+
+/*
+ * --window: forget what left it, the tree made anew, unless stacks are
+ * held back or a screen that keeps the tree's ids covers the graph.
+ */
+static void
+live_expire(void)
+{
+	if (live.w == NULL || sink_hold_count(live.hold) > 0 ||
+	    live.ls.screen.stack == NULL ||
+	    live.ls.screen.stack->top != &live.ls.screen)
+		return;
+	view_flame_renumber(&live.v, expire, NULL);
+}
+
+/* Take expired samples off, finish the tree, lay out, draw. */
 static void
 live_refresh(void)
 {
-	if (live.w != NULL)
-		window_expire(live.w, elapsed() / 1000);
+	live_expire();
 	tree_finish(live.t);
 	view_flame_grown(&live.v);
 	live_status();
@@ -228,8 +275,7 @@ act_pause(struct tui_screen *s)
 	if (!live.paused) {
 		/* The tree is fresh here (keys are held while it is not). */
 		sink_hold_release(live.hold);
-		if (live.w != NULL)
-			window_expire(live.w, elapsed() / 1000);
+		live_expire();
 		tree_finish(live.t);
 		view_flame_grown(&live.v);
 		live.added = 0;
@@ -245,10 +291,11 @@ act_zero(struct tui_screen *s)
 	(void)s;
 	if (live.ended)
 		return 0;
-	tree_clear_self(live.t, 0);
-	if (live.w != NULL)
-		window_clear(live.w);
 	sink_hold_drop(live.hold);
+	if (live.w != NULL)
+		view_flame_renumber(&live.v, forget, NULL);
+	else
+		tree_clear_self(live.t, 0);
 	live.samples = 0;
 	tree_finish(live.t);
 	view_flame_grown(&live.v);
@@ -359,11 +406,14 @@ tui_live_init(struct tree *t, const struct tui_opts *o,
 	escape_text(live.what, sizeof live.what, lo->what, strlen(lo->what));
 	live.st = st;
 	if (lo->window > 0)
-		live.w = window_new(t, 0, (unsigned)(lo->window + 0.999));
+		live.w = window_new(t, lo->window < 1e9 ?
+		    (int64_t)(lo->window * 1e9) : INT64_MAX / 2);
 	live.t0 = tui_now_ms();
 	if (lo->duration > 0)
 		live.deadline = (long long)(lo->duration * 1000);
 	live.hold = sink_hold_new(st, into, sink, live_done, NULL);
+	if (live.w != NULL)
+		sink->speed = NULL; /* handles would outlive the window's nodes */
 }
 
 /* Take the terminal and show the graph. */

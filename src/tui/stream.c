@@ -262,3 +262,42 @@ view_flame_grown(struct tui_view *v)
 	v->maxdelta_of = NULL;
 	view_search_grown(v, n);
 }
+
+/*
+ * remake(arg) may make the tree anew in place (the live --window:
+ * model/window.h), giving its nodes and names other ids; it returns 1
+ * when it did.  Around it, what the view keeps by id goes by name: the
+ * zoom and the selection (as paths, each the deepest frame of its path
+ * still there), the colours and the way back up.  The transformed and
+ * reverse trees are other trees: view_flame_grown(), which the caller
+ * calls next as after any growth, makes them again and finds their
+ * zoom and selection by name.  No thread may read the tree meanwhile.
+ */
+void
+view_flame_renumber(struct tui_view *v, int (*remake)(void *), void *arg)
+{
+	struct history_path zoom, want;
+	int own = history_ntransforms(&v->xh) == 0 && !v->reverse;
+
+	view_undo_stop(v);
+	view_reverse_stop(v);
+	memset(&zoom, 0, sizeof zoom);
+	memset(&want, 0, sizeof want);
+	if (own) { /* else they are ids of another tree */
+		history_path_set(&zoom, v->tree, v->zoom);
+		history_path_set(&want, v->tree, v->want);
+	}
+	if (remake(arg)) {
+		if (own) {
+			v->zoom = history_path_find(v->tree, &zoom, 0);
+			v->want = v->sel = history_path_find(v->tree, &want,
+			    0);
+		}
+		v->ntrail = 0;
+		v->trail_at = TREE_NONE;
+		memset(v->style, 0, v->nstyle);
+		v->search.zoom_node = TREE_NONE;
+	}
+	history_path_free(&zoom);
+	history_path_free(&want);
+}

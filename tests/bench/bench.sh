@@ -226,6 +226,13 @@ fi
 # The viewer's undo and the trees its history holds (tests/bench/histbench).
 histbench=$(dirname "$MKPROFILE")/histbench
 [ -x "$histbench" ] && { echo; "$histbench" "$tree"; }
+# --window at live rates: an expiry's cost (tests/bench/windowbench).
+windowbench=$(dirname "$MKPROFILE")/windowbench
+if [ -x "$windowbench" ]; then
+	echo
+	"$windowbench" "$DATADIR/perl-regex.perf"
+	"$windowbench" "$tree"
+fi
 
 # The heat map screen: open, cursor, a range's tree (tests/bench/heatbench).
 heatbench=$(dirname "$MKPROFILE")/heatbench

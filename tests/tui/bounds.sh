@@ -75,22 +75,29 @@ check "quits" finished
 # mark in its environment, to be found in /proc.
 sample=$TESTS_DATADIR/corpus/flamegraph/test/perf-funcab-cmd-01.txt
 tag=tflame-bounds-$$
-mkdir -p "$tmpd/bin"
-cat > "$tmpd/bin/perf" <<FAKE
+# fake_perf DIR: DIR/perf, whose record runs the shell text on its
+# standard input once it has answered tflame.
+fake_perf() {
+	mkdir -p "$1"
+	{
+		cat <<'FAKE'
 #!/bin/sh
-case "\$1" in
+case "$1" in
 script)	exec cat ;;
 esac
 trap 'exit 0' INT TERM
 for a; do
-	case "\$a" in
-	--control=fd:*) c=\${a#--control=fd:}
-		eval "read x <&\${c%,*}; echo ack >&\${c#*,}" ;;
+	case "$a" in
+	--control=fd:*) c=${a#--control=fd:}
+		eval "read x <&${c%,*}; echo ack >&${c#*,}" ;;
 	esac
 done
-while :; do cat "$sample"; sleep 0.5; done
 FAKE
-chmod +x "$tmpd/bin/perf"
+		cat
+	} > "$1/perf"
+	chmod +x "$1/perf"
+}
+echo "while :; do cat '$sample'; sleep 0.5; done" | fake_perf "$tmpd/bin"
 # rss_kb: the resident size of the marked tflame, in KiB (0: none).
 rss_kb() {
 	for p in $(grep -l "TFLAME_BOUNDS_TAG=$tag" /proc/[0-9]*/environ \
@@ -111,5 +118,54 @@ under() { [ "$1" -gt 0 ] && [ "$1" -lt "$2" ]; }
 check "--window=1e7: under 64 MB resident ($kb KiB)" under "$kb" 65536
 T send-keys -t t q
 check "--window=1e7: q stops it" finished
+
+# --- --window with ever-new names -----------------------------------------
+# A program whose function names never repeat (a JIT): 20,000 samples a
+# second, each with a new 400-byte name.  The window holds one second of
+# them; what left it must go (its nodes and names), so the resident size
+# stays flat once the window is full.  Kept, they grew 55 MB in 8 s.
+cat <<'GEN' | fake_perf "$tmpd/newnames"
+i=0
+while :; do
+	awk -v i=$i 'BEGIN {
+		pad = sprintf("%400s", ""); gsub(/ /, "x", pad)
+		for (j = 0; j < 2000; j++)
+			printf "jit 7 %d.%06d: cpu-clock:\n\t  1 fn_%d_%d_%s (/x)\n\t  2 main (/x)\n\n", 100 + i / 10, j, i, j, pad
+	}'
+	i=$((i + 1))
+	sleep 0.1
+done
+GEN
+start 100 30
+run "TFLAME_BOUNDS_TAG=$tag PATH=$tmpd/newnames:\$PATH $TFLAME --record -a --window=1"
+check "--window=1, new names: recording" wait_for "samples recorded, window" 100
+sleep 4
+kb0=$(rss_kb)
+sleep 8
+kb1=$(rss_kb)
+echo "$NAME: --window=1, new names: $kb0 KiB resident after 4 s, $kb1 KiB after 12 s"
+# The graph holds about a second of what was recorded, main in it.
+screen
+n_all=$(sed -n 's/^all  \([0-9,]*\) cpu-clock samples.*/\1/p' \
+    "$tmpd/screen" | tr -d ,)
+n_rec=$(sed -n 's/.*: [0-9]*s, \([0-9,]*\) samples recorded.*/\1/p' \
+    "$tmpd/screen" | tr -d ,)
+holds() { [ "${n_all:-0}" -gt 0 ] && [ $((n_all * 3)) -lt "${n_rec:-0}" ]; }
+check "--window=1, new names: the graph holds the window ($n_all of $n_rec)" \
+    holds
+check "--window=1, new names: main shown" has main
+# The tree is made anew at each refresh: the selection and the zoom stay
+# on their frames, found again by name.
+T send-keys -t t k
+sleep 1
+T send-keys -t t k Enter
+sleep 3
+screen
+on_main() { grep -q '^main  [0-9,]* cpu-clock samples .* of zoom' "$tmpd/screen"; }
+check "--window=1, new names: zoomed on main, 3 s later" on_main
+check "--window=1, new names: under 24 MB more in 8 s ($kb0 -> $kb1 KiB)" \
+    under "$kb1" $((kb0 + 24576))
+T send-keys -t t q
+check "--window=1, new names: q stops it" finished
 
 finish

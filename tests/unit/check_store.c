@@ -520,6 +520,119 @@ START_TEST(test_range_tree)
 }
 END_TEST
 
+/*
+ * store_cut() forgets exactly the samples before t0, whatever their order
+ * across chunks (out of order times, weights too wide for 32 bits), and
+ * what is left reads back as it went in; store_remap() renumbers stacks.
+ */
+START_TEST(test_cut_remap)
+{
+	enum { N = 100000 };
+	struct ref *r = malloc(N * sizeof *r);
+	struct store *s;
+	struct store_iter it;
+	struct store_sample x;
+	uint64_t left = 0, gone;
+	uint32_t *map, i, k;
+	int64_t t0 = 2000000000LL, tmin, tmax;
+	size_t before;
+
+	for (i = 0; i < N; i++) {
+		/* mostly rising, a tenth of them up to 1 s back */
+		r[i].t = (int64_t)i * 50000 -
+		    (rng() % 10 == 0 ? (int64_t)(rng() % 1000000000) : 0);
+		r[i].stack = (uint32_t)(rng() % 1000);
+		r[i].w = i % 5000 == 0 ? (1ULL << 40) + i : rng() % 100 + 1;
+		r[i].pid = r[i].tid = (int32_t)(i % 7);
+		r[i].cpu = (int32_t)(i % 3);
+		left += r[i].t >= t0;
+	}
+	s = fill(r, N);
+	before = store_memory(s);
+	gone = store_cut(s, t0);
+	ck_assert_uint_eq(gone, N - left);
+	ck_assert_uint_eq(store_count(s), left);
+	ck_assert_uint_lt(store_memory(s), before);
+	ck_assert(store_span(s, &tmin, &tmax));
+	ck_assert(tmin >= t0);
+	ck_assert_uint_eq(store_cut(s, t0), 0);
+	map = malloc(500 * sizeof *map);
+	for (i = 0; i < 500; i++)
+		map[i] = 999 - i;
+	store_remap(s, map, 500);
+	store_iter_init(&it, s, INT64_MIN, INT64_MAX);
+	for (i = k = 0; i < N; i++) {
+		if (r[i].t < t0)
+			continue;
+		ck_assert(store_iter_next(&it, &x));
+		ck_assert_int_eq(x.t, r[i].t);
+		ck_assert_uint_eq(x.w, r[i].w);
+		ck_assert_uint_eq(x.stack, r[i].stack < 500 ?
+		    999 - r[i].stack : STORE_STACK_NONE);
+		ck_assert_uint_eq(x.cpu, (uint32_t)r[i].cpu);
+		k++;
+	}
+	ck_assert(!store_iter_next(&it, &x));
+	ck_assert_uint_eq(k, left);
+	/* Samples that come after a cut go on in the last chunk. */
+	store_add(s, 7, 9000000000LL, 3, 1, 1, 1);
+	ck_assert_uint_eq(store_count(s), left + 1);
+	/* Everything: an empty store, that still takes samples. */
+	ck_assert_uint_eq(store_cut(s, INT64_MAX), left + 1);
+	ck_assert_uint_eq(store_count(s), 0);
+	ck_assert(!store_span(s, &tmin, &tmax));
+	store_add(s, 7, 1, 3, 1, 1, 1);
+	ck_assert_uint_eq(store_count(s), 1);
+	free(map);
+	free(r);
+	store_free(s);
+}
+END_TEST
+
+/*
+ * tree_compact(): the tree of every sample left, in place, with only the
+ * names it uses; modules keep their ids, the store names the new nodes.
+ */
+START_TEST(test_compact)
+{
+	struct tree *t = tree_new(1);
+	struct store *s = store_new();
+	uint32_t a, b, c, mod;
+	uint64_t w[8] = {0};
+
+	tree_keep_samples(t);
+	tree_keep_modules(t);
+	mod = tree_module_intern(t, "libx.so", 7, 0);
+	a = path_node(t, "main;a");
+	b = path_node(t, "main;b;deep");
+	c = path_node(t, "other;c");
+	tree_set_module(t, b, mod);
+	store_add(s, a, 1, 10, -1, -1, -1);
+	store_add(s, b, 2, 20, -1, -1, -1);
+	store_add(s, b, 3, 21, -1, -1, -1);
+	store_add(s, c, 4, 30, -1, -1, -1);
+	tree_set_order(t, TREE_ORDER_WEIGHT, 0);
+	store_cut(s, 2); /* a goes */
+	tree_compact(t, s);
+	ck_assert_uint_eq(tree_size(t), 6); /* root main b deep other c */
+	ck_assert_uint_eq(strtab_count(tree_strtab_c(t)), 6);
+	ck_assert_uint_eq(strtab_lookup(tree_strtab_c(t), "a", 1),
+	    UINT32_MAX);
+	ck_assert_uint_eq(path_total(t, "main;b;deep"), 41);
+	ck_assert_uint_eq(path_total(t, "other;c"), 30);
+	ck_assert_uint_eq(tree_samples(t, 0, TREE_ROOT), 3);
+	ck_assert_uint_eq(tree_module(t, path_node(t, "main;b;deep")), mod);
+	ck_assert_int_eq(tree_get_order(t, NULL), TREE_ORDER_WEIGHT);
+	/* The store names the new nodes. */
+	store_fold(s, INT64_MIN, INT64_MAX, w, NULL, 8, NULL);
+	ck_assert_uint_eq(w[path_node(t, "main;b;deep")], 41);
+	ck_assert_uint_eq(w[path_node(t, "other;c")], 30);
+	ck_assert_uint_eq(tree_size(t), 6);
+	tree_free(t);
+	store_free(s);
+}
+END_TEST
+
 static Suite *
 store_suite(void)
 {
@@ -538,6 +651,8 @@ store_suite(void)
 	tcase_add_test(tc, test_time_words);
 	tcase_add_test(tc, test_heatmap_text);
 	tcase_add_test(tc, test_range_tree);
+	tcase_add_test(tc, test_cut_remap);
+	tcase_add_test(tc, test_compact);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,9 +1,9 @@
 /*
  * The bounds of the live viewer's --window (issue #51, item 7): the
- * ring of buckets is sized to what has elapsed, not to the window, so
- * --window=1e7 neither allocates ten million buckets (317 MB) nor visits
- * them at each expiry (14% of a CPU); and it holds at most a window's
- * worth of seconds however long the recording.
+ * window is a store of the samples it holds, so --window=1e7 costs what
+ * has elapsed, not ten million buckets (317 MB, 14% of a CPU, before),
+ * and a long recording never holds more than a window's worth of
+ * samples.
  *
  * The address space of the test process is limited (not under
  * AddressSanitizer, which reserves terabytes), and the test case has a
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "model/store.h"
 #include "model/tree.h"
 #include "model/window.h"
 
@@ -49,13 +50,17 @@ leaf(struct tree *t, const char *name)
 	    strlen(name)));
 }
 
-/* Add c to node's self count in second sec, through the window. */
+#define SEC 1000000000LL
+
+/* Add c to the node named name under the root at second sec. */
 static void
-add(struct tree *t, struct window *w, long long sec, uint32_t node,
+add(struct tree *t, struct window *w, long long sec, const char *name,
     uint64_t c)
 {
+	uint32_t node = leaf(t, name);
+
 	tree_add_self(t, 0, node, COUNT_INT(c));
-	window_note(w, sec, node, COUNT_INT(c));
+	window_note(w, sec * SEC, node, COUNT_INT(c));
 }
 
 /*
@@ -67,58 +72,66 @@ START_TEST(test_huge_window)
 {
 	struct tree *t;
 	struct window *w;
-	uint32_t a;
 	long long sec;
 	int k;
 
 	limit_as(256);
 	t = tree_new(1);
-	w = window_new(t, 0, 10000000u);
-	a = leaf(t, "a");
+	w = window_new(t, 10000000 * SEC);
 	for (sec = 0; sec < 200; sec++)
 		for (k = 0; k < 4; k++) {
-			add(t, w, sec, a, 1);
-			ck_assert_int_eq(window_expire(w, sec), 0);
+			add(t, w, sec, "a", 1);
+			ck_assert_int_eq(window_expire(w, sec * SEC), 0);
 		}
 	tree_finish(t);
 	ck_assert_uint_eq(tree_total(t, 0, TREE_ROOT).n, 800);
-	ck_assert_uint_le(window_buckets(w), 256);
+	/* 800 samples: a chunk's first columns, not a window's worth. */
+	ck_assert_uint_le(store_memory(window_store(w)), 64 << 10);
 	/* Ten million seconds later, it is all gone. */
-	ck_assert_int_eq(window_expire(w, 10000000 + 199), 1);
-	tree_finish(t);
+	ck_assert_int_eq(window_expire(w, (10000000 + 200) * SEC), 1);
 	ck_assert_uint_eq(tree_total(t, 0, TREE_ROOT).n, 0);
+	ck_assert_uint_eq(store_count(window_store(w)), 0);
 	window_free(w);
 	tree_free(t);
 }
 END_TEST
 
 /*
- * A window of 3 s over an hour: never more than a window's buckets, and
- * the tree holds the last 3 seconds.
+ * A window of 3 s over a minute at 20,000 samples a second: the store
+ * never holds more than the window's samples and a second's more (it
+ * is cut once a second here), and its memory follows; the tree holds
+ * the last 3 seconds.
  */
-START_TEST(test_ring_bounded)
+START_TEST(test_store_bounded)
 {
 	struct tree *t = tree_new(1);
-	struct window *w = window_new(t, 0, 3);
+	struct window *w = window_new(t, 3 * SEC);
 	uint32_t a = leaf(t, "a"), b = leaf(t, "b");
 	long long sec;
+	size_t most = 0;
+	int k;
 
-	ck_assert_uint_eq(window_buckets(w), 0);
-	for (sec = 0; sec < 3600; sec++) {
-		add(t, w, sec, sec % 2 ? a : b, 10);
-		add(t, w, sec, a, 1);
-		ck_assert_uint_le(window_buckets(w), 4);
+	limit_as(256);
+	for (sec = 0; sec < 60; sec++) {
+		window_expire(w, sec * SEC);
+		a = leaf(t, "a");
+		b = leaf(t, "b");
+		for (k = 0; k < 20000; k++) {
+			tree_add_self(t, 0, k % 2 ? a : b, COUNT_INT(1));
+			window_note(w, sec * SEC + k * 50000LL, k % 2 ? a : b,
+			    COUNT_INT(1));
+		}
+		ck_assert_uint_le(store_count(window_store(w)), 4 * 20000);
+		if (store_memory(window_store(w)) > most)
+			most = store_memory(window_store(w));
 	}
-	window_expire(w, 3599);
+	/* 80,000 samples of 16 bytes, and room in the chunks. */
+	ck_assert_uint_le(most, 3u << 20);
+	window_expire(w, 60 * SEC);
 	tree_finish(t);
-	/* Seconds 3597, 3598 and 3599: a, b, a, and a's 1 in each. */
-	ck_assert_uint_eq(tree_total(t, 0, a).n, 20 + 3);
-	ck_assert_uint_eq(tree_total(t, 0, b).n, 10);
-	/* Seconds without samples hold no bucket. */
-	add(t, w, 100000, a, 5);
-	window_expire(w, 100000);
-	tree_finish(t);
-	ck_assert_uint_eq(tree_total(t, 0, TREE_ROOT).n, 5);
+	/* Seconds 57, 58 and 59. */
+	ck_assert_uint_eq(tree_total(t, 0, TREE_ROOT).n, 60000);
+	ck_assert_uint_eq(tree_total(t, 0, leaf(t, "a")).n, 30000);
 	window_free(w);
 	tree_free(t);
 }
@@ -134,7 +147,7 @@ main(void)
 
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, test_huge_window);
-	tcase_add_test(tc, test_ring_bounded);
+	tcase_add_test(tc, test_store_bounded);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
