@@ -32,6 +32,7 @@ enum input_format {
 	FORMAT_FOLDED,
 	FORMAT_BPFTRACE,
 	FORMAT_PPROF,
+	FORMAT_CHROME,
 	FORMAT_UNKNOWN
 };
 
@@ -225,6 +226,10 @@ int load_bpftrace(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 int load_pprof(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+/* Chrome/V8 profiles and traces (chrome.c) fail on a malformed one. */
+int load_chrome(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 

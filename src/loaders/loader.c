@@ -10,6 +10,9 @@
  * surest sign down:
  *
  *  100 pprof: binary, a protobuf field key first, control bytes soon;
+ *   95 chrome: JSON with a .cpuprofile's "nodes" and "callFrame", or the
+ *      older "head" and "functionName" (chrome.c);
+ *   85 chrome: a trace, "traceEvents" or an array with "ph" and "ts";
  *   90 bpftrace: its "Attaching N probes..." banner, a JSON line with a
  *      "type" (bpftrace.c);
  *   80 perf: a header line ("COMM PID [CPU] TIME: [PERIOD] EVENT:")
@@ -41,10 +44,11 @@
 
 /* The rows: one per format, defined in the format's file. */
 extern const struct format format_pprof, format_bpftrace, format_perf,
-    format_dtrace, format_stap, format_folded;
+    format_dtrace, format_stap, format_folded, format_chrome;
 
 static const struct format *const formats[] = {
 	&format_pprof,
+	&format_chrome,
 	&format_bpftrace,
 	&format_perf,
 	&format_dtrace,

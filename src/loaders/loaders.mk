@@ -18,7 +18,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/stap.c src/loaders/dtrace.c \
 	src/loaders/bpftrace.c src/loaders/bpftrace_store.c \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
-	src/loaders/pprof.c src/loaders/pprof_wire.c
+	src/loaders/pprof.c src/loaders/pprof_wire.c \
+	src/loaders/chrome.c src/loaders/chrome_fold.c src/loaders/chrome_trace.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
@@ -28,7 +29,8 @@ noinst_HEADERS += \
 	include/loaders/perf_header.h include/loaders/perf_clean.h \
 	include/loaders/perf_event.h include/loaders/perf_ctx.h \
 	include/loaders/perfdata.h \
-	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h
+	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h \
+	include/loaders/chrome_ctx.h
 
 # Unit tests (the perf, folded and bad-input suites are in
 # tests/unit/check_tflame, see Makefile.am): SystemTap and DTrace, the
@@ -81,3 +83,13 @@ tests_unit_check_pprof_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_pprof_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_pprof tests/golden/pprof_bounds.sh
 EXTRA_DIST += tests/golden/pprof_bounds.sh
+
+# Chrome/V8 profiles and traces (issue #52): the rules on crafted inputs,
+# and the speedscope corpus, time, hostile input and node --cpu-prof.
+check_PROGRAMS += tests/unit/check_chrome
+tests_unit_check_chrome_SOURCES = tests/unit/check_chrome.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_chrome_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_chrome_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_chrome tests/golden/chrome.sh
+EXTRA_DIST += tests/golden/chrome.sh tests/data/chrome
