@@ -331,6 +331,35 @@ read_head(struct cp_ctx *x, struct cp_prof *p)
 	}
 }
 
+/*
+ * At most how many elements the integer array just opened has: one per
+ * two bytes up to its ']' (0 when there is none).  Arrays of millions of
+ * samples are then allocated once, not doubled and copied; the pages
+ * past the last element are never touched.
+ */
+static size_t
+array_count(const struct cp_ctx *x)
+{
+	const char *s = x->j.s + x->j.pos, *e;
+
+	e = memchr(s, ']', x->j.n - x->j.pos);
+	return e == NULL ? 0 : (size_t)(e - s) / 2 + 1;
+}
+
+/* Make room for n more elements, exactly (charged). */
+static int
+reserve(struct cp_ctx *x, void **p, size_t *cap, size_t used, size_t n,
+    size_t elem, const char *what)
+{
+	if (n == 0 || used + n <= *cap)
+		return 0;
+	if (cp_charge(x, (uint64_t)(used + n - *cap) * elem, what) != 0)
+		return -1;
+	*p = xreallocarray(*p, used + n, elem);
+	*cap = used + n;
+	return 0;
+}
+
 int
 cp_read_samples(struct cp_ctx *x, struct cp_prof *p)
 {
@@ -339,6 +368,9 @@ cp_read_samples(struct cp_ctx *x, struct cp_prof *p)
 
 	if (json_array(&x->j) != 1)
 		return cp_json_fail(x);
+	if (reserve(x, (void **)&p->samples, &p->capsamples, p->nsamples,
+	    array_count(x), sizeof *p->samples, "samples") != 0)
+		return -1;
 	do {
 		r = json_ints(&x->j, x->ibuf, sizeof x->ibuf /
 		    sizeof x->ibuf[0], &got);
@@ -388,6 +420,9 @@ read_times(struct cp_ctx *x, struct cp_prof *p, int absolute)
 
 	if (json_array(&x->j) != 1)
 		return cp_json_fail(x);
+	if (reserve(x, (void **)&p->deltas, &p->capdeltas, p->ndeltas,
+	    array_count(x), sizeof *p->deltas, "timeDeltas") != 0)
+		return -1;
 	p->absolute = absolute;
 	do {
 		r = json_ints(&x->j, x->ibuf, sizeof x->ibuf /

@@ -26,6 +26,8 @@ struct idmap {
 	int64_t *keys;
 	uint32_t *vals;
 	size_t mask;
+	uint32_t *direct;       /* ids 0..ndirect-1 (V8 numbers them so) */
+	size_t ndirect;
 };
 
 /* The folding state of one profile. */
@@ -86,6 +88,20 @@ map_build(struct cp_ctx *x, struct cp_prof *p, struct idmap *m)
 		m->keys[h] = p->nodes[i].id;
 		m->vals[h] = (uint32_t)i;
 	}
+	/* Ids from 0 or 1 up, as V8 writes them: a table by id. */
+	for (i = 0, h = 0; i < p->nnodes; i++)
+		if (p->nodes[i].id < 0 ||
+		    (uint64_t)p->nodes[i].id >= 2 * (uint64_t)p->nnodes + 2)
+			return 0;
+	if (cp_charge(x, (uint64_t)(2 * p->nnodes + 2) * sizeof *m->direct,
+	    "node index") != 0)
+		return -1;
+	m->ndirect = 2 * p->nnodes + 2;
+	m->direct = xreallocarray(NULL, m->ndirect, sizeof *m->direct);
+	for (i = 0; i < m->ndirect; i++)
+		m->direct[i] = CP_NONE;
+	for (i = 0; i < p->nnodes; i++)
+		m->direct[p->nodes[i].id] = (uint32_t)i;
 	return 0;
 }
 
@@ -95,6 +111,9 @@ map_get(const struct idmap *m, int64_t id)
 {
 	size_t h;
 
+	if (m->direct != NULL)
+		return id >= 0 && (uint64_t)id < m->ndirect ?
+		    m->direct[id] : CP_NONE;
 	if (id == CP_NOID)
 		return CP_NONE;
 	for (h = id_hash(id) & m->mask; m->keys[h] != CP_NOID;
@@ -366,7 +385,7 @@ give_samples(struct fold *f)
 static int
 resolve(struct cp_ctx *x, struct cp_prof *p, uint32_t *stack)
 {
-	struct idmap m = { NULL, NULL, 0 };
+	struct idmap m = { NULL, NULL, 0, NULL, 0 };
 	size_t i;
 	uint32_t k;
 	int rc = -1;
@@ -387,6 +406,7 @@ resolve(struct cp_ctx *x, struct cp_prof *p, uint32_t *stack)
 out:
 	free(m.keys);
 	free(m.vals);
+	free(m.direct);
 	return rc;
 }
 
