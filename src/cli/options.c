@@ -125,7 +125,7 @@ TEXT("\nInput:\n"),
 {.name = "format", .letter = 'f', .arg = required_argument,
     .meta = "=FORMAT", .set = set_format,
     .help = "auto (default), perf, stap, dtrace, folded,\n"
-    "bpftrace or pprof; help lists them"},
+    "bpftrace, pprof or chrome; help lists them"},
 {.name = "pid", .set = set_flag, .field = F(load.pid),
     .help = "perf: root frame is COMM-PID"},
 {.name = "tid", .set = set_flag, .field = F(load.tid),

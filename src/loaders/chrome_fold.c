@@ -196,7 +196,7 @@ check_cycles(struct cp_ctx *x, struct cp_prof *p, uint32_t *stack)
 static const char *
 node_name(struct fold *f, const struct cp_node *n, size_t *len)
 {
-	const char *url = f->x->names + n->url_off, *base;
+	const char *url, *base;
 	size_t bl, i;
 	int k;
 
@@ -204,6 +204,12 @@ node_name(struct fold *f, const struct cp_node *n, size_t *len)
 		*len = n->fn_len;
 		return f->x->names + n->fn_off;
 	}
+	if (n->url_len == 0) {
+		/* (the arena is NULL when the input kept no string) */
+		*len = 11;
+		return "(anonymous)";
+	}
+	url = f->x->names + n->url_off;
 	for (i = n->url_len; i > 0 && url[i - 1] != '/'; i--)
 		;
 	base = url + i;
@@ -229,11 +235,12 @@ static void
 give_module(struct fold *f, const struct cp_node *n)
 {
 	const struct load_opts *o = f->x->opts;
-	const char *url = f->x->names + n->url_off;
+	const char *url;
 	size_t i;
 
 	if (o->module_id == NULL || o->module_set == NULL || n->url_len == 0)
 		return;
+	url = f->x->names + n->url_off;
 	if (!f->lastmod_ok || f->lastmod_off != n->url_off ||
 	    f->lastmod_len != n->url_len) {
 		for (i = n->url_len; i > 0 && url[i - 1] != '/'; i--)

@@ -35,6 +35,7 @@ EXTRA_DIST += tests/fuzz/build.sh tests/fuzz/run.sh tests/fuzz/replay.sh \
 	tests/fuzz/fuzz_dtrace.c tests/fuzz/fuzz_detect.c \
 	tests/fuzz/fuzz_folded_line.c tests/fuzz/fuzz_regex.c \
 	tests/fuzz/fuzz_svg.c tests/fuzz/fuzz_bpftrace.c tests/fuzz/fuzz_pprof.c \
+	tests/fuzz/fuzz_chrome.c \
 	tests/fuzz/seeds tests/fuzz/crashes
 
 check-valgrind: all $(check_PROGRAMS)

@@ -60,6 +60,9 @@ START_TEST(anonymous_names)
 	    "(anonymous) 10\n"
 	    "(anonymous extensions::SafeBuiltins:1) 10\n"
 	    "(anonymous x.js) 10\n");
+	/* no string anywhere (the fuzzer's first find: a NULL arena) */
+	FOLD_EQ("{\"nodes\":[{\"id\":1}],\"samples\":[1],"
+	    "\"timeDeltas\":[0],\"endTime\":3}", "(anonymous) 3\n");
 }
 END_TEST
 
