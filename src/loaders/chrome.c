@@ -37,6 +37,7 @@
 
 #include "loaders/chrome_ctx.h"
 #include "loaders/loader.h"
+#include "model/units.h"
 #include "util/escape.h"
 #include "util/xalloc.h"
 
@@ -590,6 +591,8 @@ load_chrome(struct reader *r, const struct load_opts *opts,
 		return -1;
 	}
 	x->memcap = (uint64_t)CP_MEM_PER_BYTE * len + CP_MEM_SLACK;
+	/* the weights are microseconds: the front ends show durations */
+	snprintf(res->event, sizeof res->event, "%s", UNITS_US_EVENT);
 	json_init(&x->j, buf, len);
 	if (read_document(x) != 0 || (json_done(&x->j) != 1 &&
 	    cp_json_fail(x) != 0))
@@ -662,4 +665,5 @@ const struct format format_chrome = {
 	    "traces",
 	.sniff = chrome_sniff,
 	.load = load_chrome,
+	.weighted = 1, /* a weight (us) per sample record */
 };

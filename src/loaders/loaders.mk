@@ -91,8 +91,8 @@ tests_unit_check_chrome_SOURCES = tests/unit/check_chrome.c \
 	tests/unit/helpers.c tests/unit/helpers.h
 tests_unit_check_chrome_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_chrome_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/check_chrome tests/golden/chrome.sh
-EXTRA_DIST += tests/golden/chrome.sh tests/data/chrome
+TESTS += tests/unit/check_chrome tests/golden/chrome.sh tests/tui/chrome.sh
+EXTRA_DIST += tests/golden/chrome.sh tests/data/chrome tests/tui/chrome.sh
 # make bench: a 200 MB .cpuprofile (tests/bench/cpuprofile.sh)
 EXTRA_PROGRAMS += tests/bench/mkcpuprofile
 tests_bench_mkcpuprofile_SOURCES = tests/bench/mkcpuprofile.c

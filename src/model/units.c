@@ -16,6 +16,7 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 
 	u->samples = samples;
 	u->ns = 0;
+	u->scale = 1;
 	u->of = NULL;
 	if (countname != NULL && strcmp(countname, "samples") != 0)
 		u->name = countname;
@@ -23,6 +24,8 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 		u->name = event;
 		u->ns = strcmp(event, "cpu-clock") == 0 ||
 		    strcmp(event, "task-clock") == 0;
+		if (strcmp(event, UNITS_US_EVENT) == 0)
+			u->ns = 1, u->scale = 1000;
 	} else {
 		/* One number: the weight is the samples. */
 		u->name = "samples";
@@ -85,7 +88,8 @@ units_weight(char *buf, size_t cap, const struct tf_units *u,
     struct tf_count weight)
 {
 	if (u->ns)
-		fmt_duration(buf, cap, count_value(weight));
+		fmt_duration(buf, cap, count_value(weight) *
+		    (u->scale > 0 ? u->scale : 1));
 	else
 		units_group(buf, cap, weight);
 }

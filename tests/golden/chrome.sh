@@ -139,6 +139,13 @@ run "--time" "$tmpd/range.exp" --time=0.02-0.6 "$cd_/time.cpuprofile"
 printf '(idle) 20000\nwork 20000\n' > "$tmpd/range.exp"
 run "--time 1-" "$tmpd/range.exp" --time=1- "$cd_/time.cpuprofile"
 
+# Durations: the weights are microseconds, shown as time with the
+# samples beside them (--top's total line).
+"$TFLAME" --top "$cd_/time.cpuprofile" > "$tmpd/out" 2>"$tmpd/err" ||
+    bad "top" "exit status $?"
+if grep -q '^Total: 1.14 s wall-time, 6 samples' "$tmpd/out"; then ok; else
+	bad "top durations"; head -2 "$tmpd/out"; fi
+
 # 4. Hostile input.
 N='"callFrame":{"functionName":"f","url":""}'
 hostile() {
