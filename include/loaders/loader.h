@@ -36,6 +36,7 @@ enum input_format {
 	FORMAT_FIREFOX,
 	FORMAT_ASPROF,
 	FORMAT_MEMLEAK,
+	FORMAT_CHROME,
 	FORMAT_UNKNOWN
 };
 
@@ -250,6 +251,10 @@ int load_asprof(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 int load_memleak(struct reader *r, const struct load_opts *opts,
+    struct stack_sink *sink, struct diag *d, struct load_result *res,
+    char **err);
+/* Chrome/V8 profiles and traces (chrome.c) fail on a malformed one. */
+int load_chrome(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);
 

@@ -66,7 +66,8 @@ void heatmap_range(const struct heatmap *hm, int64_t sec_a, int row_a,
  * FlameScope's idle samples, by node of t: a byte per node, set where the
  * stack so far has a root frame (the command) starting "swapper" and a
  * frame whose name holds cpuidle, cpu_idle, cpu_bringup_and_idle,
- * native_safe_halt, xen_hypercall_sched_op or xen_hypercall_vcpu_op.
+ * native_safe_halt, xen_hypercall_sched_op or xen_hypercall_vcpu_op;
+ * and V8's "(idle)" frame (Chrome profiles) with what is under it.
  * *n, when not NULL, is how many bytes are set.  The caller frees it.
  */
 uint8_t *heatmap_idle_nodes(const struct tree *t, uint32_t *n);

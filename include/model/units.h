@@ -7,7 +7,8 @@
  * them: tree_samples()).  perf's weight is the sum of the periods: for
  * cpu-clock and task-clock nanoseconds, shown as a duration
  * ("836 ms cpu-clock, 417 samples"; three figures from 10 ms, seconds
- * from 1 s: "2.46 s"), for other events a count of the
+ * from 1 s: "2.46 s"); Chrome/V8 profiles' weights are microseconds of
+ * the event UNITS_US_EVENT ("1.14 s wall-time, 6 samples"), for other events a count of the
  * event ("835,671,336 cycles, 417 samples"); without periods, one number
  * ("286 cpu-clock samples").  Folded input has one number,
  * "1,234 samples".  --countname names the weight whatever the input
@@ -24,9 +25,13 @@
 #include "model/count.h"
 #include "model/tree.h"
 
+/* The event of weights in microseconds (the Chrome loader's). */
+#define UNITS_US_EVENT "wall-time"
+
 struct tf_units {
 	const char *name; /* of the weight: "samples", an event, --countname */
-	int ns;           /* the weight is nanoseconds: shown as a duration */
+	int ns;           /* the weight is a duration: shown as one */
+	int scale;        /* nanoseconds in one unit of the weight (1; us: 1000) */
 	int bytes;        /* the weight is bytes: "1.50 MiB"; records allocations */
 	int samples;      /* sample records are known beside the weight */
 	const char *of;   /* one number, of this event: "286 cpu-clock samples" */

@@ -108,8 +108,8 @@ TEXT("Usage: tflame [OPTION]... [FILE]\n"
 {.name = "heatmap", .set = set_mode, .lo = MODE_HEATMAP,
     .help = "print the sub-second heat map (FlameScope's cells:\n"
     "a column a second, --rows rows in it) as lines\n"
-    "SECOND OFFSET_MS SAMPLES, and exit (perf input)"},
-TEXT("\nTime (perf input):\n"),
+    "SECOND OFFSET_MS SAMPLES, and exit (perf, Chrome)"},
+TEXT("\nTime (perf and Chrome input):\n"),
 {.name = "time", .arg = required_argument, .meta = "=START-END",
     .set = set_time,
     .help = "only the samples from START to END: seconds from\n"
@@ -126,7 +126,7 @@ TEXT("\nInput:\n"),
 {.name = "format", .letter = 'f', .arg = required_argument,
     .meta = "=FORMAT", .set = set_format,
     .help = "auto (default), perf, stap, dtrace, folded,\n"
-    "bpftrace or pprof; help lists them"},
+    "bpftrace, pprof or chrome; help lists them"},
 {.name = "pid", .set = set_flag, .field = F(load.pid),
     .help = "perf: root frame is COMM-PID"},
 {.name = "tid", .set = set_flag, .field = F(load.tid),

@@ -10,6 +10,9 @@
  * surest sign down:
  *
  *  100 pprof: binary, a protobuf field key first, control bytes soon;
+ *   95 chrome: JSON with a .cpuprofile's "nodes" and "callFrame", or the
+ *      older "head" and "functionName" (chrome.c);
+ *   85 chrome: a trace, "traceEvents" or an array with "ph" and "ts";
  *   95 speedscope: a JSON object naming speedscope's schema URL;
  *   85 Firefox Profiler: a JSON object with "meta" and "threads" (or a
  *      DevTools recording: "label", "duration", "markers") (firefox.c);
@@ -49,11 +52,12 @@
 
 /* The rows: one per format, defined in the format's file. */
 extern const struct format format_pprof, format_bpftrace, format_perf,
-    format_dtrace, format_stap, format_folded, format_speedscope,
-    format_firefox, format_asprof, format_memleak;
+    format_dtrace, format_stap, format_folded, format_chrome,
+    format_speedscope, format_firefox, format_asprof, format_memleak;
 
 static const struct format *const formats[] = {
 	&format_pprof,
+	&format_chrome,
 	&format_speedscope,
 	&format_firefox,
 	&format_bpftrace,

@@ -20,7 +20,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
 	src/loaders/pprof.c src/loaders/pprof_wire.c \
 	src/loaders/speedscope.c src/loaders/firefox.c \
-	src/loaders/firefox_table.c src/loaders/asprof.c src/loaders/memleak.c
+	src/loaders/firefox_table.c src/loaders/asprof.c src/loaders/memleak.c \
+	src/loaders/chrome.c src/loaders/chrome_fold.c src/loaders/chrome_trace.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
@@ -31,7 +32,8 @@ noinst_HEADERS += \
 	include/loaders/perf_event.h include/loaders/perf_ctx.h \
 	include/loaders/perfdata.h \
 	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h \
-	include/loaders/firefox_ctx.h
+	include/loaders/firefox_ctx.h \
+	include/loaders/chrome_ctx.h
 
 # Unit tests (the perf, folded and bad-input suites are in
 # tests/unit/check_tflame, see Makefile.am): SystemTap and DTrace, the
@@ -107,3 +109,16 @@ tests_unit_check_runtimes_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 RUNTIMES_TESTS = tests/golden/speedscope.sh tests/golden/firefox.sh
 TESTS += tests/unit/check_runtimes $(RUNTIMES_TESTS)
 EXTRA_DIST += $(RUNTIMES_TESTS) tests/data/speedscope tests/data/firefox
+# Chrome/V8 profiles and traces (issue #52): the rules on crafted inputs,
+# and the speedscope corpus, time, hostile input and node --cpu-prof.
+check_PROGRAMS += tests/unit/check_chrome
+tests_unit_check_chrome_SOURCES = tests/unit/check_chrome.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_chrome_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_chrome_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_chrome tests/golden/chrome.sh tests/tui/chrome.sh
+EXTRA_DIST += tests/golden/chrome.sh tests/data/chrome tests/tui/chrome.sh
+# make bench: a 200 MB .cpuprofile (tests/bench/cpuprofile.sh)
+EXTRA_PROGRAMS += tests/bench/mkcpuprofile
+tests_bench_mkcpuprofile_SOURCES = tests/bench/mkcpuprofile.c
+EXTRA_DIST += tests/bench/cpuprofile.sh

@@ -200,6 +200,12 @@ heatmap_idle_nodes(const struct tree *t, uint32_t *n)
 		size_t len;
 		const char *s = tree_name(t, i, &len);
 
+		/* V8's (idle) frame (Chrome profiles), and what is under it. */
+		if (idle[par] || (len == 6 && memcmp(s, "(idle)", 6) == 0)) {
+			idle[i] = 1;
+			count++;
+			continue;
+		}
 		if (par == TREE_ROOT)
 			sw[i] = len >= 7 && memcmp(s, "swapper", 7) == 0;
 		else

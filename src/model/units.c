@@ -16,6 +16,7 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 
 	u->samples = samples;
 	u->ns = u->bytes = 0;
+	u->scale = 1;
 	u->of = NULL;
 	if (countname != NULL && strcmp(countname, "samples") != 0)
 		u->name = countname;
@@ -26,6 +27,8 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 		u->name = event;
 		u->ns = strcmp(event, "cpu-clock") == 0 ||
 		    strcmp(event, "task-clock") == 0;
+		if (strcmp(event, UNITS_US_EVENT) == 0)
+			u->ns = 1, u->scale = 1000;
 	} else {
 		/* One number: the weight is the samples. */
 		u->name = "samples";
@@ -118,7 +121,8 @@ units_weight(char *buf, size_t cap, const struct tf_units *u,
 	if (u->bytes)
 		fmt_bytes(buf, cap, count_value(weight));
 	else if (u->ns)
-		fmt_duration(buf, cap, count_value(weight));
+		fmt_duration(buf, cap, count_value(weight) *
+		    (u->scale > 0 ? u->scale : 1));
 	else
 		units_group(buf, cap, weight);
 }

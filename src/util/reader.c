@@ -666,6 +666,28 @@ reader_status_failed(const struct reader *r)
 	return r->failed;
 }
 
+/*
+ * reader_slurp() of a plain regular file: what r holds, then the rest
+ * read straight into dst (cap bytes), r's own buffer freed first (the
+ * first line's peek may have filled it with up to 128 MiB of a one-line
+ * JSON file), so that the input is in memory once.
+ */
+static void
+slurp_direct(struct reader *r, char *dst, size_t cap, size_t *len)
+{
+	ssize_t got = 0;
+
+	memcpy(dst, r->buf + r->start, r->end - r->start);
+	*len = r->end - r->start;
+	r->base += r->end;
+	free(r->buf);
+	r->buf = NULL;
+	r->cap = r->start = r->end = r->scan = 0;
+	while (*len < cap && (got = raw_read(r, dst + *len, cap - *len)) > 0)
+		*len += (size_t)got;
+	r->eof = 1;
+}
+
 int
 reader_slurp(struct reader *r, size_t max, char **buf, size_t *len)
 {
@@ -681,6 +703,8 @@ reader_slurp(struct reader *r, size_t max, char **buf, size_t *len)
 	    (uint64_t)sb.st_size <= max && !reader_is_gzip(r)) {
 		cap = (size_t)sb.st_size + 1;
 		*buf = xmalloc(cap);
+		if (r->sniffed && r->end - r->start < cap)
+			slurp_direct(r, *buf, cap - 1, len);
 	}
 	while ((n = reader_peek(r, &p)) > 0) {
 		if (*len + n > max) {

@@ -139,6 +139,8 @@ done
 
 # bpftrace and pprof input (tests/bench/stackmaps.sh).
 [ -z "${MKPPROF:-}" ] || . "$(dirname "$0")/stackmaps.sh"
+# A Chrome .cpuprofile (tests/bench/cpuprofile.sh).
+[ -z "${MKCPUPROFILE:-}" ] || . "$(dirname "$0")/cpuprofile.sh"
 
 [ -n "$keybench" ] || exit 0
 

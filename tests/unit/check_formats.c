@@ -821,6 +821,14 @@ expected_format(const char *rel, const struct stat *sb)
 			return -1;
 		return rel[0] == 's' ? FORMAT_SPEEDSCOPE : FORMAT_FIREFOX;
 	}
+	/* Chrome/V8 profiles and traces; their folded results; no others. */
+	if (strncmp(rel, "chrome/", 7) == 0) {
+		if (n > 7 && strcmp(rel + n - 7, ".folded") == 0)
+			return FORMAT_FOLDED;
+		return (n > 11 && strcmp(rel + n - 11, ".cpuprofile") == 0) ||
+		    (n > 8 && strcmp(rel + n - 8, ".json.gz") == 0) ?
+		    FORMAT_CHROME : -1;
+	}
 	/* The SVG tests' fixtures: only their *.folded files are profiles. */
 	if (strncmp(rel, "svg/", 4) == 0 &&
 	    !(n > 7 && strcmp(rel + n - 7, ".folded") == 0))

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <locale.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -376,6 +377,30 @@ START_TEST(slurp_whole_input)
 	ck_assert_int_eq(reader_slurp(r, sizeof big, &buf, &len), -1);
 	ck_assert_ptr_null(buf);
 	reader_close(r);
+
+	/* A one-line file peeked first (as format detection does). */
+	{
+		FILE *fp = tmpfile();
+		const char *p;
+		char *big3 = xmalloc(3 << 20);
+		int all;
+
+		memset(big3, 'y', 3 << 20);
+		ck_assert_ptr_nonnull(fp);
+		ck_assert_uint_eq(fwrite(big3, 1, 3 << 20, fp), 3 << 20);
+		fflush(fp);
+		rewind(fp);
+		r = reader_fdopen(fileno(fp), "file", 0, NULL);
+		ck_assert_uint_eq(reader_peek_line(r, 0, &p, &all), 3 << 20);
+		ck_assert_int_eq(reader_slurp(r, 4 << 20, &buf, &len), 0);
+		ck_assert_uint_eq(len, 3 << 20);
+		ck_assert(memcmp(buf, big3, len) == 0 && buf[len] == '\0');
+		ck_assert_uint_eq(reader_peek(r, &p), 0);
+		free(buf);
+		reader_close(r);
+		fclose(fp);
+		free(big3);
+	}
 
 	r = reader_mem("", 0, "test");
 	ck_assert_int_eq(reader_slurp(r, 10, &buf, &len), 0);
