@@ -16,7 +16,7 @@
 
 #include "loaders/sink.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 struct inorder;
 

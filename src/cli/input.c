@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli/input.h"
-#include "loaders/perfdata.h"
+#include "input/perfdata.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/xalloc.h"

@@ -45,7 +45,7 @@
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/thread.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 /* What the loaders said about the input, for --top and --tree. */

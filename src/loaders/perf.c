@@ -55,7 +55,7 @@
 #include "model/tree.h" /* the module kinds (TREE_MOD_KERNEL, _JIT) */
 #include "util/ascii.h"
 #include "util/hash.h"
-#include "util/lineq.h"
+#include "input/lineq.h"
 #include "util/thread.h"
 #include "util/xalloc.h"
 

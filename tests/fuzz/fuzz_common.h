@@ -21,7 +21,7 @@
 #include "loaders/sink_tree.h"
 #include "model/tree.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -22,7 +22,7 @@
 #include "loaders/framebuf.h"
 #include "loaders/loader.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 #ifndef TESTS_DATADIR

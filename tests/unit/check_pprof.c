@@ -31,7 +31,7 @@
 #include "loaders/loader.h"
 #include "loaders/pprof_ctx.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------ protobuf writer */

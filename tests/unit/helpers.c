@@ -11,7 +11,7 @@
 
 #include "export/collapse.h"
 #include "helpers.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 static void
