@@ -16,7 +16,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/stap.c src/loaders/dtrace.c \
 	src/loaders/bpftrace.c src/loaders/bpftrace_store.c \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
-	src/loaders/pprof.c src/loaders/pprof_wire.c
+	src/loaders/pprof.c src/loaders/pprof_wire.c src/loaders/pprof_drop.c \
+	src/loaders/pprof_names.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
