@@ -18,8 +18,6 @@
 #include "util/diag.h"
 #include "input/reader.h"
 
-struct inorder;
-
 /*
  * The formats' ids, for the front ends and tests that name one (the table
  * in loader.c is what detection, --format and loading go through).
@@ -64,12 +62,6 @@ struct load_opts {
 	 * (0: 16 MiB; tests make it small to start over often).
 	 */
 	uint64_t memo_budget;
-	/*
-	 * folded, for --collapse (NULL: not wanted): input whose stacks all
-	 * come in byte order is held here, not given to the sink (see
-	 * model/inorder.h); otherwise it is left empty.
-	 */
-	struct inorder *inorder;
 	/*
 	 * Called (when not NULL) before the first stack of an input whose
 	 * counts are weights of one sample record each (perf: periods), so

@@ -101,9 +101,9 @@ fuzz_load_full(const uint8_t *data, size_t size, enum input_format f,
 	int rc;
 
 	fuzz_opts(&o, f, data, size);
-	o.inorder = io;
 	diag_init(&d, "fuzz");
 	sink_tree_init(&st, &sink, t, 0);
+	sink.inorder = io;
 	if (!shortcuts) {
 		o.threads = 1;
 		sink.speed = NULL;

@@ -202,6 +202,7 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->end = rec_end;
 	sink->speed = &rec_speed;
 	sink->par = &rec_par;
+	sink->inorder = NULL;
 }
 
 void
@@ -404,6 +405,7 @@ pass_init(struct pass_sink *w, struct stack_sink *sink,
 	sink->end = pass_end;
 	sink->speed = inner->speed != NULL ? &pass_speed : NULL;
 	sink->par = NULL;
+	sink->inorder = NULL;
 }
 
 struct tree *
