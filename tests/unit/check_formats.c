@@ -796,7 +796,7 @@ expected_format(const char *rel, const struct stat *sb)
 	    (n > 2 && strcmp(rel + n - 2, ".c") == 0))
 		return -1;
 	/*
-	 * Issue #34's corpora: expected outputs, captures, profiles; their
+	 * The bpftrace and pprof corpora: expected outputs, captures, profiles; their
 	 * scripts, sources and case list are not inputs.
 	 */
 	if (strncmp(rel, "corpus/bpftrace/", 16) == 0 ||

@@ -196,7 +196,7 @@ START_TEST(test_headers)
 END_TEST
 
 /*
- * #37 D14: a negative period ("-5") is no pid: the command name stays
+ * A negative period ("-5") is no pid: the command name stays
  * "perl", the period that cannot be read counts 1 and the line has no
  * event, as stackcollapse-perf.pl reads it (the header used to become the
  * frame "perl__2748_[001]__84.207655:").  A task that has gone keeps its

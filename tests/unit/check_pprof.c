@@ -1,5 +1,5 @@
 /*
- * Unit tests of the pprof loader's bounds (issue #51): hostile profiles
+ * Unit tests of the pprof loader's bounds: hostile profiles
  * must neither hang nor balloon.
  *
  * The profiles are written here by a small protobuf writer (struct pb), so

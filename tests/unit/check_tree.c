@@ -1172,7 +1172,7 @@ module_at(const struct tree *t, const char *path)
 }
 
 /*
- * Each frame's module (issue 30, item 4): perf's DSO by file name, the
+ * Each frame's module: perf's DSO by file name, the
  * kind from the module's path (kernel, JIT), "several modules" for
  * frames merged by name across modules, keeping the kind both had;
  * carried by a fork()ed sink's join (tree_merge()), the reverse tree and

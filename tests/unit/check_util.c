@@ -122,7 +122,7 @@ count_roundtrip(const char *s, char *buf)
 
 /*
  * Fractional counts are printed in plain decimal with the digits they were
- * read with (issue #37, D4); exponent forms are read.
+ * read with; exponent forms are read.
  */
 START_TEST(test_counts_exact)
 {

@@ -1,5 +1,5 @@
 /*
- * The bounds of the live viewer's --window (issue #51, item 7): the
+ * The bounds of the live viewer's --window: the
  * ring of buckets is sized to what has elapsed, not to the window, so
  * --window=1e7 neither allocates ten million buckets (317 MB) nor visits
  * them at each expiry (14% of a CPU); and it holds at most a window's
