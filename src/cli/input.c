@@ -50,7 +50,7 @@ static void
 perf_opts(const struct options *o, struct perfdata_opts *po)
 {
 	memset(po, 0, sizeof po[0]);
-	po->pid = o->load.pid || o->load.tid;
+	po->pid = o->load.perf.pid || o->load.perf.tid;
 	po->args = o->perf_args;
 }
 

@@ -126,33 +126,33 @@ TEXT("\nInput:\n"),
     .meta = "=FORMAT", .set = set_format,
     .help = "auto (default), perf, stap, dtrace, folded,\n"
     "bpftrace or pprof; help lists them"},
-{.name = "pid", .set = set_flag, .field = F(load.pid),
+{.name = "pid", .set = set_flag, .field = F(load.perf.pid),
     .help = "perf: root frame is COMM-PID"},
-{.name = "tid", .set = set_flag, .field = F(load.tid),
+{.name = "tid", .set = set_flag, .field = F(load.perf.tid),
     .help = "perf: root frame is COMM-PID/TID"},
 {.name = "kernel", .set = set_flag, .field = F(load.kernel),
     .help = "perf, bpftrace, pprof: mark kernel frames with _[k]"},
-{.name = "jit", .set = set_flag, .field = F(load.jit),
+{.name = "jit", .set = set_flag, .field = F(load.perf.jit),
     .help = "perf: mark JIT frames with _[j]"},
 {.name = "all", .set = set_all, .help = "perf: --kernel and --jit"},
 {.name = "addrs", .set = set_flag, .field = F(load.addrs),
     .help = "perf, bpftrace, pprof: show addresses of unknown\nsymbols"},
 {.name = "event-filter", .arg = required_argument, .meta = "=EVENT",
-    .set = set_str, .field = F(load.event_filter),
+    .set = set_str, .field = F(load.perf.event_filter),
     .help = "perf: keep only samples of EVENT (default: the\n"
     "first event in the input)"},
 {.name = "includeoffset", .set = set_flag, .field = F(load.includeoffset),
     .help = "DTrace: keep +0x offsets on every frame but the leaf;\n"
     "bpftrace: keep +OFFSET on every frame"},
 {.name = "map", .arg = required_argument, .meta = "=NAME", .set = set_str,
-    .field = F(load.map),
+    .field = F(load.bpftrace.map),
     .help = "bpftrace: fold map @NAME (default: the first map\n"
     "with stacks; --map=@ is the map named @)"},
 {.name = "sample-index", .arg = required_argument, .meta = "=NAME|N",
-    .set = set_str, .field = F(load.sample_index),
+    .set = set_str, .field = F(load.pprof.sample_index),
     .help = "pprof: the sample type to fold (default: the\n"
     "profile's default_sample_type, else the last)"},
-{.name = "all-frames", .set = set_flag, .field = F(load.all_frames),
+{.name = "all-frames", .set = set_flag, .field = F(load.pprof.all_frames),
     .help = "pprof: ignore the profile's drop_frames"},
 {.name = "demangle", .set = set_flag, .field = F(load.demangle),
     .help = "perf, DTrace: clean up Rust legacy symbol names\n"
@@ -520,7 +520,7 @@ set_all(struct options *o, const struct opt_row *r, const char *arg)
 {
 	(void)r;
 	(void)arg;
-	o->load.kernel = o->load.jit = 1;
+	o->load.kernel = o->load.perf.jit = 1;
 }
 
 /* --order=name|weight. */

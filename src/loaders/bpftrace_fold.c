@@ -300,7 +300,7 @@ clean_frame(struct bt_ctx *x, const char *s, size_t n)
 long
 bt_choose_map(struct bt_ctx *x, char **err)
 {
-	const char *want = x->opts->map;
+	const char *want = x->opts->bpftrace.map;
 	size_t i, len = 0;
 	char *list;
 

@@ -193,7 +193,7 @@ span_copy(const struct pp_ctx *x, const struct pp_span *s, char *buf,
 static long
 choose_index(struct pp_ctx *x)
 {
-	const char *want = x->opts->sample_index;
+	const char *want = x->opts->pprof.sample_index;
 	const struct pp_span *t, *dflt = &x->str[x->dflt];
 	size_t i, wl, listlen = 0;
 	char *list;
@@ -656,7 +656,7 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 		}
 	}
 	if (x.nsamples > 0) {
-		int prune = x.str[x.drop].len > 0 && !opts->all_frames;
+		int prune = x.str[x.drop].len > 0 && !opts->pprof.all_frames;
 
 		if ((prune && pp_prune_mark(&x) != 0) || pp_location_names(&x) != 0 ||
 		    drop_tables(&x) != 0 ||

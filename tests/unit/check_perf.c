@@ -81,7 +81,7 @@ START_TEST(test_p1_options)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.tid = 1;
+	o.perf.tid = 1;
 	out = collapse_perf(P1, &o, &d);
 	ck_assert_str_eq(out,
 	    "my_app-1234/1241;[unknown];[libz.so.1] 250000\n"
@@ -111,7 +111,7 @@ START_TEST(test_p1_options)
 	diag_free(&d);
 
 	memset(&o, 0, sizeof o);
-	o.event_filter = "cycles";
+	o.perf.event_filter = "cycles";
 	out = collapse_perf(P1, &o, &d);
 	ck_assert_str_eq(out, "myapp;main 7\n");
 	free(out);
@@ -143,7 +143,7 @@ START_TEST(test_p2_tidy)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.kernel = o.jit = 1;
+	o.kernel = o.perf.jit = 1;
 	out = collapse_perf(P2, &o, &d);
 	/*
 	 * As stackcollapse-perf.pl --all, except the bracket-aware C++ cut
@@ -180,7 +180,7 @@ START_TEST(test_headers)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.tid = 1;
+	o.perf.tid = 1;
 	out = collapse_perf(in, &o, &d);
 	ck_assert_str_eq(out,
 	    ":-1-?/-1;k 1\n"
@@ -218,7 +218,7 @@ START_TEST(test_negative_period)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.tid = 1;
+	o.perf.tid = 1;
 	out = collapse_perf(in, &o, &d);
 	ck_assert_str_eq(out,
 	    ":-1-?/-1;k 1\n"
@@ -325,7 +325,7 @@ START_TEST(test_stack_lines)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.kernel = o.jit = 1;
+	o.kernel = o.perf.jit = 1;
 	out = collapse_perf(in, &o, &d);
 	ck_assert_str_eq(out,
 	    "app; ;__mmap64;jitted_[j];qux_[k];baz_[k];bar+0x1A;foo 4\n");

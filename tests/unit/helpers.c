@@ -281,7 +281,7 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 		if (way > 1)
 			rec_free(r), diag_free(d);
 		o.threads = way <= 2 ? 1 : 2;
-		o.memo_budget = way == 2 ? 8192 + 2048 : 0;
+		o.perf.memo_budget = way == 2 ? 8192 + 2048 : 0;
 		o.part_min = way == 4 ? 1 : 0;
 		rec_run(r, &o, buf, len, d, 1);
 		ck_assert_uint_eq(r->joins + r->drops, (uint64_t)r->parts / 2);
