@@ -290,21 +290,6 @@ TEXT("\nExamples:\n"
 #undef F
 #undef TEXT
 
-/* Say what is wrong (arg, untrusted, is escaped) and exit with EXIT_USAGE. */
-static void ATTR_NORETURN
-usage_error(const char *msg, const char *arg)
-{
-	char buf[1024];
-
-	if (arg != NULL)
-		escape_text(buf, sizeof buf, arg, strlen(arg));
-	if (msg != NULL)
-		fprintf(stderr, "tflame: %s%s%s\n", msg, arg ? ": " : "",
-		    arg ? buf : "");
-	fputs("Try 'tflame --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}
-
 /*
  * The option getopt_long() refused (missing: it lacks its argument); from
  * is optind before that call.  A long option is the argument getopt
@@ -320,7 +305,7 @@ bad_option(int missing, char **argv, int from)
 
 	if (optind <= from || strncmp(arg, "--", 2) != 0)
 		arg = letter;
-	usage_error(missing ? "option needs an argument" : "unknown option",
+	options_usage_error(missing ? "option needs an argument" : "unknown option",
 	    arg);
 }
 
@@ -334,56 +319,6 @@ exit_flushed(void)
 		exit(EXIT_INPUT);
 	}
 	exit(EXIT_OK);
-}
-
-/* A whole number in [lo, hi], or a usage error naming opt. */
-static long
-parse_long(const char *opt, const char *arg, long lo, long hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi) {
-		fprintf(stderr, "tflame: %s: expected a whole number from %ld to %ld\n",
-		    opt, lo, hi);
-		usage_error(NULL, NULL);
-	}
-	return v;
-}
-
-/* A number in (0, hi], or a usage error naming opt. */
-static double
-parse_positive(const char *opt, const char *arg, double hi)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno != 0 || end == arg || *end != '\0' || !(v > 0) || v > hi) {
-		fprintf(stderr, "tflame: %s: expected a number above 0\n", opt);
-		usage_error(NULL, NULL);
-	}
-	return v;
-}
-
-/* A percentage in [0, 100], or a usage error naming opt. */
-static double
-parse_percent(const char *opt, const char *arg)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno != 0 || end == arg || *end != '\0' || !(v >= 0) || v > 100) {
-		fprintf(stderr, "tflame: %s: expected a percentage from 0 to "
-		    "100\n", opt);
-		usage_error(NULL, NULL);
-	}
-	return v;
 }
 
 /* Row r's option as messages name it: "--name" (or "-x"), in buf. */
@@ -421,7 +356,7 @@ set_int(struct options *o, const struct opt_row *r, const char *arg)
 {
 	char flag[64];
 
-	*MEMBER(int, o, r) = (int)parse_long(row_flag(r, flag, sizeof flag),
+	*MEMBER(int, o, r) = (int)options_long(row_flag(r, flag, sizeof flag),
 	    arg, r->lo, r->hi);
 }
 
@@ -431,7 +366,7 @@ set_long(struct options *o, const struct opt_row *r, const char *arg)
 {
 	char flag[64];
 
-	*MEMBER(long, o, r) = parse_long(row_flag(r, flag, sizeof flag), arg,
+	*MEMBER(long, o, r) = options_long(row_flag(r, flag, sizeof flag), arg,
 	    r->lo, r->hi);
 }
 
@@ -441,7 +376,7 @@ set_positive(struct options *o, const struct opt_row *r, const char *arg)
 {
 	char flag[64];
 
-	*MEMBER(double, o, r) = parse_positive(row_flag(r, flag, sizeof flag),
+	*MEMBER(double, o, r) = options_positive(row_flag(r, flag, sizeof flag),
 	    arg, (double)r->hi);
 }
 
@@ -456,7 +391,7 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 	int text = m == MODE_TOP || m == MODE_TREE;
 
 	if (o->mode != MODE_VIEW && o->mode != m)
-		usage_error(m == MODE_HEATMAP || o->mode == MODE_HEATMAP ?
+		options_usage_error(m == MODE_HEATMAP || o->mode == MODE_HEATMAP ?
 		    "--heatmap goes alone: not with --top, --tree, --collapse "
 		    "or --svg" : text || o->text_mode ? "--top, --tree, "
 		    "--collapse and --svg exclude each other" : "--collapse and "
@@ -466,9 +401,9 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 	if (m == MODE_SVG)
 		o->svg.path = arg;
 	else if (m == MODE_TOP && arg != NULL)
-		o->top_rows = parse_long("--top", arg, 0, 1000000000L);
+		o->top_rows = options_long("--top", arg, 0, 1000000000L);
 	else if (m == MODE_TREE && arg != NULL)
-		o->tree_percent = parse_percent("--tree", arg);
+		o->tree_percent = options_percent("--tree", arg);
 }
 
 /* --sort=self|total|change, for --top. */
@@ -483,7 +418,7 @@ set_sort(struct options *o, const struct opt_row *r, const char *arg)
 	else if (strcmp(arg, "change") == 0)
 		o->top_sort = FUNC_SORT_CHANGE;
 	else
-		usage_error("--sort: self, total or change", arg);
+		options_usage_error("--sort: self, total or change", arg);
 }
 
 /* --time=START-END: checked now, resolved once the profile is loaded. */
@@ -495,7 +430,7 @@ set_time(struct options *o, const struct opt_row *r, const char *arg)
 
 	(void)r;
 	if (time_spec_parse(arg, &ts, &err) != 0)
-		usage_error(err, arg);
+		options_usage_error(err, arg);
 	o->time = arg;
 }
 
@@ -511,7 +446,7 @@ set_format(struct options *o, const struct opt_row *r, const char *arg)
 	}
 	o->load.format = format_parse(arg);
 	if (o->load.format == FORMAT_UNKNOWN)
-		usage_error("unknown format (--format=help lists them)", arg);
+		options_usage_error("unknown format (--format=help lists them)", arg);
 }
 
 /* --all: --kernel and --jit. */
@@ -533,7 +468,7 @@ set_order(struct options *o, const struct opt_row *r, const char *arg)
 	else if (strcmp(arg, "weight") == 0)
 		o->order_weight = 1;
 	else
-		usage_error("--order takes name or weight", arg);
+		options_usage_error("--order takes name or weight", arg);
 }
 
 /* --minwidth: flamegraph.pl's digits and dots, optionally ending in "%". */
@@ -545,7 +480,7 @@ set_minwidth(struct options *o, const struct opt_row *r, const char *arg)
 	(void)r;
 	if (n == 0 || (arg[n] != '\0' && (arg[n] != '%' || arg[n + 1] != '\0')) ||
 	    strtod(arg, NULL) < 0)
-		usage_error("--minwidth takes pixels (0.1) or a percentage "
+		options_usage_error("--minwidth takes pixels (0.1) or a percentage "
 		    "(0.5%)", arg);
 	o->svg.minwidth = arg;
 }
@@ -557,7 +492,7 @@ set_call_graph(struct options *o, const struct opt_row *r, const char *arg)
 	(void)r;
 	if (strcmp(arg, "dwarf") != 0 && strcmp(arg, "lbr") != 0 &&
 	    strcmp(arg, "fp") != 0)
-		usage_error("--call-graph takes dwarf, lbr or fp", arg);
+		options_usage_error("--call-graph takes dwarf, lbr or fp", arg);
 	o->record.call_graph = arg;
 }
 
@@ -567,7 +502,7 @@ set_pids(struct options *o, const struct opt_row *r, const char *arg)
 {
 	(void)r;
 	if (arg[0] == '\0' || strspn(arg, "0123456789,") != strlen(arg))
-		usage_error("-p takes PID[,PID...]", arg);
+		options_usage_error("-p takes PID[,PID...]", arg);
 	o->record.pids = arg;
 }
 
@@ -576,7 +511,7 @@ static void
 set_xform(struct options *o, const struct opt_row *r, const char *arg)
 {
 	if (o->nxforms == CLI_XFORM_MAX)
-		usage_error("too many transforms (at most 64)", NULL);
+		options_usage_error("too many transforms (at most 64)", NULL);
 	o->xforms[o->nxforms].kind = xform_by_flag(r->name);
 	o->xforms[o->nxforms].re = arg;
 	o->nxforms++;
@@ -713,7 +648,7 @@ record_check(struct options *o, int argc, char **argv)
 		o->record.cmd = argv + optind;
 	if ((o->record.all != 0) + (o->record.pids != NULL) +
 	    (o->record.cmd != NULL) != 1)
-		usage_error(o->record.all || o->record.pids || o->record.cmd ?
+		options_usage_error(o->record.all || o->record.pids || o->record.cmd ?
 		    "--record takes one of -a, -p PID[,PID...] or -- COMMAND" :
 		    "--record needs -a, -p PID[,PID...] or -- COMMAND [ARGS...]",
 		    NULL);
@@ -728,16 +663,16 @@ input_check(struct options *o, int argc, char **argv)
 	if (o->record.all || o->record.pids != NULL || o->record.freq != 0 ||
 	    o->record.duration != 0 || o->record.window != 0 ||
 	    o->record.call_graph != NULL)
-		usage_error("-a, -p, --freq, --duration, --window and "
+		options_usage_error("-a, -p, --freq, --duration, --window and "
 		    "--call-graph go with --record", NULL);
 	if (optind < argc)
 		o->input = argv[optind++];
 	if (o->diff && optind < argc)
 		o->input2 = argv[optind++];
 	if (optind < argc)
-		usage_error("too many input files", argv[optind]);
+		options_usage_error("too many input files", argv[optind]);
 	if (o->diff && o->input == NULL)
-		usage_error("--diff needs BEFORE and AFTER (or one 3-column file)",
+		options_usage_error("--diff needs BEFORE and AFTER (or one 3-column file)",
 		    NULL);
 }
 
@@ -784,17 +719,17 @@ options_parse(struct options *o, int argc, char **argv)
 	else
 		input_check(o, argc, argv);
 	if (o->mode == MODE_SVG && (o->svg.path == NULL || o->svg.path[0] == '\0'))
-		usage_error("--svg needs a file name (or - for standard output)",
+		options_usage_error("--svg needs a file name (or - for standard output)",
 		    NULL);
 	if (transform_cmd_check(o) != 0)
-		usage_error(NULL, NULL);
+		options_usage_error(NULL, NULL);
 	if (o->top_sort >= 0 && o->mode != MODE_TOP)
-		usage_error("--sort goes with --top", NULL);
+		options_usage_error("--sort goes with --top", NULL);
 	if (o->top_sort == FUNC_SORT_CHANGE && !o->diff)
-		usage_error("--sort=change goes with --diff", NULL);
+		options_usage_error("--sort=change goes with --diff", NULL);
 	mode_plan(o, &plan);
 	if (plan.path == PATH_USAGE)
-		usage_error(plan.why, NULL);
+		options_usage_error(plan.why, NULL);
 	/* In the viewer they are steps: the breadcrumb (`s`) names them. */
 	if (o->svg.subtitle == NULL && o->nxforms > 0 &&
 	    !transform_cmd_in_viewer(o)) {
