@@ -17,7 +17,7 @@ input     util
 model     util
 search    util model
 loaders   util input model search
-diff      util input model loaders
+diff      util model loaders
 export    util model diff
 layout    util model
 svg       util model layout
