@@ -9,9 +9,9 @@
 
 #include "cli/options.h"
 #include "loaders/loader.h"
-#include "loaders/perfdata.h"
+#include "input/perfdata.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 struct input;
 

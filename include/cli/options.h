@@ -9,6 +9,7 @@
 
 #include "loaders/loader.h"
 #include "model/xform.h"
+#include "util/macros.h"
 
 enum run_mode {
 	MODE_VIEW = 0, /* explore in the terminal */
@@ -96,5 +97,19 @@ void options_usage(FILE *fp);
  * letter alone), *letter its short option or 0; NULL past the last.
  */
 const char *options_name(size_t i, int *letter);
+
+/*
+ * options_value.c: say what is wrong (arg, untrusted, is escaped; either
+ * may be NULL) and exit with EXIT_USAGE.
+ */
+void options_usage_error(const char *msg, const char *arg) ATTR_NORETURN;
+
+/*
+ * A whole number in [lo, hi], a number in (0, hi], a percentage in
+ * [0, 100]: or a usage error naming opt.
+ */
+long options_long(const char *opt, const char *arg, long lo, long hi);
+double options_positive(const char *opt, const char *arg, double hi);
+double options_percent(const char *opt, const char *arg);
 
 #endif

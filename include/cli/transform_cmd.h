@@ -30,7 +30,7 @@ struct tree *transform_cmd_apply(const struct options *o, struct tree *t,
     struct diag *d);
 
 /*
- * The viewer's way (#48): push o's transforms in order on h, a history
+ * The viewer's way: push o's transforms in order on h, a history
  * of the loaded tree (history_init(), finished), as steps of the viewer's
  * history, as if typed as keys: each with its regex (the history marks
  * through the search's PCRE2 as it makes a tree again) and the root as

@@ -76,7 +76,7 @@ unsigned palette_shade(double v, unsigned nshades);
 /* ------------------------------------------------------------------------
  * flamegraph.pl's named palettes (--colors), for the SVG writer.
  *
- * Written by the SVG export (issue 7).  These are flamegraph.pl's colour
+ * Written by the SVG export.  These are flamegraph.pl's colour
  * rules exactly, so an exported SVG has the colours flamegraph.pl would
  * give: three values v1, v2, v3 in [0, 1) per name, and one formula per
  * base palette.  By default v1 = v2 = v3 = palette_value(name) (the same

@@ -19,7 +19,7 @@
 #include "loaders/loader.h"
 #include "loaders/sink.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 #define PH '\0'             /* stands for a stack in the key text */
 

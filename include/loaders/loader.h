@@ -16,9 +16,7 @@
 
 #include "loaders/sink.h"
 #include "util/diag.h"
-#include "util/reader.h"
-
-struct inorder;
+#include "input/reader.h"
 
 /*
  * The formats' ids, for the front ends and tests that name one (the table
@@ -40,22 +38,47 @@ enum input_format {
 	FORMAT_UNKNOWN
 };
 
+/*
+ * Each format's own knobs: only that format reads them (a new format with
+ * knobs of its own adds its struct here and a member of struct load_opts,
+ * and the option rows that set it in src/cli/options.c).
+ */
+struct perf_opts {      /* perf script: perf.c and its parts */
+	int pid, tid;           /* root frame comm-PID, comm-PID/TID */
+	int jit;                /* _[j] annotations */
+	const char *event_filter; /* NULL: the first event seen */
+	/*
+	 * The bytes of repeated text remembered before starting over
+	 * (0: 16 MiB; tests make it small to start over often).
+	 */
+	uint64_t memo_budget;
+};
+
+struct bpftrace_opts {
+	/* the map to fold ("name", "@name", "@"); NULL: the first */
+	const char *map;
+};
+
+struct pprof_opts {
+	const char *sample_index; /* --sample-index=NAME|N (NULL: the default) */
+	int all_frames;         /* do not apply drop_frames */
+};
+
+/*
+ * What a load is given: the format (FORMAT_AUTO: detected), each
+ * format's own knobs, the knobs several formats read (how frames are
+ * named; how the input is read), and the hooks of the front end.
+ */
 struct load_opts {
 	enum input_format format;
-	/* perf script */
-	int pid, tid;           /* root frame comm-PID, comm-PID/TID */
-	int kernel, jit;        /* _[k] and _[j] annotations */
-	int addrs;              /* [module <addr>] for unknown symbols */
-	const char *event_filter; /* NULL: the first event seen */
-	/* DTrace, bpftrace */
-	int includeoffset;
-	/* bpftrace: the map to fold ("name", "@name", "@"); NULL: the first */
-	const char *map;
-	/* pprof: --sample-index=NAME|N (NULL: the profile's default) */
-	const char *sample_index;
-	int all_frames;         /* pprof: do not apply drop_frames */
-	/* perf and DTrace */
-	int demangle;           /* Rust legacy symbols */
+	struct perf_opts perf;
+	struct bpftrace_opts bpftrace;
+	struct pprof_opts pprof;
+	/* How frames are named, in the formats whose --help row says so. */
+	int kernel;             /* _[k] on kernel frames (perf, bpftrace, pprof) */
+	int addrs;              /* addresses of unknown symbols (same) */
+	int includeoffset;      /* +offsets kept (DTrace, bpftrace) */
+	int demangle;           /* Rust legacy symbols (perf, DTrace) */
 	/* perf, folded: 1 = read and parse in one thread, 0 = two when 2+ CPUs */
 	int threads;
 	/*
@@ -64,17 +87,6 @@ struct load_opts {
 	 * it small).
 	 */
 	uint64_t part_min;
-	/*
-	 * perf: the bytes of repeated text remembered before starting over
-	 * (0: 16 MiB; tests make it small to start over often).
-	 */
-	uint64_t memo_budget;
-	/*
-	 * folded, for --collapse (NULL: not wanted): input whose stacks all
-	 * come in byte order is held here, not given to the sink (see
-	 * model/inorder.h); otherwise it is left empty.
-	 */
-	struct inorder *inorder;
 	/*
 	 * Called (when not NULL) before the first stack of an input whose
 	 * counts are weights of one sample record each (perf: periods), so

@@ -23,7 +23,7 @@
 #include "model/count.h"
 #include "util/diag.h"
 #include "util/memo.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 #define PERF_MAX_FRAMES 1000000u
 #define PERF_MAX_TEXT (256u << 20)

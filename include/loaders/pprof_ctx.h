@@ -162,4 +162,16 @@ int pp_each_int(struct pp_ctx *x, const struct pp_field *f, const char *what,
  */
 int pp_decode(struct pp_ctx *x);
 
+/*
+ * pprof_drop.c: apply drop_frames and keep_frames to the locations (as
+ * pprof's Prune does); 0, or -1 on an error (recorded).
+ */
+int pp_prune_mark(struct pp_ctx *x);
+
+/* pprof.c: the index of id in ix, or -1. */
+long pp_index_find(const struct pp_index *ix, uint64_t id);
+
+/* pprof_names.c: every location's frame names; 0, or -1 (error recorded). */
+int pp_location_names(struct pp_ctx *x);
+
 #endif

@@ -25,6 +25,8 @@
 
 #include "model/count.h"
 
+struct inorder;
+
 /*
  * Optional, all or nothing (a sink offers every one of them or sets
  * stack_sink.speed to NULL): shortcuts for loaders that meet the same
@@ -82,6 +84,16 @@ struct stack_sink {
 	void (*end)(void *ctx, struct tf_count count);
 	const struct stack_sink_speed *speed; /* NULL: not offered */
 	const struct stack_sink_par *par;     /* NULL: not offered */
+	/*
+	 * Folded stacks held in byte order (model/inorder.h), for
+	 * --collapse; NULL: not offered.  The folded loader holds its
+	 * lines here, not calling begin/frame/end, while they come in byte
+	 * order; at the first that does not (or when no count was above 0,
+	 * or a read failed) it gives what it held to begin/frame/end and
+	 * reads on as usual, so io holds stacks only when it holds the
+	 * whole input, which the caller then writes as it is.
+	 */
+	struct inorder *inorder;
 };
 
 /*

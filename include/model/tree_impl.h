@@ -69,4 +69,14 @@ struct tree {
 	int order_prof;        /* weight order: by this profile's totals */
 };
 
+/*
+ * For tree_merge.c: a new node, parent's first child, not in the hash
+ * (tree_new_node()); tree_child() where the parent's children are in the
+ * hash (tree_add_child()); put the children of the nodes from
+ * t->unhashed on into the hash (tree_hash_rest()).
+ */
+uint32_t tree_new_node(struct tree *t, uint32_t parent, uint32_t name);
+uint32_t tree_add_child(struct tree *t, uint32_t parent, uint32_t name);
+void tree_hash_rest(struct tree *t);
+
 #endif

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli/input.h"
-#include "loaders/perfdata.h"
+#include "input/perfdata.h"
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/xalloc.h"
@@ -50,7 +50,7 @@ static void
 perf_opts(const struct options *o, struct perfdata_opts *po)
 {
 	memset(po, 0, sizeof po[0]);
-	po->pid = o->load.pid || o->load.tid;
+	po->pid = o->load.perf.pid || o->load.perf.tid;
 	po->args = o->perf_args;
 }
 

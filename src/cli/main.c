@@ -46,7 +46,7 @@
 #include "util/escape.h"
 #include "util/fatal.h"
 #include "util/thread.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 /* What the loaders said about the input, for --top and --tree. */
@@ -54,6 +54,8 @@ static enum input_format loaded_format;
 static char loaded_event[64];
 /* Every sample with its time, when --time or --heatmap asks (else NULL). */
 static struct store *loaded_store;
+/* --collapse: folded stacks held in byte order (the sink's inorder). */
+static struct inorder *held;
 static uint64_t loaded_untimed; /* samples that came without a time */
 
 static struct tree *time_pair(const struct options *o, struct tree *t,
@@ -179,6 +181,8 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 			sink[i] = &fsink[i];
 		}
 	}
+	/* --collapse of folded input in byte order: held as it comes. */
+	sink[0]->inorder = three_columns ? NULL : held;
 	if (!three_columns) {
 		/* perf: the sample records besides the periods' sum. */
 		lo.weighted = sink_tree_keep_samples;
@@ -385,7 +389,7 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	if (o->nxforms > 0) {
 		had = !empty(o, t);
 		if (xh != NULL) {
-			/* The viewer's: steps it can undo (#48). */
+			/* The viewer's: steps it can undo. */
 			history_init(xh, t);
 			shown = transform_cmd_history(o, xh);
 		} else
@@ -674,7 +678,7 @@ main(int argc, char **argv)
 		return view(&o, &d, t, &to);
 	}
 	if (plan.inorder)
-		o.load.inorder = io = inorder_new();
+		held = io = inorder_new();
 	if (transform_cmd_in_viewer(&o))
 		xh = &hist;
 	t = load(&o, &d, NULL, xh);

@@ -127,33 +127,33 @@ TEXT("\nInput:\n"),
     .meta = "=FORMAT", .set = set_format,
     .help = "auto (default), perf, stap, dtrace, folded,\n"
     "bpftrace, pprof or chrome; help lists them"},
-{.name = "pid", .set = set_flag, .field = F(load.pid),
+{.name = "pid", .set = set_flag, .field = F(load.perf.pid),
     .help = "perf: root frame is COMM-PID"},
-{.name = "tid", .set = set_flag, .field = F(load.tid),
+{.name = "tid", .set = set_flag, .field = F(load.perf.tid),
     .help = "perf: root frame is COMM-PID/TID"},
 {.name = "kernel", .set = set_flag, .field = F(load.kernel),
     .help = "perf, bpftrace, pprof: mark kernel frames with _[k]"},
-{.name = "jit", .set = set_flag, .field = F(load.jit),
+{.name = "jit", .set = set_flag, .field = F(load.perf.jit),
     .help = "perf: mark JIT frames with _[j]"},
 {.name = "all", .set = set_all, .help = "perf: --kernel and --jit"},
 {.name = "addrs", .set = set_flag, .field = F(load.addrs),
     .help = "perf, bpftrace, pprof: show addresses of unknown\nsymbols"},
 {.name = "event-filter", .arg = required_argument, .meta = "=EVENT",
-    .set = set_str, .field = F(load.event_filter),
+    .set = set_str, .field = F(load.perf.event_filter),
     .help = "perf: keep only samples of EVENT (default: the\n"
     "first event in the input)"},
 {.name = "includeoffset", .set = set_flag, .field = F(load.includeoffset),
     .help = "DTrace: keep +0x offsets on every frame but the leaf;\n"
     "bpftrace: keep +OFFSET on every frame"},
 {.name = "map", .arg = required_argument, .meta = "=NAME", .set = set_str,
-    .field = F(load.map),
+    .field = F(load.bpftrace.map),
     .help = "bpftrace: fold map @NAME (default: the first map\n"
     "with stacks; --map=@ is the map named @)"},
 {.name = "sample-index", .arg = required_argument, .meta = "=NAME|N",
-    .set = set_str, .field = F(load.sample_index),
+    .set = set_str, .field = F(load.pprof.sample_index),
     .help = "pprof: the sample type to fold (default: the\n"
     "profile's default_sample_type, else the last)"},
-{.name = "all-frames", .set = set_flag, .field = F(load.all_frames),
+{.name = "all-frames", .set = set_flag, .field = F(load.pprof.all_frames),
     .help = "pprof: ignore the profile's drop_frames"},
 {.name = "demangle", .set = set_flag, .field = F(load.demangle),
     .help = "perf, DTrace: clean up Rust legacy symbol names\n"
@@ -291,21 +291,6 @@ TEXT("\nExamples:\n"
 #undef F
 #undef TEXT
 
-/* Say what is wrong (arg, untrusted, is escaped) and exit with EXIT_USAGE. */
-static void ATTR_NORETURN
-usage_error(const char *msg, const char *arg)
-{
-	char buf[1024];
-
-	if (arg != NULL)
-		escape_text(buf, sizeof buf, arg, strlen(arg));
-	if (msg != NULL)
-		fprintf(stderr, "tflame: %s%s%s\n", msg, arg ? ": " : "",
-		    arg ? buf : "");
-	fputs("Try 'tflame --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}
-
 /*
  * The option getopt_long() refused (missing: it lacks its argument); from
  * is optind before that call.  A long option is the argument getopt
@@ -321,7 +306,7 @@ bad_option(int missing, char **argv, int from)
 
 	if (optind <= from || strncmp(arg, "--", 2) != 0)
 		arg = letter;
-	usage_error(missing ? "option needs an argument" : "unknown option",
+	options_usage_error(missing ? "option needs an argument" : "unknown option",
 	    arg);
 }
 
@@ -335,56 +320,6 @@ exit_flushed(void)
 		exit(EXIT_INPUT);
 	}
 	exit(EXIT_OK);
-}
-
-/* A whole number in [lo, hi], or a usage error naming opt. */
-static long
-parse_long(const char *opt, const char *arg, long lo, long hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi) {
-		fprintf(stderr, "tflame: %s: expected a whole number from %ld to %ld\n",
-		    opt, lo, hi);
-		usage_error(NULL, NULL);
-	}
-	return v;
-}
-
-/* A number in (0, hi], or a usage error naming opt. */
-static double
-parse_positive(const char *opt, const char *arg, double hi)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno != 0 || end == arg || *end != '\0' || !(v > 0) || v > hi) {
-		fprintf(stderr, "tflame: %s: expected a number above 0\n", opt);
-		usage_error(NULL, NULL);
-	}
-	return v;
-}
-
-/* A percentage in [0, 100], or a usage error naming opt. */
-static double
-parse_percent(const char *opt, const char *arg)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno != 0 || end == arg || *end != '\0' || !(v >= 0) || v > 100) {
-		fprintf(stderr, "tflame: %s: expected a percentage from 0 to "
-		    "100\n", opt);
-		usage_error(NULL, NULL);
-	}
-	return v;
 }
 
 /* Row r's option as messages name it: "--name" (or "-x"), in buf. */
@@ -422,7 +357,7 @@ set_int(struct options *o, const struct opt_row *r, const char *arg)
 {
 	char flag[64];
 
-	*MEMBER(int, o, r) = (int)parse_long(row_flag(r, flag, sizeof flag),
+	*MEMBER(int, o, r) = (int)options_long(row_flag(r, flag, sizeof flag),
 	    arg, r->lo, r->hi);
 }
 
@@ -432,7 +367,7 @@ set_long(struct options *o, const struct opt_row *r, const char *arg)
 {
 	char flag[64];
 
-	*MEMBER(long, o, r) = parse_long(row_flag(r, flag, sizeof flag), arg,
+	*MEMBER(long, o, r) = options_long(row_flag(r, flag, sizeof flag), arg,
 	    r->lo, r->hi);
 }
 
@@ -442,7 +377,7 @@ set_positive(struct options *o, const struct opt_row *r, const char *arg)
 {
 	char flag[64];
 
-	*MEMBER(double, o, r) = parse_positive(row_flag(r, flag, sizeof flag),
+	*MEMBER(double, o, r) = options_positive(row_flag(r, flag, sizeof flag),
 	    arg, (double)r->hi);
 }
 
@@ -457,7 +392,7 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 	int text = m == MODE_TOP || m == MODE_TREE;
 
 	if (o->mode != MODE_VIEW && o->mode != m)
-		usage_error(m == MODE_HEATMAP || o->mode == MODE_HEATMAP ?
+		options_usage_error(m == MODE_HEATMAP || o->mode == MODE_HEATMAP ?
 		    "--heatmap goes alone: not with --top, --tree, --collapse "
 		    "or --svg" : text || o->text_mode ? "--top, --tree, "
 		    "--collapse and --svg exclude each other" : "--collapse and "
@@ -467,9 +402,9 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 	if (m == MODE_SVG)
 		o->svg.path = arg;
 	else if (m == MODE_TOP && arg != NULL)
-		o->top_rows = parse_long("--top", arg, 0, 1000000000L);
+		o->top_rows = options_long("--top", arg, 0, 1000000000L);
 	else if (m == MODE_TREE && arg != NULL)
-		o->tree_percent = parse_percent("--tree", arg);
+		o->tree_percent = options_percent("--tree", arg);
 }
 
 /* --sort=self|total|change, for --top. */
@@ -484,7 +419,7 @@ set_sort(struct options *o, const struct opt_row *r, const char *arg)
 	else if (strcmp(arg, "change") == 0)
 		o->top_sort = FUNC_SORT_CHANGE;
 	else
-		usage_error("--sort: self, total or change", arg);
+		options_usage_error("--sort: self, total or change", arg);
 }
 
 /* --time=START-END: checked now, resolved once the profile is loaded. */
@@ -496,9 +431,9 @@ set_time(struct options *o, const struct opt_row *r, const char *arg)
 
 	(void)r;
 	if (time_spec_parse(arg, &ts, &err) != 0)
-		usage_error(err, arg);
+		options_usage_error(err, arg);
 	if (o->time2 != NULL)
-		usage_error("--time: at most twice (two ranges compared with "
+		options_usage_error("--time: at most twice (two ranges compared with "
 		    "--diff)", arg);
 	if (o->time != NULL)
 		o->time2 = arg; /* --diff: AFTER */
@@ -518,7 +453,7 @@ set_format(struct options *o, const struct opt_row *r, const char *arg)
 	}
 	o->load.format = format_parse(arg);
 	if (o->load.format == FORMAT_UNKNOWN)
-		usage_error("unknown format (--format=help lists them)", arg);
+		options_usage_error("unknown format (--format=help lists them)", arg);
 }
 
 /* --all: --kernel and --jit. */
@@ -527,7 +462,7 @@ set_all(struct options *o, const struct opt_row *r, const char *arg)
 {
 	(void)r;
 	(void)arg;
-	o->load.kernel = o->load.jit = 1;
+	o->load.kernel = o->load.perf.jit = 1;
 }
 
 /* --order=name|weight. */
@@ -540,7 +475,7 @@ set_order(struct options *o, const struct opt_row *r, const char *arg)
 	else if (strcmp(arg, "weight") == 0)
 		o->order_weight = 1;
 	else
-		usage_error("--order takes name or weight", arg);
+		options_usage_error("--order takes name or weight", arg);
 }
 
 /* --minwidth: flamegraph.pl's digits and dots, optionally ending in "%". */
@@ -552,7 +487,7 @@ set_minwidth(struct options *o, const struct opt_row *r, const char *arg)
 	(void)r;
 	if (n == 0 || (arg[n] != '\0' && (arg[n] != '%' || arg[n + 1] != '\0')) ||
 	    strtod(arg, NULL) < 0)
-		usage_error("--minwidth takes pixels (0.1) or a percentage "
+		options_usage_error("--minwidth takes pixels (0.1) or a percentage "
 		    "(0.5%)", arg);
 	o->svg.minwidth = arg;
 }
@@ -564,7 +499,7 @@ set_call_graph(struct options *o, const struct opt_row *r, const char *arg)
 	(void)r;
 	if (strcmp(arg, "dwarf") != 0 && strcmp(arg, "lbr") != 0 &&
 	    strcmp(arg, "fp") != 0)
-		usage_error("--call-graph takes dwarf, lbr or fp", arg);
+		options_usage_error("--call-graph takes dwarf, lbr or fp", arg);
 	o->record.call_graph = arg;
 }
 
@@ -574,7 +509,7 @@ set_pids(struct options *o, const struct opt_row *r, const char *arg)
 {
 	(void)r;
 	if (arg[0] == '\0' || strspn(arg, "0123456789,") != strlen(arg))
-		usage_error("-p takes PID[,PID...]", arg);
+		options_usage_error("-p takes PID[,PID...]", arg);
 	o->record.pids = arg;
 }
 
@@ -583,7 +518,7 @@ static void
 set_xform(struct options *o, const struct opt_row *r, const char *arg)
 {
 	if (o->nxforms == CLI_XFORM_MAX)
-		usage_error("too many transforms (at most 64)", NULL);
+		options_usage_error("too many transforms (at most 64)", NULL);
 	o->xforms[o->nxforms].kind = xform_by_flag(r->name);
 	o->xforms[o->nxforms].re = arg;
 	o->nxforms++;
@@ -720,7 +655,7 @@ record_check(struct options *o, int argc, char **argv)
 		o->record.cmd = argv + optind;
 	if ((o->record.all != 0) + (o->record.pids != NULL) +
 	    (o->record.cmd != NULL) != 1)
-		usage_error(o->record.all || o->record.pids || o->record.cmd ?
+		options_usage_error(o->record.all || o->record.pids || o->record.cmd ?
 		    "--record takes one of -a, -p PID[,PID...] or -- COMMAND" :
 		    "--record needs -a, -p PID[,PID...] or -- COMMAND [ARGS...]",
 		    NULL);
@@ -735,16 +670,16 @@ input_check(struct options *o, int argc, char **argv)
 	if (o->record.all || o->record.pids != NULL || o->record.freq != 0 ||
 	    o->record.duration != 0 || o->record.window != 0 ||
 	    o->record.call_graph != NULL)
-		usage_error("-a, -p, --freq, --duration, --window and "
+		options_usage_error("-a, -p, --freq, --duration, --window and "
 		    "--call-graph go with --record", NULL);
 	if (optind < argc)
 		o->input = argv[optind++];
 	if (o->diff && optind < argc)
 		o->input2 = argv[optind++];
 	if (optind < argc)
-		usage_error("too many input files", argv[optind]);
+		options_usage_error("too many input files", argv[optind]);
 	if (o->diff && o->input == NULL)
-		usage_error("--diff needs BEFORE and AFTER (or one 3-column file)",
+		options_usage_error("--diff needs BEFORE and AFTER (or one 3-column file)",
 		    NULL);
 }
 
@@ -791,17 +726,17 @@ options_parse(struct options *o, int argc, char **argv)
 	else
 		input_check(o, argc, argv);
 	if (o->mode == MODE_SVG && (o->svg.path == NULL || o->svg.path[0] == '\0'))
-		usage_error("--svg needs a file name (or - for standard output)",
+		options_usage_error("--svg needs a file name (or - for standard output)",
 		    NULL);
 	if (transform_cmd_check(o) != 0)
-		usage_error(NULL, NULL);
+		options_usage_error(NULL, NULL);
 	if (o->top_sort >= 0 && o->mode != MODE_TOP)
-		usage_error("--sort goes with --top", NULL);
+		options_usage_error("--sort goes with --top", NULL);
 	if (o->top_sort == FUNC_SORT_CHANGE && !o->diff)
-		usage_error("--sort=change goes with --diff", NULL);
+		options_usage_error("--sort=change goes with --diff", NULL);
 	mode_plan(o, &plan);
 	if (plan.path == PATH_USAGE)
-		usage_error(plan.why, NULL);
+		options_usage_error(plan.why, NULL);
 	/* In the viewer they are steps: the breadcrumb (`s`) names them. */
 	if (o->svg.subtitle == NULL && o->nxforms > 0 &&
 	    !transform_cmd_in_viewer(o)) {

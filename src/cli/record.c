@@ -20,7 +20,7 @@
 #include "tui/live.h"
 #include "util/diag.h"
 #include "util/escape.h"
-#include "util/child.h"
+#include "input/child.h"
 #include "util/fatal.h"
 
 /* What the live viewer's hooks need: the recording, once it is open. */

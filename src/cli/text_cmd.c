@@ -42,7 +42,7 @@ search_marks(const char *pat, const struct tree *t, int prof,
 		return NULL;
 	}
 	marks = xcalloc((size_t)strtab_count(tree_strtab_c(t)) + 1, 1);
-	/* Within the search budget, saying what it gave up on (#51). */
+	/* Within the search budget, saying what it gave up on. */
 	search_run_init(&run, re, tree_strtab_c(t), marks, SEARCH_BUDGET_MS);
 	search_run_step(&run, 0);
 	search_re_free(re);

@@ -123,6 +123,7 @@ diff_filter_init(struct diff_filter *f, struct stack_sink *sink,
 	sink->end = df_end;
 	sink->speed = inner->speed != NULL ? &df_speed : NULL;
 	sink->par = NULL;
+	sink->inorder = NULL;
 }
 
 void

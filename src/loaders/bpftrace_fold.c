@@ -300,7 +300,7 @@ clean_frame(struct bt_ctx *x, const char *s, size_t n)
 long
 bt_choose_map(struct bt_ctx *x, char **err)
 {
-	const char *want = x->opts->map;
+	const char *want = x->opts->bpftrace.map;
 	size_t i, len = 0;
 	char *list;
 
@@ -339,23 +339,17 @@ bt_choose_map(struct bt_ctx *x, char **err)
 	return -1;
 }
 
-/* Hand the entries of map m to sink, folded. */
-void
-bt_fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
-    struct load_result *res)
+/* Vote the kind of each stack position of map m: its kinds, *nvp of them. */
+static int *
+map_kinds(struct bt_ctx *x, uint32_t m, size_t *nvp)
 {
 	/* votes[2*i]: kernel, votes[2*i+1]: user, for key position i */
 	uint64_t *votes = NULL;
 	int *kind = NULL;        /* 0 user, 1 unknown, 2 kernel */
-	size_t nvotes = 0, cap = 0, capk = 0, i, j, k, *order = NULL, capo = 0;
-	size_t no, len;
+	size_t nvotes = 0, cap = 0, capk = 0, i, j, k;
 	const struct bt_entry *e;
 	const struct bt_field *f;
 	struct bt_uline *ln;
-	uint64_t skipped = 0, negative = 0;
-	int any;
-	/* the sink's ids: each distinct line's name is interned once */
-	const struct stack_sink_speed *sp = sink->speed;
 
 	for (i = 0; i < x->nents; i++) {
 		e = &x->ents[i];
@@ -394,6 +388,104 @@ bt_fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 	for (j = 0; j < nvotes; j++)
 		kind[j] = votes[2 * j] > votes[2 * j + 1] ? 2 :
 		    votes[2 * j + 1] > votes[2 * j] ? 0 : 1;
+	free(votes);
+	*nvp = nvotes;
+	return kind;
+}
+
+/* Stack positions by kind, then by decreasing position (insertion sort). */
+static void
+order_stacks(size_t *order, size_t no, const int *kind, size_t nvotes)
+{
+	size_t k;
+
+	for (k = 1; k < no; k++) {
+		size_t t = order[k], p = k;
+		int kt = t < nvotes ? kind[t] : 1;
+
+		while (p > 0) {
+			size_t q = order[p - 1];
+			int kq = q < nvotes ? kind[q] : 1;
+
+			if (kq < kt || (kq == kt && q > t))
+				break;
+			order[p] = q;
+			p--;
+		}
+		order[p] = t;
+	}
+}
+
+/*
+ * The frames of stack field f, root first, to the sink (kern: a kernel
+ * stack under --kernel, "_[k]" added); each distinct line is cleaned once
+ * and, with the speed hooks, interned once.
+ */
+static void
+stack_frames(struct bt_ctx *x, const struct bt_field *f, int kern,
+    struct stack_sink *sink)
+{
+	const struct stack_sink_speed *sp = sink->speed;
+	struct bt_uline *ln;
+	size_t j, len;
+
+	for (j = f->b; j > 0; j--) {
+		ln = &x->ul[x->lines[f->a + j - 1]];
+		if (!ln->named) {
+			len = clean_frame(x, x->arena + ln->off, ln->len);
+			xgrow((void **)&x->names, &x->nmcap,
+			    x->nmlen + len + 1, 1);
+			memcpy(x->names + x->nmlen, x->tmp, len);
+			ln->noff = x->nmlen;
+			ln->nlen = len;
+			ln->named = 1;
+			x->nmlen += len;
+		}
+		if (sp != NULL && !kern) {
+			if (!ln->has_sid) {
+				ln->sid = sp->intern(sink->ctx,
+				    x->names + ln->noff, ln->nlen);
+				ln->has_sid = 1;
+			}
+			sp->frame_id(sink->ctx, ln->sid);
+			continue;
+		}
+		if (kern && sp != NULL && ln->has_ksid) {
+			sp->frame_id(sink->ctx, ln->ksid);
+			continue;
+		}
+		if (kern) {
+			len = 0;
+			tmp_put(x, &len, x->names + ln->noff, ln->nlen);
+			tmp_put(x, &len, "_[k]", 4);
+			if (sp == NULL) {
+				sink->frame(sink->ctx, x->tmp, len);
+				continue;
+			}
+			if (!ln->has_ksid) {
+				ln->ksid = sp->intern(sink->ctx, x->tmp, len);
+				ln->has_ksid = 1;
+			}
+			sp->frame_id(sink->ctx, ln->ksid);
+		} else
+			sink->frame(sink->ctx, x->names + ln->noff, ln->nlen);
+	}
+}
+
+/* Hand the entries of map m to sink, folded. */
+void
+bt_fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
+    struct load_result *res)
+{
+	int *kind;               /* by key position: 0 user, 1 unknown, 2 kernel */
+	size_t nvotes, i, j, k, *order = NULL, capo = 0;
+	size_t no, len;
+	const struct bt_entry *e;
+	const struct bt_field *f;
+	uint64_t skipped = 0, negative = 0;
+	int any;
+
+	kind = map_kinds(x, m, &nvotes);
 	for (i = 0; i < x->nents; i++) {
 		e = &x->ents[i];
 		if (e->map != m)
@@ -427,74 +519,15 @@ bt_fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 			sink->frame(sink->ctx, x->tmp, len);
 			any = 1;
 		}
-		/* stacks by kind, then by decreasing position (insertion sort) */
-		for (k = 1; k < no; k++) {
-			size_t t = order[k], p = k;
-			int kt = t < nvotes ? kind[t] : 1;
-
-			while (p > 0) {
-				size_t q = order[p - 1];
-				int kq = q < nvotes ? kind[q] : 1;
-
-				if (kq < kt || (kq == kt && q > t))
-					break;
-				order[p] = q;
-				p--;
-			}
-			order[p] = t;
-		}
+		order_stacks(order, no, kind, nvotes);
 		for (k = 0; k < no; k++) {
 			size_t pos = order[k];
 			int kern = x->opts->kernel && pos < nvotes &&
 			    kind[pos] == 2;
 
 			f = &x->fields[e->field0 + pos];
-			for (j = f->b; j > 0; j--) {
-				ln = &x->ul[x->lines[f->a + j - 1]];
-				if (!ln->named) {
-					len = clean_frame(x, x->arena + ln->off,
-					    ln->len);
-					xgrow((void **)&x->names, &x->nmcap,
-					    x->nmlen + len + 1, 1);
-					memcpy(x->names + x->nmlen, x->tmp, len);
-					ln->noff = x->nmlen;
-					ln->nlen = len;
-					ln->named = 1;
-					x->nmlen += len;
-				}
-				any = 1;
-				if (sp != NULL && !kern) {
-					if (!ln->has_sid) {
-						ln->sid = sp->intern(sink->ctx,
-						    x->names + ln->noff, ln->nlen);
-						ln->has_sid = 1;
-					}
-					sp->frame_id(sink->ctx, ln->sid);
-					continue;
-				}
-				if (kern && sp != NULL && ln->has_ksid) {
-					sp->frame_id(sink->ctx, ln->ksid);
-					continue;
-				}
-				if (kern) {
-					len = 0;
-					tmp_put(x, &len, x->names + ln->noff,
-					    ln->nlen);
-					tmp_put(x, &len, "_[k]", 4);
-					if (sp == NULL) {
-						sink->frame(sink->ctx, x->tmp, len);
-						continue;
-					}
-					if (!ln->has_ksid) {
-						ln->ksid = sp->intern(sink->ctx,
-						    x->tmp, len);
-						ln->has_ksid = 1;
-					}
-					sp->frame_id(sink->ctx, ln->ksid);
-				} else
-					sink->frame(sink->ctx, x->names + ln->noff,
-					    ln->nlen);
-			}
+			stack_frames(x, f, kern, sink);
+			any = 1;
 		}
 		if (!any)
 			sink->frame(sink->ctx, "[empty]", 7);
@@ -508,7 +541,6 @@ bt_fold_map(struct bt_ctx *x, uint32_t m, struct stack_sink *sink,
 	if (negative > 0)
 		diag_note(x->d, "%s: %llu entries with a negative value skipped",
 		    x->maps[m].name, (unsigned long long)negative);
-	free(votes);
 	free(kind);
 	free(order);
 }

@@ -497,18 +497,18 @@ hold_parts(struct reader *r, const struct load_opts *o,
 	memset(pt, 0, sizeof *pt);
 	if (!two_threads(o, sink) || (pt->r = reader_split(r,
 	    o->part_min ? o->part_min : PART_MIN, 0)) == NULL)
-		return hold(r, o->inorder, d, res, line, fl, NULL);
+		return hold(r, sink->inorder, d, res, line, fl, NULL);
 	pt->io = inorder_new();
 	diag_init(&pt->d, d->source);
 	atomic_init(&pt->stop, 0);
 	threaded = thread_start(&tj, 1, hold_main, pt);
-	all = hold(r, o->inorder, d, res, line, fl, NULL);
+	all = hold(r, sink->inorder, d, res, line, fl, NULL);
 	if (!all)
 		atomic_store(&pt->stop, 1); /* its work is dropped below */
 	if (threaded || all) /* no thread to be had: one after the other */
 		thread_join(&tj);
 	if (all && !reader_status_failed(r) &&
-	    (inorder_append(o->inorder, pt->io) == 0 ||
+	    (inorder_append(sink->inorder, pt->io) == 0 ||
 	    !inorder_fraction(pt->io))) {
 		if (inorder_stacks(pt->io) == 0) {
 			/* Added after the first part's stacks. */
@@ -530,7 +530,7 @@ hold_parts(struct reader *r, const struct load_opts *o,
 	if (reader_status_failed(r))
 		return 1; /* a read error ends the input */
 	reader_unsplit(r);
-	return all ? hold(r, o->inorder, d, res, line, fl, NULL) : 0;
+	return all ? hold(r, sink->inorder, d, res, line, fl, NULL) : 0;
 }
 
 /*
@@ -545,7 +545,7 @@ static void
 read_inorder(struct reader *r, const struct load_opts *o,
     struct stack_sink *sink, struct diag *d, struct load_result *res)
 {
-	struct inorder *io = o->inorder;
+	struct inorder *io = sink->inorder;
 	struct prev_stack prev;
 	struct hold_part pt;
 	struct folded_line fl;
@@ -584,7 +584,7 @@ load_folded(struct reader *r, const struct load_opts *opts,
 	struct folded_line fl;
 	const char *line;
 
-	if (opts != NULL && opts->inorder != NULL)
+	if (sink->inorder != NULL)
 		read_inorder(r, opts, sink, d, res);
 	else if (!read_parts(r, opts, sink, d, res))
 		read_folded(r, sink, d, res, 0, 0, &line, &fl);

@@ -1,6 +1,5 @@
 # Build lines for src/loaders/ (included from Makefile.am): every input
-# format, format detection, the sinks, perf.data through `perf script`,
-# and their tests.  Part of the curses-free core (libtfcore.a).
+# format, format detection, the sinks, and their tests.  Part of the curses-free core (libtfcore.a).
 #
 # One file per format (a state machine feeding a stack sink); a format
 # that grew past one concern has its parts beside it, with a private
@@ -14,11 +13,11 @@ libtfcore_a_SOURCES += \
 	src/loaders/folded.c \
 	src/loaders/perf.c src/loaders/perf_header.c src/loaders/perf_clean.c \
 	src/loaders/perf_event.c src/loaders/perf_memo.c \
-	src/loaders/perfdata.c \
 	src/loaders/stap.c src/loaders/dtrace.c \
 	src/loaders/bpftrace.c src/loaders/bpftrace_store.c \
 	src/loaders/bpftrace_json.c src/loaders/bpftrace_fold.c \
-	src/loaders/pprof.c src/loaders/pprof_wire.c \
+	src/loaders/pprof.c src/loaders/pprof_wire.c src/loaders/pprof_drop.c \
+	src/loaders/pprof_names.c \
 	src/loaders/speedscope.c src/loaders/firefox.c \
 	src/loaders/firefox_table.c src/loaders/asprof.c src/loaders/memleak.c \
 	src/loaders/chrome.c src/loaders/chrome_fold.c src/loaders/chrome_trace.c
@@ -30,7 +29,6 @@ noinst_HEADERS += \
 	include/loaders/framebuf.h include/loaders/folded.h \
 	include/loaders/perf_header.h include/loaders/perf_clean.h \
 	include/loaders/perf_event.h include/loaders/perf_ctx.h \
-	include/loaders/perfdata.h \
 	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h \
 	include/loaders/firefox_ctx.h \
 	include/loaders/chrome_ctx.h
@@ -70,14 +68,10 @@ tests_unit_check_registry_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_registry_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_registry
 
-# The formats against the reference tools' outputs, and perf.data read
-# through a fake or real perf.
+# The formats against the reference tools' outputs.
 LOADERS_TESTS = tests/golden/formats.sh tests/golden/formatlist.sh \
 	tests/golden/bpftrace.sh tests/golden/perf_exited.sh \
-	tests/golden/pprof.sh tests/golden/perfdata.sh \
-	tests/golden/textfmt.sh
-# perf's children that hang or fail (issue #51): a fake $PERF of its own.
-LOADERS_TESTS += tests/golden/children.sh
+	tests/golden/pprof.sh tests/golden/textfmt.sh
 TESTS += tests/unit/check_formats tests/unit/check_perf_clean \
 	tests/unit/check_hold \
 	$(LOADERS_TESTS)
@@ -89,7 +83,7 @@ EXTRA_PROGRAMS += tests/bench/mkpprof
 tests_bench_mkpprof_SOURCES = tests/bench/mkpprof.c
 EXTRA_DIST += tests/bench/stackmaps.sh
 
-# The pprof loader's bounds on hostile profiles (issue #51): drop_frames
+# The pprof loader's bounds on hostile profiles: drop_frames
 # under a time budget, the tables' memory, messages; and through the
 # binary, with its peak memory.
 check_PROGRAMS += tests/unit/check_pprof

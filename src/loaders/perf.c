@@ -55,7 +55,7 @@
 #include "model/tree.h" /* the module kinds (TREE_MOD_KERNEL, _JIT) */
 #include "util/ascii.h"
 #include "util/hash.h"
-#include "util/lineq.h"
+#include "input/lineq.h"
 #include "util/thread.h"
 #include "util/xalloc.h"
 
@@ -118,7 +118,7 @@ open_sample(struct perf_ctx *p, const struct header *h)
 
 	p->cur.rootlen = 0;
 	root_append(p, h->comm, h->commlen);
-	if (o->pid || o->tid) {
+	if (o->perf.pid || o->perf.tid) {
 		/*
 		 * "PID/TID" gives both; a lone number is the TID (perf -F
 		 * tid).  The pid -1 of a task that has gone is unknown too.
@@ -128,7 +128,7 @@ open_sample(struct perf_ctx *p, const struct header *h)
 			root_append(p, h->pid, h->pidlen);
 		else
 			root_append(p, "?", 1);
-		if (o->tid) {
+		if (o->perf.tid) {
 			root_append(p, "/", 1);
 			if (h->tid != NULL)
 				root_append(p, h->tid, h->tidlen);
@@ -462,7 +462,7 @@ perf_init(struct perf_ctx *p, const struct load_opts *opts,
 	p->res = res;
 	p->share = 1;
 	perf_memos_init(p);
-	perf_events_init(&p->ev, opts->event_filter);
+	perf_events_init(&p->ev, opts->perf.event_filter);
 }
 
 /* Read r's lines one by one in this thread. */

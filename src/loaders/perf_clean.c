@@ -246,7 +246,7 @@ perf_clean_part(char *f, const char *part, size_t plen, size_t idx,
 	} else if (o->kernel && perf_kernel_module(mod, modlen)) {
 		memcpy(f + w, "_[k]", 4);
 		w += 4;
-	} else if (o->jit && perf_jit_module(mod, modlen) &&
+	} else if (o->perf.jit && perf_jit_module(mod, modlen) &&
 	    memmem(f, w, "_[j]", 4) == NULL) {
 		memcpy(f + w, "_[j]", 4);
 		w += 4;

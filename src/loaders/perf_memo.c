@@ -268,7 +268,7 @@ remember_line(struct perf_ctx *p, const struct stack_line *sl)
 static void
 memo_trim(struct perf_ctx *p)
 {
-	size_t budget = (p->opts->memo_budget ? p->opts->memo_budget :
+	size_t budget = (p->opts->perf.memo_budget ? p->opts->perf.memo_budget :
 	    MEMO_BUDGET) / (size_t)p->share;
 	size_t lines = memo_bytes(&p->ln.memo[0]) + memo_bytes(&p->ln.memo[1]) +
 	    p->ln.ftlen + p->ln.nfr * (sizeof *p->ln.fr + sizeof *p->ln.frid) +

@@ -52,8 +52,9 @@
  * accounted as it grows, before it is allocated, so a few bytes of input
  * (an empty string is two) never become tens of bytes of memory unchecked.
  *
- * The wire decoder and the first pass are in pprof_wire.c; this file folds
- * the profile: the sample index, drop/keep_frames, frame names, the
+ * The wire decoder and the first pass are in pprof_wire.c, drop_frames and
+ * keep_frames in pprof_drop.c, the frame names of the locations in
+ * pprof_names.c; this file folds the profile: the sample index, the
  * samples given to the sink, and the loader and sniffer.
  */
 #include "config.h"
@@ -155,8 +156,8 @@ index_build(struct pp_ctx *x, struct pp_index *ix, const void *base,
 }
 
 /* Index of id, or -1. */
-static long
-index_find(const struct pp_index *ix, uint64_t id)
+long
+pp_index_find(const struct pp_index *ix, uint64_t id)
 {
 	size_t s;
 
@@ -192,7 +193,7 @@ span_copy(const struct pp_ctx *x, const struct pp_span *s, char *buf,
 static long
 choose_index(struct pp_ctx *x)
 {
-	const char *want = x->opts->sample_index;
+	const char *want = x->opts->pprof.sample_index;
 	const struct pp_span *t, *dflt = &x->str[x->dflt];
 	size_t i, wl, listlen = 0;
 	char *list;
@@ -240,341 +241,6 @@ choose_index(struct pp_ctx *x)
 	return -1;
 }
 
-/* Strip a leading "." and cut at the first "(" pprof's simplifyFunc cuts. */
-static size_t
-simplify(const char *s, size_t n, size_t *start)
-{
-	size_t i;
-
-	*start = n > 0 && s[0] == '.' ? 1 : 0;
-	for (i = *start; i < n;) {
-		if (n - i >= 21 && memcmp(s + i, "(anonymous namespace)", 21) == 0)
-			i += 21;
-		else if (n - i >= 10 && memcmp(s + i, "operator()", 10) == 0)
-			i += 10;
-		else if (s[i] == '(')
-			return i - *start;
-		else
-			i++;
-	}
-	return n - *start;
-}
-
-/* The anchored pattern on the simplified name: 1, 0, or -1 (gave up). */
-static int
-re_match(const struct search_re *re, const char *s, size_t n)
-{
-	size_t b, l;
-
-	l = simplify(s, n, &b);
-	return search_match(re, s + b, l);
-}
-
-/*
- * Compile "^(PAT)$" with the search module (its match and depth limits, its
- * JIT), matching bytes as pprof did before; NULL when it does not compile.
- */
-static struct search_re *
-re_compile(const struct pp_ctx *x, const struct pp_span *pat)
-{
-	char *p = xmalloc(pat->len + 5);
-	struct search_re *re;
-	struct search_error e;
-
-	memcpy(p, "^(", 2);
-	memcpy(p + 2, x->buf + pat->off, pat->len);
-	memcpy(p + 2 + pat->len, ")$", 3);
-	re = search_compile(p, pat->len + 4, SEARCH_BYTES, &e);
-	free(p);
-	return re;
-}
-
-/*
- * Milliseconds of processor time of this thread: the budget bounds the
- * matching's work, the same on a busy machine as on an idle one.
- */
-static uint64_t
-cpu_ms(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0 &&
-	    clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* What drop/keep_frames say of a function name (by string index). */
-enum { PR_UNSEEN, PR_KEEP, PR_DROP };
-
-/*
- * The verdict on every function name the locations' lines use, each string
- * matched once (a name is often behind thousands of locations), into
- * verdict[string index].  A name the match limit gives up on is kept.
- * 0, or -1 when the matching ran past PPROF_MATCH_BUDGET_MS (noted).
- */
-static int
-prune_judge(struct pp_ctx *x, const struct search_re *dre,
-    const struct search_re *kre, unsigned char *verdict)
-{
-	const struct pp_location *loc;
-	const struct pp_span *name;
-	uint64_t t0 = cpu_ms(), idx;
-	size_t i, k, judged = 0, gaveup = 0;
-	const char *what = kre != NULL ? "drop_frames/keep_frames" :
-	    "drop_frames";
-	const char *s;
-	int r, rk;
-
-	for (i = 0; i < x->nlocs; i++) {
-		loc = &x->locs[i];
-		for (k = 0; k < loc->nlines; k++) {
-			idx = x->funcs[x->lines[loc->line0 + k]].name;
-			if (verdict[idx] != PR_UNSEEN)
-				continue;
-			name = &x->str[idx];
-			s = (const char *)x->buf + name->off;
-			verdict[idx] = PR_KEEP;
-			r = name->len > 0 ? re_match(dre, s, name->len) : 0;
-			if (r > 0 && kre != NULL) {
-				/* kept when keep_frames matches, or gave up */
-				rk = re_match(kre, s, name->len);
-				r = rk == 0 ? 1 : rk > 0 ? 0 : -1;
-			}
-			if (r > 0)
-				verdict[idx] = PR_DROP;
-			gaveup += r < 0;
-			/* the clock every 16 names (one takes a few ms at most) */
-			if (++judged % 16 == 0 &&
-			    cpu_ms() - t0 > PPROF_MATCH_BUDGET_MS) {
-				diag_note(x->d, "%s: matching took more than %.1f s "
-				    "of processor time (%zu names matched); not "
-				    "applied", what,
-				    PPROF_MATCH_BUDGET_MS / 1000.0, judged);
-				return -1;
-			}
-		}
-	}
-	if (gaveup > 0)
-		diag_note(x->d, "%s: the match limit gave up on %zu %s; %s kept",
-		    what, gaveup, gaveup == 1 ? "name" : "names",
-		    gaveup == 1 ? "it is" : "they are");
-	return 0;
-}
-
-/*
- * drop_frames/keep_frames: mark the locations to prune (as pprof's Prune
- * does) and cut inlined lines where an inner one matches.  Each distinct
- * name is matched once, under the search module's limits and a budget
- * for all of them; past the budget nothing is pruned.  0, or -1 (error
- * recorded) past the tables' bound.
- */
-static int
-prune_mark(struct pp_ctx *x)
-{
-	const struct pp_span *drop = &x->str[x->drop], *keep = &x->str[x->keep];
-	struct search_re *dre, *kre = NULL;
-	struct pp_location *loc;
-	unsigned char *verdict;
-	size_t i, k;
-
-	dre = re_compile(x, drop);
-	if (keep->len > 0)
-		kre = re_compile(x, keep);
-	if (dre == NULL || (keep->len > 0 && kre == NULL)) {
-		diag_note(x->d, "drop_frames/keep_frames do not compile; "
-		    "not applied");
-		search_re_free(dre);
-		search_re_free(kre);
-		return 0;
-	}
-	if (pp_reserve(x, x->nstr, "drop_frames") != 0) {
-		search_re_free(dre);
-		search_re_free(kre);
-		return -1;
-	}
-	verdict = xcalloc(x->nstr, 1);
-	if (prune_judge(x, dre, kre, verdict) != 0)
-		goto out;
-	for (i = 0; i < x->nlocs; i++) {
-		loc = &x->locs[i];
-		for (k = loc->nlines; k > 0; k--) {
-			if (verdict[x->funcs[x->lines[loc->line0 + k - 1]].name] !=
-			    PR_DROP)
-				continue;
-			if (k == loc->nlines)
-				loc->prune = 2;
-			else {
-				loc->prune = 1;
-				/* keep the lines outside the match: line[k..] */
-				loc->line0 += k;
-				loc->nlines -= k;
-			}
-			break;
-		}
-	}
-out:
-	free(verdict);
-	pp_release(x, x->nstr);
-	search_re_free(dre);
-	search_re_free(kre);
-	return 0;
-}
-
-/* A frame name's byte as folded: ";" -> ":", NUL/CR/LF -> "?". */
-static char
-clean_char(char c)
-{
-	return c == ';' ? ':' : (c == '\0' || c == '\n' || c == '\r') ? '?' : c;
-}
-
-/* The length of s's first run that clean_char() leaves as it is. */
-static size_t
-clean_run(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n && clean_char(s[i]) == s[i]; i++)
-		;
-	return i;
-}
-
-/*
- * Append a frame name, cleaned (clean_char()), to the names arena (frames
- * has room for it): 0, or -1 (error recorded) past the tables' bound.
- */
-static int
-name_add(struct pp_ctx *x, const char *pre, size_t pl, const char *s,
-    size_t n, const char *post, size_t ql)
-{
-	size_t i, o, need, cap;
-
-	if (pl == 0 && ql == 0 && s >= (const char *)x->buf &&
-	    s < (const char *)x->buf + x->len && n > 0 && clean_run(s, n) == n) {
-		/* as it stands in the profile: not copied */
-		x->frames[x->nframes].off = (uint32_t)(s - (const char *)x->buf);
-		x->frames[x->nframes].len = (uint32_t)n;
-		x->nframes++;
-		return 0;
-	}
-	need = x->nlen + pl + n + ql + 1;
-	if (need > x->ncap) {
-		/* grown by half, accounted, and addressed by 32-bit spans */
-		cap = x->ncap + x->ncap / 2 > need ? x->ncap + x->ncap / 2 :
-		    need;
-		if (x->len + cap > UINT32_MAX) {
-			pp_fail(x, "pprof profile refused: its frame names "
-			    "take more than 4 GiB");
-			return -1;
-		}
-		if (pp_reserve(x, cap - x->ncap, "the frame names") != 0)
-			return -1;
-		x->names = xreallocarray(x->names, cap, 1);
-		x->ncap = cap;
-	}
-	o = x->nlen;
-	memcpy(x->names + o, pre, pl);
-	o += pl;
-	for (i = 0; i < n; i++)
-		x->names[o++] = clean_char(s[i]);
-	memcpy(x->names + o, post, ql);
-	o += ql;
-	x->frames[x->nframes].off = (uint32_t)(x->len + x->nlen);
-	x->frames[x->nframes].len = (uint32_t)(o - x->nlen);
-	x->nframes++;
-	x->nlen = o;
-	return 0;
-}
-
-/* perf's kernel test on a mapping file: "[..." or "...vmlinux", no "unknown". */
-static int
-kernel_file(const char *s, size_t n)
-{
-	size_t i;
-
-	if (!((n > 0 && s[0] == '[') ||
-	    (n >= 7 && memcmp(s + n - 7, "vmlinux", 7) == 0)))
-		return 0;
-	for (i = 0; i + 7 <= n; i++)
-		if (memcmp(s + i, "unknown", 7) == 0)
-			return 0;
-	return 1;
-}
-
-/*
- * The frame names of every location, root-most first: 0, or -1 (error
- * recorded) past the tables' bound.
- */
-static int
-location_names(struct pp_ctx *x)
-{
-	const struct load_opts *o = x->opts;
-	struct pp_location *loc;
-	const struct pp_span *fn, *file;
-	const char *b, *post;
-	char tail[40];
-	size_t i, k, bl, e, tl, pl;
-	uint64_t nfr = 0;
-	long mi;
-	int r = 0;
-
-	/* one frame a line, or one for a location without lines */
-	for (i = 0; i < x->nlocs; i++)
-		nfr += x->locs[i].nlines > 0 ? x->locs[i].nlines : 1;
-	if (pp_reserve(x, nfr * sizeof *x->frames, "the frames") != 0)
-		return -1;
-	x->frames = xreallocarray(NULL, nfr > 0 ? nfr : 1, sizeof *x->frames);
-	x->capframes = nfr;
-	for (i = 0; i < x->nlocs && r == 0; i++) {
-		loc = &x->locs[i];
-		loc->fr0 = (uint32_t)x->nframes;
-		mi = loc->mapping ? index_find(&x->imap, loc->mapping) : -1;
-		file = mi >= 0 ? &x->str[x->maps[mi].file] : NULL;
-		/* the name of a frame without one: "[basename" or "[unknown" */
-		if (file != NULL && file->len > 0) {
-			b = (const char *)x->buf + file->off;
-			e = file->len;
-			while (e > 0 && b[e - 1] == '/')
-				e--;
-			if (e == 0) {
-				b = "/";
-				bl = 1;
-			} else {
-				bl = e;
-				while (bl > 0 && b[bl - 1] != '/')
-					bl--;
-				b += bl;
-				bl = e - bl;
-			}
-		} else {
-			b = "unknown";
-			bl = 7;
-		}
-		post = o->kernel && file != NULL && kernel_file(
-		    (const char *)x->buf + file->off, file->len) ? "_[k]" : "";
-		pl = strlen(post);
-		tl = 0;
-		if (o->addrs)
-			tl = (size_t)snprintf(tail, sizeof tail, " <%llx>",
-			    (unsigned long long)loc->addr);
-		tail[tl++] = ']';
-		memcpy(tail + tl, post, pl);
-		tl += pl;
-		if (loc->nlines == 0)
-			r = name_add(x, "[", 1, b, bl, tail, tl);
-		for (k = loc->nlines; k > 0 && r == 0; k--) {
-			fn = &x->str[x->funcs[x->lines[loc->line0 + k - 1]].name];
-			if (fn->len > 0)
-				r = name_add(x, "", 0, (const char *)x->buf +
-				    fn->off, fn->len, post, pl);
-			else
-				r = name_add(x, "[", 1, b, bl, tail, tl);
-		}
-		loc->nfr = (uint32_t)(x->nframes - loc->fr0);
-	}
-	return r;
-}
-
 /* Context of the per-sample callbacks. */
 struct pp_sample {
 	struct pp_ctx *x;
@@ -614,7 +280,7 @@ add_loc(void *ctx, uint64_t id)
 {
 	struct pp_sample *s = ctx;
 	struct pp_ctx *x = s->x;
-	long li = index_find(&x->iloc, id);
+	long li = pp_index_find(&x->iloc, id);
 
 	if (li < 0) {
 		if (!s->bad) {
@@ -797,7 +463,7 @@ check(struct pp_ctx *x)
 		struct pp_location *loc = &x->locs[i];
 
 		for (k = 0; k < loc->nlines; k++) {
-			fi = index_find(&x->ifunc, x->lines[loc->line0 + k]);
+			fi = pp_index_find(&x->ifunc, x->lines[loc->line0 + k]);
 			if (fi < 0) {
 				pp_fail(x, "malformed pprof profile: location %llu "
 				    "has a line with function id %llu, which "
@@ -990,9 +656,9 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 		}
 	}
 	if (x.nsamples > 0) {
-		int prune = x.str[x.drop].len > 0 && !opts->all_frames;
+		int prune = x.str[x.drop].len > 0 && !opts->pprof.all_frames;
 
-		if ((prune && prune_mark(&x) != 0) || location_names(&x) != 0 ||
+		if ((prune && pp_prune_mark(&x) != 0) || pp_location_names(&x) != 0 ||
 		    drop_tables(&x) != 0 ||
 		    samples(&x, idx, prune, sink, res) != 0)
 			goto bad;

@@ -280,6 +280,7 @@ sink_hold_new(struct sink_tree *st, struct stack_sink *into,
 	sink->frame = sh_frame;
 	sink->end = sh_end;
 	sink->speed = into->speed != NULL ? &hold_speed : NULL;
+	sink->inorder = NULL;
 	return h;
 }
 

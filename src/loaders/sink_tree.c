@@ -179,6 +179,7 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	sink->end = st_end;
 	sink->speed = &st_speed;
 	sink->par = &st_par;
+	sink->inorder = NULL;
 }
 
 void

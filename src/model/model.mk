@@ -8,7 +8,7 @@
 
 libtfcore_a_SOURCES += \
 	src/model/count.c src/model/units.c src/model/inorder.c src/model/strtab.c \
-	src/model/tree.c src/model/tree_data.c src/model/reverse.c src/model/functions.c \
+	src/model/tree.c src/model/tree_data.c src/model/tree_merge.c src/model/reverse.c src/model/functions.c \
 	src/model/sandwich.c src/model/transform.c src/model/window.c \
 	src/model/history.c src/model/xform.c src/model/store.c \
 	src/model/heatmap.c src/model/timerange.c src/model/range.c \

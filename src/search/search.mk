@@ -13,7 +13,7 @@ tests_unit_check_search_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_search_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_search
 
-# Issue #51's bounds: the search budget, runs in slices, literals (unit);
+# The search's bounds: its budget, runs in slices, literals (unit);
 # the regex bombs and options in clusters on the command line (golden);
 # the viewer's search interrupted, "#" on a huge name, --window (tmux).
 check_PROGRAMS += tests/unit/check_search_bounds

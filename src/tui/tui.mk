@@ -8,8 +8,8 @@ noinst_LIBRARIES += libtftui.a
 libtftui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
 # The loop and the terminal; the screens (view_*.c: the graph with its
 # geometry, search, reverse view, saving, transforms and undo; help,
-# the function table, the sandwich, the frames behind a "+" bar (#36),
-# the messages panel (#30)); the parts they share; the streaming and
+# the function table, the sandwich, the frames behind a "+" bar,
+# the messages panel); the parts they share; the streaming and
 # live viewers.
 libtftui_a_SOURCES = \
 	src/tui/tui.c src/tui/term.c src/tui/termtype.c src/tui/screen.c \
@@ -38,8 +38,8 @@ TESTS += tests/unit/check_list
 TUI_LIBS = libtftui.a
 
 # End-to-end tests of the viewer in a private tmux server: the screens,
-# zoom, scrolling and retracing (#36), the messages panel and kernel
-# modules (#30), transforms and undo (#32).
+# zoom, scrolling and retracing, the messages panel and kernel
+# modules, transforms and undo.
 TUI_TESTS = \
 	tests/tui/view.sh tests/tui/signals.sh tests/tui/hostile.sh \
 	tests/tui/diff.sh tests/tui/save.sh tests/tui/stream.sh \
@@ -53,10 +53,10 @@ TUI_TESTS = \
 	tests/tui/messages.sh tests/tui/difftraps.sh tests/tui/savehome.sh \
 	tests/tui/modules.sh tests/tui/transform.sh tests/tui/heatmap.sh \
 	tests/tui/textfmt.sh
-# The messages panel's text without a terminal (#30).
+# The messages panel's text without a terminal.
 TUI_TESTS += tests/golden/messages.sh
 TESTS += $(TUI_TESTS)
-# The live viewer with perf children that hang or fail (issue #51).
+# The live viewer with perf children that hang or fail.
 TESTS += tests/tui/children.sh
 EXTRA_DIST += tests/tui/children.sh
 EXTRA_DIST += $(TUI_TESTS) tests/tui/lib.sh

@@ -83,14 +83,14 @@ for size in $sizes; do
 	row "wc -l" "$mb" "$wc" "$base"
 	row "tflame --collapse" "$mb" "$(paired "$in" \
 	    "$RUNSTAT" 1 "$dir/out-$size.folded" "$TFLAME" --collapse "$in")"
-	# Transforms right after loading (issue 32: within 1.5x of the row above).
+	# Transforms right after loading (the target: within 1.5x of the row above).
 	row "tflame --collapse --exclude --hide" "$mb" "$(paired "$in" \
 	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse \
 	    --exclude='\[unknown\]|cpu_idle' --hide='^_' "$in")"
 	row "tflame --collapse --threads=1" "$mb" "$(paired "$in" \
 	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse --threads=1 "$in")"
 	# The portable scanners (configure --disable-simd) beside SSE2, on
-	# the same file in the same run (issue #35); TFLAME_PORTABLE is
+	# the same file in the same run; TFLAME_PORTABLE is
 	# tests/bench/tflame-portable, built by make bench.
 	if [ -n "${TFLAME_PORTABLE:-}" ] && [ -x "$TFLAME_PORTABLE" ]; then
 		row "portable --collapse" "$mb" "$(paired "$in" "$RUNSTAT" 1 \

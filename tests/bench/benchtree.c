@@ -11,7 +11,7 @@
 #include "loaders/loader.h"
 #include "loaders/sink_tree.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 struct tree *
 bench_load(const char *prog, const char *file)

@@ -1,4 +1,4 @@
-# Sourced by bench.sh (issue #34): bpftrace map text and a pprof profile,
+# Sourced by bench.sh: bpftrace map text and a pprof profile,
 # both made here from the folded output of the first perf input ($1), each
 # beside `wc -l` on the same file and the reference tool when there is one:
 # stackcollapse-bpftrace.pl (FLAMEGRAPH_DIR) and `go tool pprof -traces`
@@ -76,7 +76,7 @@ stackmaps_bench() {
 	row "tflame --collapse (pprof)" "$sm_mb" "$sm_t"
 	row "tflame --collapse (pprof.gz)" "$sm_mb" "$(paired "$sm_pp" \
 	    "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$sm_pp.gz")"
-	# Peak memory against the file (issue #34: under 3x).
+	# Peak memory against the file (the target: under 3x).
 	awk -v rss="$(echo "$sm_t" | cut -d' ' -f3)" -v b="$(wc -c < "$sm_pp")" \
 	    'BEGIN { printf "  (tflame peak RSS %.1f MB: %.2fx the file)\n",
 		rss / 1024, rss * 1024 / b }'

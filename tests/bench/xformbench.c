@@ -8,7 +8,7 @@
  * FILE is loaded once (any format tflame reads) and finished; then each
  * transform runs RUNS times (default 5) and the median processor time
  * (of this thread; tree_finish() may use a second one for a moment) is
- * printed beside issue 32's target (250 ms a transform, 50 ms an undo),
+ * printed beside the target (250 ms a transform, 50 ms an undo),
  * beside WC_SECONDS (the time of `wc -l FILE` in the same run, when
  * given) as a ratio, and with the nodes of the result and the memory it
  * takes: its resident growth (the largest over the runs, the result held)

@@ -21,7 +21,7 @@
 #include "loaders/sink_tree.h"
 #include "model/tree.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -38,14 +38,14 @@ fuzz_opts(struct load_opts *o, enum input_format f, const uint8_t *data,
 
 	memset(o, 0, sizeof *o);
 	o->format = f;
-	o->pid = b & 1;
-	o->tid = (b >> 1) & 1;
+	o->perf.pid = b & 1;
+	o->perf.tid = (b >> 1) & 1;
 	o->kernel = (b >> 2) & 1;
-	o->jit = (b >> 3) & 1;
+	o->perf.jit = (b >> 3) & 1;
 	o->addrs = (b >> 4) & 1;
 	o->includeoffset = (b >> 5) & 1;
 	o->demangle = (b >> 6) & 1;
-	o->event_filter = (b & 0x80) ? "cycles" : NULL;
+	o->perf.event_filter = (b & 0x80) ? "cycles" : NULL;
 	/*
 	 * perf: one thread, or two (one size in 8): two parts read at once
 	 * when the input has an empty line after its middle, else a reading
@@ -57,13 +57,13 @@ fuzz_opts(struct load_opts *o, enum input_format f, const uint8_t *data,
 	if (f == FORMAT_BPFTRACE) {
 		static const char *const maps[] = {NULL, "@", "@kern", "x"};
 
-		o->map = maps[size > 0 ? data[size - 1] & 3 : 0];
+		o->bpftrace.map = maps[size > 0 ? data[size - 1] & 3 : 0];
 	} else if (f == FORMAT_PPROF) {
 		static const char *const idx[] = {NULL, "0", "1", "inuse_space"};
 		unsigned last = size > 0 ? data[size - 1] : 0;
 
-		o->sample_index = idx[last & 3];
-		o->all_frames = (last >> 2) & 1;
+		o->pprof.sample_index = idx[last & 3];
+		o->pprof.all_frames = (last >> 2) & 1;
 	}
 }
 
@@ -101,9 +101,9 @@ fuzz_load_full(const uint8_t *data, size_t size, enum input_format f,
 	int rc;
 
 	fuzz_opts(&o, f, data, size);
-	o.inorder = io;
 	diag_init(&d, "fuzz");
 	sink_tree_init(&st, &sink, t, 0);
+	sink.inorder = io;
 	if (!shortcuts) {
 		o.threads = 1;
 		sink.speed = NULL;

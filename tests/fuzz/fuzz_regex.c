@@ -8,7 +8,7 @@
  * marks are made again in 1 ms slices (struct search_run), which must
  * give the same ones when neither run ran out of its budget.  One name
  * of the tree makes backtracking patterns hit PCRE2's match limit (the
- * seeds hold such patterns: issue #51).
+ * seeds hold such patterns).
  */
 #include "config.h"
 

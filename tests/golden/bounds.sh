@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue #51 on the command line: nothing hangs, nothing balloons.
+# Bounds on the command line: nothing hangs, nothing balloons.
 #   - a backtracking regex (--exclude, --focus, --hide) over 20,000 names
 #     ends within SEARCH_BUDGET_MS (3 s) plus 10 s, in at most 4 times the
 #     input plus 100 MB, and says how many names it gave up on;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Golden tests for the bpftrace loader (issue #34), on the corpus copied
+# Golden tests for the bpftrace loader, on the corpus copied
 # into tests/data/corpus/bpftrace (see its README.md):
 #  1. every capture and synthetic file with each variant of the README
 #     (default, --includeoffset, --kernel, --addrs) against results/;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# perf's children that misbehave, without a terminal (issue #51, the perf
-# children; #48 item 9): --duration is a bound even when perf record and
+# perf's children that misbehave, without a terminal:
+# --duration is a bound even when perf record and
 # its command ignore SIGINT, a perf record that fails after it answered
 # the control pipe failed to start, perf's own failure is never the
 # command's, and the command's exit status is tflame's.  A fake perf of
@@ -167,7 +167,7 @@ says "SIGPIPE: perf record named" "\`perf record\` was killed by signal 13"
 grep -q "sleep 100: was killed" "$tmpd/err" &&
     bad "SIGPIPE: not blamed on the command" "$(cat "$tmpd/err")" || ok
 
-# #48 item 9: the command's status is tflame's (as with time and perf
+# The command's status is tflame's (as with time and perf
 # record), and its own output is not perf record's.
 FAKE=status rec "command exits 3" 3 10 --record --collapse -- sh -c 'exit 3'
 same "command exits 3: the samples" "$tmpd/out" "$tmpd/sample.folded"

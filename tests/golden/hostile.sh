@@ -1,5 +1,5 @@
 #!/bin/sh
-# Hostile input, faults and signals (issue #9).
+# Hostile input, faults and signals.
 #
 # Every input is made here, in a temporary directory, and run through
 # --collapse and --svg (for the format-specific ones both auto-detected and

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The manual page renders cleanly (issue 48, item 11): groff prints no
+# The manual page renders cleanly: groff prints no
 # warning for an ASCII or a UTF-8 terminal (a glyph the device lacks has a
 # fallback), no words run together (a macro's arguments are joined
 # without spaces: ".BR > ), its numbers" printed "itsnumbers"), and no

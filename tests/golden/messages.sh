@@ -1,5 +1,5 @@
 #!/bin/sh
-# Messages that help (#30 item 6): a bad --search with --svg fails with
+# Messages that help: a bad --search with --svg fails with
 # PCRE2's message and writes nothing.
 . "$(dirname "$0")/lib.sh" || exit 99
 

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The SVG's tooltips word the numbers as the viewer's status line does
-# (issue 30, item 1): perf input has the weight in its unit and the sample
+# The SVG's tooltips word the numbers as the viewer's status line
+# does: perf input has the weight in its unit and the sample
 # records, folded input "N samples", --countname names the weight.  Each
 # case compares the whole sorted list of <title>s.
 . "$(dirname "$0")/lib.sh" || exit 99

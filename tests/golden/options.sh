@@ -1,5 +1,5 @@
 #!/bin/sh
-# Options and their combinations as the command line sees them (issue #46):
+# Options and their combinations as the command line sees them:
 # the option that was wrong is the one named, and every combination of
 # modes either runs or says why not, never silently drops an option.  The
 # table itself (cli/options.c, cli/modes.c) is tested in check_options.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Where output goes, and what tflame must never destroy (issue #37).
+# Where output goes, and what tflame must never destroy.
 #
 # The rule (tflame(1), FILES): "-", /dev/stdout, /dev/stderr and /dev/fd/N
 # are the descriptor as it is (so ">>" appends); a target that exists and

@@ -1,5 +1,5 @@
 #!/bin/sh
-# #48 item 7: a task that has exited reads the same with and without
+# A task that has exited reads the same with and without
 # --pid/--tid.  perf script prints such a task as comm ":-1" with a pid
 # (and, with -F +pid, which tflame asks for under --pid, a pid/tid) of -1:
 #

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Golden tests for the pprof loader (issue #34), on the corpus copied into
+# Golden tests for the pprof loader, on the corpus copied into
 # tests/data/corpus/pprof (see its README.md):
 #  1. every case of cases.txt (FILE VARIANT OPTIONS) against
 #     DIR/results/BASE.VARIANT.folded;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The pprof loader's bounds through the binary (issue #51; the unit tests,
+# The pprof loader's bounds through the binary (the unit tests,
 # tests/unit/check_pprof, hold the rest):
 #  1. the issue's drop_frames bomb (100 names "aaa...a!N" under
 #     drop_frames "(a+)+$", the pprof fuzz seed drop-frames-bomb.pb):

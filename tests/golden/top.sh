@@ -40,7 +40,7 @@ case_ diff-top-perf --top=8 --diff "$TESTS_DATADIR/diff/work-O0.perf.gz" \
     "$TESTS_DATADIR/diff/work-O2.perf.gz"
 case_ diff-tree --tree=2 --diff "$df/before.txt" "$df/after.txt"
 
-# perf input whose weights are periods (issue 30, item 1): the weight in
+# perf input whose weights are periods: the weight in
 # its unit (a duration for cpu-clock) and the sample records beside it,
 # as the status line words them; recursion counted once for both.
 cat > "$tmpd/clock.perf" <<'EOT'

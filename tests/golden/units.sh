@@ -1,6 +1,6 @@
 #!/bin/sh
-# Every number of --top and --tree in its unit (issue 48, items 3, 8 and
-# 11): perf input whose weights are cpu-clock periods is worded as the
+# Every number of --top and --tree in its unit: perf
+# input whose weights are cpu-clock periods is worded as the
 # status line words it ("1.75 s cpu-clock", "+287 ms"), never as raw
 # nanoseconds; --top --diff sorts by the size of the change, --sort picks
 # the order; the caller tree shows a self share only where a function was

@@ -13,15 +13,16 @@ set -u
 root=${1:?usage: check.sh ROOT}
 table='
 util
+input     util
 model     util
 search    util model
-loaders   util model search
+loaders   util input model search
 diff      util model loaders
 export    util model diff
 layout    util model
 svg       util model layout
-tui       util model loaders diff search export layout svg curses
-cli       util model loaders diff search export layout svg tui curses
+tui       util input model loaders diff search export layout svg curses
+cli       util input model loaders diff search export layout svg tui curses
 '
 
 cd "$root" || exit 2

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue #51 in the viewer: nothing hangs, nothing balloons.
+# Bounds in the viewer: nothing hangs, nothing balloons.
 #   - "/" with a backtracking pattern over 20,000 names: the viewer keeps
 #     reading keys while it searches (Esc cancels it, the search before
 #     stays; q quits), and left alone it ends within its budget (3 s) and

@@ -1,7 +1,6 @@
 #!/bin/sh
-# The live viewer (--record) and perf's children that misbehave (issue
-# #51 items 3 and 6, #48 item 9), with a fake perf of this test's own
-# ($PERF): `perf script` is cat, `perf record` does what FAKE says.
+# The live viewer (--record) and perf's children that misbehave, with a
+# fake perf of this test's own ($PERF): `perf script` is cat, `perf record` does what FAKE says.
 # Every case ends within 10 s of its bound, with its message, the
 # terminal restored and no process left behind.
 . "$(dirname "$0")/lib.sh" || exit 99
@@ -163,7 +162,7 @@ check "perf fails late: perf's words" \
     joined "tflame: perf record: Error: perf record slowly failed"
 check "perf fails late: nothing left" none_left
 
-# #48 item 9: perf's lost chunks on the status line while recording; the
+# Perf's lost chunks on the status line while recording; the
 # command's exit status is tflame's.
 fresh
 rm -f "$gate"

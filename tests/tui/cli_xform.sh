@@ -1,5 +1,5 @@
 #!/bin/sh
-# #48 item 6: the command line's transforms (--focus, --exclude, --hide,
+# The command line's transforms (--focus, --exclude, --hide,
 # --collapse-recursion, --merge-threads) are steps of the viewer's history,
 # as if typed as keys: the breadcrumb names them with the share of the
 # samples kept, the root reads the transformed profile's samples, and

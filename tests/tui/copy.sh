@@ -1,5 +1,5 @@
 #!/bin/sh
-# Copying (issue #36, item 9): y puts the selected frame's full name on the
+# Copying: y puts the selected frame's full name on the
 # clipboard with OSC 52 and Y its subtree as folded stacks; tmux with
 # set-clipboard on turns OSC 52 into a paste buffer, which show-buffer
 # reads back byte for byte.  The status line says what went and its size.

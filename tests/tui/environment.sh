@@ -1,5 +1,5 @@
 #!/bin/sh
-# The viewer in a hostile environment (issue #37): a storm of SIGWINCH and
+# The viewer in a hostile environment: a storm of SIGWINCH and
 # resizes, Ctrl-Z and fg, standard error closed (D6: the terminal must not
 # land on fd 2), and no terminal at all.  Each ends with the terminal as it
 # was and the exit status documented.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tflame's own glyphs in a locale that is not UTF-8 (issue #48, item 1):
+# tflame's own glyphs in a locale that is not UTF-8:
 # with LC_ALL=C a shortened name reads "..Registry<..>::lookup", the
 # ellipsis falling back to ASCII; only the bytes of the names themselves
 # are escaped ("caf\u{e9}"), never tflame's own "…" (which read

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The selection is unmistakable (issue #48, item 4): it was reverse video
+# The selection is unmistakable: it was reverse video
 # on black, so a wide selection (the root, a zoomed frame, a wide "+")
 # read as a hole in the graph on a dark terminal, and the table's
 # selected row was only bold.  Now the selected bar is bright (black on

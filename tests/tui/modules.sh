@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kernel frames and modules (issue 30, item 4): the viewer colours a
+# Kernel frames and modules: the viewer colours a
 # frame by the module perf names on its stack line, with no --kernel:
 # [kernel.kallsyms] blue, JIT (/tmp/perf-PID.map) green, user code hot;
 # and the status line says where the selected frame lives ("in
@@ -130,7 +130,7 @@ check "folded: no module" status "main  85 samples  85.00% of all  self 0"
 keys q
 finished
 
-# DTrace (issue 30, item 4): a kernel stack is the frames from the leaf
+# DTrace: a kernel stack is the frames from the leaf
 # out to its outermost frame of a core kernel module (unix, genunix,
 # kernel, mach_kernel, *.ko): zfs` too; ustack()'s frames stay user code.
 # The names keep their module` as --collapse writes them.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The mouse (issue #36, item 6): a click selects, a click on the selected
+# The mouse: a click selects, a click on the selected
 # frame (so a double click) zooms, the wheel scrolls, a right click or a
 # click on the status lines goes back a zoom; M leaves the mouse to the
 # terminal's own text selection and takes it back.  The events are the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Long C++ names (issue #36, item 5): a box shows the end of the name (the
+# Long C++ names: a box shows the end of the name (the
 # method), with argument lists dropped and template arguments collapsed
 # from the innermost level out; the status line shows the whole name on
 # one line and scrolls it with < and > (no timed marquee); C collapses

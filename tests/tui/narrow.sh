@@ -1,5 +1,5 @@
 #!/bin/sh
-# The frames behind a "+" bar (#36 item 1): the bar is selectable, the
+# The frames behind a "+" bar: the bar is selectable, the
 # status line counts what it stands for, Enter lists those frames heaviest
 # first, and choosing one zooms to it.
 #

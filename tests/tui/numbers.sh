@@ -1,5 +1,5 @@
 #!/bin/sh
-# The numbers of the status line and their units (issue 30, item 1):
+# The numbers of the status line and their units:
 # perf input keeps two numbers per frame, the sample records and the sum
 # of their periods (the weight), and says what the weight is: a duration
 # for cpu-clock and task-clock (nanoseconds), the event's name otherwise.
@@ -111,7 +111,7 @@ else
 	    awk '!/^#/ && NF >= 3 { n += $2 } END { print n + 0 }')
 	want_w=$(perf report --stdio -i "$rec" 2> /dev/null |
 	    sed -n 's/^# Event count (approx.): //p')
-	# --top words the root's numbers (issue 30, item 1): the raw event
+	# --top words the root's numbers: the raw event
 	# count is the --collapse weights' sum.
 	got_w=$("$TFLAME" --collapse "$rec" 2> /dev/null |
 	    awk '{ s += $NF } END { printf "%.0f", s }')

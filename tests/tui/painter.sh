@@ -1,5 +1,5 @@
 #!/bin/sh
-# One flame painter (issue #46, item 5; issue #48, item 11): the sandwich
+# One flame painter: the sandwich
 # draws its halves with the graph's painter, so it gains what the graph
 # has: module colours (a kernel frame blue, a JIT frame green, whatever
 # its name), names shortened keeping their end ("…Registry<…>::lookup",

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Moving back the way one came (#36 item 4): up after down returns to the
+# Moving back the way one came: up after down returns to the
 # child one came from, not the widest one, over several levels and in both
 # views; n after moving with h j k l goes on from the frame selected, in
 # the order of the screen, instead of going back to the match one left.

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The sandwich scrolls each half to keep the selection visible (issue
-# #48, item 5): with many callers, k moved the selection past the top of
+# The sandwich scrolls each half to keep the selection visible:
+# with many callers, k moved the selection past the top of
 # the upper half, where nothing showed it, and PgUp did nothing.  Now the
 # half follows the selection, and PgUp/PgDn scroll the selection's half
 # a page, the selection staying on the screen.

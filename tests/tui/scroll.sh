@@ -1,5 +1,5 @@
 #!/bin/sh
-# Scrolling a zoomed graph (#36 item 3): PgUp, PgDn, g and G scroll; they
+# Scrolling a zoomed graph: PgUp, PgDn, g and G scroll; they
 # move the selection only when it would leave the screen, and then to the
 # nearest frame of the zoomed subtree on the screen, never onto a dimmed
 # caller.

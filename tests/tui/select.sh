@@ -1,5 +1,5 @@
 #!/bin/sh
-# The selection against search matches (issue #36, item 8): the selected
+# The selection against search matches: the selected
 # frame is reverse video and bold in 256 and 8 colours (white on black,
 # far from the magenta of the matches), underlined too when it is itself a
 # match; with NO_COLOR, where every bar is reverse video, it is the one bar

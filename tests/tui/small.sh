@@ -1,5 +1,5 @@
 #!/bin/sh
-# Small terminals (issue #36, item 7): the status line fits 80 and 40
+# Small terminals: the status line fits 80 and 40
 # columns after a zoom, dropping lower-priority fields whole (never "[flame]"
 # or "? help" cut to ".."), and the help screen scrolls (j/k, PgUp/PgDn,
 # g/G) so that every key and the whole colour legend can be read at 40x10.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Transforms in the viewer (#32): f, F, x, m, c, T and o apply to the
+# Transforms in the viewer: f, F, x, m, c, T and o apply to the
 # selected frame's function; zooms and transforms share one history
 # (Backspace/u undo the last step, Esc goes to the root zoom and keeps the
 # transforms, U drops them all); a breadcrumb line above the status lines
@@ -264,7 +264,7 @@ check "streaming: terminal restored" restored
 
 # --- the reverse view: a transform, then its undo ----------------------------
 # After m or x the reverse view is that of the profile the flag gives
-# (--hide, --exclude: a breadcrumb too, #48); an undo gives the
+# (--hide, --exclude: a breadcrumb too); an undo gives the
 # screen before the step back, whole: of x, o, u, u the first undo finds
 # the reverse tree kept before o, the second makes x's again.
 # rev_ref FLAG: the reverse view of xf with FLAG, in $tmpd/rev.want (its

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Every number in its unit, every screen readable (issue 48, items 2, 3
-# and 11): perf input whose weights are cpu-clock periods shows them as a
+# Every number in its unit, every screen readable: perf
+# input whose weights are cpu-clock periods shows them as a
 # duration beside the sample records on every screen: the function table,
 # the sandwich's status line, a "+" bar's status and its list, the
 # differential status, the line that says what was read, and the live

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Zoom gives the screen to the zoomed frame's subtree (#36 item 2): at most
+# Zoom gives the screen to the zoomed frame's subtree: at most
 # three rows of callers stay, the rest fold into one "... N callers" row,
 # and the view shows the zoomed frame with as many levels of its subtree as
 # fit, in the flame and the icicle view.

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the child-process module (util/child.h): output and
+ * Unit tests of the child-process module (input/child.h): output and
  * standard error, exit statuses, a missing program, bounded standard
  * error, and that no child or grandchild outlives its parent, whether the
  * parent frees it, exits or is killed.
@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util/child.h"
+#include "input/child.h"
 #include "util/xalloc.h"
 
 /*

@@ -56,7 +56,7 @@ START_TEST(test_parse_invalid)
 	ck_assert_int_eq(parse("a 5 ", &fl), 0);   /* trailing space */
 	ck_assert_int_eq(parse("a -5", &fl), 0);   /* no sign */
 	ck_assert_int_eq(parse("a 1e", &fl), 0);   /* an exponent needs digits */
-	ck_assert_int_eq(parse("a 1e5", &fl), 1);  /* exponents read (#37) */
+	ck_assert_int_eq(parse("a 1e5", &fl), 1);  /* exponents read */
 	ck_assert_uint_eq(fl.count.n, 100000);
 	ck_assert_int_eq(parse("# comment", &fl), 0);
 	ck_assert_int_eq(parse("a 99999999999999999999", &fl), -1);

@@ -22,7 +22,7 @@
 #include "loaders/framebuf.h"
 #include "loaders/loader.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 #ifndef TESTS_DATADIR
@@ -796,7 +796,7 @@ expected_format(const char *rel, const struct stat *sb)
 	    (n > 2 && strcmp(rel + n - 2, ".c") == 0))
 		return -1;
 	/*
-	 * Issue #34's corpora: expected outputs, captures, profiles; their
+	 * The bpftrace and pprof corpora: expected outputs, captures, profiles; their
 	 * scripts, sources and case list are not inputs.
 	 */
 	if (strncmp(rel, "corpus/bpftrace/", 16) == 0 ||

@@ -259,7 +259,7 @@ START_TEST(test_two_profiles_change)
 	struct functions f;
 	const struct func_row *r;
 	char *s;
-	/* By the size of the change, up or down (issue 48, item 8). */
+	/* By the size of the change, up or down. */
 	static const char *want[] = {"b", "a", "c", "main"};
 	uint32_t i;
 	size_t n;

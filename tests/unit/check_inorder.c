@@ -241,9 +241,9 @@ collapse_via(struct way *w, const char *in, size_t len, int inorder,
 	o.format = FORMAT_FOLDED;
 	o.threads = threads;
 	o.part_min = 1;
-	o.inorder = io;
 	diag_init(&d, "test");
 	sink_tree_init(&st, &sink, t, 0);
+	sink.inorder = io;
 	ck_assert_int_eq(loader_run(rd, &o, &sink, &d, &res, &err), 0);
 	tree_finish(t);
 	if (tree_overflows(t) > 0) /* as main() says it */

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "util/json.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 static const char *

@@ -17,7 +17,7 @@
 #include "loaders/loader.h"
 #include "loaders/sink_tree.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 /* A finished tree from folded text. */

@@ -266,10 +266,10 @@ START_TEST(test_rows_set)
 	parse(&o, argv);
 	ck_assert_int_eq(o.mode, MODE_COLLAPSE);
 	ck_assert_int_eq(o.inverted, 1);
-	ck_assert_int_eq(o.load.pid, 1);
-	ck_assert_int_eq(o.load.kernel && o.load.jit, 1);
+	ck_assert_int_eq(o.load.perf.pid, 1);
+	ck_assert_int_eq(o.load.kernel && o.load.perf.jit, 1);
 	ck_assert_int_eq(o.load.threads, 1);
-	ck_assert_str_eq(o.load.map, "m");
+	ck_assert_str_eq(o.load.bpftrace.map, "m");
 	ck_assert_int_eq(o.svg.width, 800);
 	ck_assert_int_eq(o.svg.height, 16);
 	ck_assert(o.svg.fontsize == 9.5);

@@ -1,7 +1,7 @@
 /*
  * Unit tests of util/outfile.c: which targets are written through a
  * descriptor, in place, or replaced atomically, and that an abort or a
- * signal leaves nothing behind (issue #37).
+ * signal leaves nothing behind.
  */
 #include "config.h"
 

@@ -81,7 +81,7 @@ START_TEST(test_p1_options)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.tid = 1;
+	o.perf.tid = 1;
 	out = collapse_perf(P1, &o, &d);
 	ck_assert_str_eq(out,
 	    "my_app-1234/1241;[unknown];[libz.so.1] 250000\n"
@@ -111,7 +111,7 @@ START_TEST(test_p1_options)
 	diag_free(&d);
 
 	memset(&o, 0, sizeof o);
-	o.event_filter = "cycles";
+	o.perf.event_filter = "cycles";
 	out = collapse_perf(P1, &o, &d);
 	ck_assert_str_eq(out, "myapp;main 7\n");
 	free(out);
@@ -143,7 +143,7 @@ START_TEST(test_p2_tidy)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.kernel = o.jit = 1;
+	o.kernel = o.perf.jit = 1;
 	out = collapse_perf(P2, &o, &d);
 	/*
 	 * As stackcollapse-perf.pl --all, except the bracket-aware C++ cut
@@ -180,7 +180,7 @@ START_TEST(test_headers)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.tid = 1;
+	o.perf.tid = 1;
 	out = collapse_perf(in, &o, &d);
 	ck_assert_str_eq(out,
 	    ":-1-?/-1;k 1\n"
@@ -196,7 +196,7 @@ START_TEST(test_headers)
 END_TEST
 
 /*
- * #37 D14: a negative period ("-5") is no pid: the command name stays
+ * A negative period ("-5") is no pid: the command name stays
  * "perl", the period that cannot be read counts 1 and the line has no
  * event, as stackcollapse-perf.pl reads it (the header used to become the
  * frame "perl__2748_[001]__84.207655:").  A task that has gone keeps its
@@ -218,7 +218,7 @@ START_TEST(test_negative_period)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.tid = 1;
+	o.perf.tid = 1;
 	out = collapse_perf(in, &o, &d);
 	ck_assert_str_eq(out,
 	    ":-1-?/-1;k 1\n"
@@ -325,7 +325,7 @@ START_TEST(test_stack_lines)
 	char *out;
 
 	memset(&o, 0, sizeof o);
-	o.kernel = o.jit = 1;
+	o.kernel = o.perf.jit = 1;
 	out = collapse_perf(in, &o, &d);
 	ck_assert_str_eq(out,
 	    "app; ;__mmap64;jitted_[j];qux_[k];baz_[k];bar+0x1A;foo 4\n");

@@ -43,7 +43,7 @@ frames(const char *line, int o, int java)
 	opts.demangle = (o & O_DEMANGLE) != 0;
 	opts.addrs = (o & O_ADDRS) != 0;
 	opts.kernel = (o & O_KERNEL) != 0;
-	opts.jit = (o & O_JIT) != 0;
+	opts.perf.jit = (o & O_JIT) != 0;
 	n = perf_split_parts(&sl, ps, pl);
 	out[0] = '\0';
 	for (i = 0; i < n; i++) {

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the pprof loader's bounds (issue #51): hostile profiles
+ * Unit tests of the pprof loader's bounds: hostile profiles
  * must neither hang nor balloon.
  *
  * The profiles are written here by a small protobuf writer (struct pb), so
@@ -31,7 +31,7 @@
 #include "loaders/loader.h"
 #include "loaders/pprof_ctx.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------ protobuf writer */

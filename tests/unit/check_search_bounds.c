@@ -1,5 +1,5 @@
 /*
- * The bounds of a search (issue #51): a run over the names has a budget
+ * The bounds of a search: a run over the names has a budget
  * in all (a backtracking pattern over 20,000 names ends within it, and
  * says what it gave up on), it can be run in slices with the same marks
  * as in one go, and a literal (SEARCH_LITERAL, "#" on a long name) is

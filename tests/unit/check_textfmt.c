@@ -19,7 +19,7 @@
 #include "loaders/loader.h"
 #include "loaders/sink_tree.h"
 #include "model/units.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 #ifndef TESTS_DATADIR
 #define TESTS_DATADIR "tests/data"

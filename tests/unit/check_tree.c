@@ -693,13 +693,13 @@ START_TEST(test_perf_shared_lines)
 
 	memset(&small, 0, sizeof small);
 	small.format = FORMAT_PERF;
-	small.memo_budget = 8192 + 2048;
+	small.perf.memo_budget = 8192 + 2048;
 	memset(&mods, 0, sizeof mods);
 	mods.format = FORMAT_PERF;
 	mods.module_id = sink_tree_module_id;
 	mods.module_set = sink_tree_module_set;
 	smallmods = mods;
-	smallmods.memo_budget = small.memo_budget;
+	smallmods.perf.memo_budget = small.perf.memo_budget;
 	for (round = 0; round < 150; round++) {
 		buf = NULL;
 		fp = open_memstream(&buf, &len);
@@ -1172,7 +1172,7 @@ module_at(const struct tree *t, const char *path)
 }
 
 /*
- * Each frame's module (issue 30, item 4): perf's DSO by file name, the
+ * Each frame's module: perf's DSO by file name, the
  * kind from the module's path (kernel, JIT), "several modules" for
  * frames merged by name across modules, keeping the kind both had;
  * carried by a fork()ed sink's join (tree_merge()), the reverse tree and

@@ -17,8 +17,8 @@
 #include "model/count.h"
 #include "util/ascii.h"
 #include "util/escape.h"
-#include "util/lineq.h"
-#include "util/reader.h"
+#include "input/lineq.h"
+#include "input/reader.h"
 #include "util/scan.h"
 #include "util/thread.h"
 #include "util/sort.h"
@@ -122,7 +122,7 @@ count_roundtrip(const char *s, char *buf)
 
 /*
  * Fractional counts are printed in plain decimal with the digits they were
- * read with (issue #37, D4); exponent forms are read.
+ * read with; exponent forms are read.
  */
 START_TEST(test_counts_exact)
 {

@@ -1,5 +1,5 @@
 /*
- * The bounds of the live viewer's --window (issue #51, item 7): the
+ * The bounds of the live viewer's --window: the
  * window is a store of the samples it holds, so --window=1e7 costs what
  * has elapsed, not ten million buckets (317 MB, 14% of a CPU, before),
  * and a long recording never holds more than a window's worth of

@@ -1,8 +1,8 @@
 /*
  * The transform registry (model/xform.h): each key, flag and verb names
  * one row, every row has its apply, and the rows name their steps as the
- * breadcrumb did; and a history step with a regex (the command line's,
- * #48 item 6), marked through the history's mark_re, made again from the
+ * breadcrumb did; and a history step with a regex (the command line's),
+ * marked through the history's mark_re, made again from the
  * original when an undo needs it.
  */
 #include "config.h"

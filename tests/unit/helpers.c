@@ -11,7 +11,7 @@
 
 #include "export/collapse.h"
 #include "helpers.h"
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/xalloc.h"
 
 static void
@@ -202,6 +202,7 @@ rec_init(struct rec_sink *r, struct stack_sink *sink)
 	sink->end = rec_end;
 	sink->speed = &rec_speed;
 	sink->par = &rec_par;
+	sink->inorder = NULL;
 }
 
 void
@@ -280,7 +281,7 @@ rec_load(struct rec_sink *r, enum input_format fmt,
 		if (way > 1)
 			rec_free(r), diag_free(d);
 		o.threads = way <= 2 ? 1 : 2;
-		o.memo_budget = way == 2 ? 8192 + 2048 : 0;
+		o.perf.memo_budget = way == 2 ? 8192 + 2048 : 0;
 		o.part_min = way == 4 ? 1 : 0;
 		rec_run(r, &o, buf, len, d, 1);
 		ck_assert_uint_eq(r->joins + r->drops, (uint64_t)r->parts / 2);
@@ -404,6 +405,7 @@ pass_init(struct pass_sink *w, struct stack_sink *sink,
 	sink->end = pass_end;
 	sink->speed = inner->speed != NULL ? &pass_speed : NULL;
 	sink->par = NULL;
+	sink->inorder = NULL;
 }
 
 struct tree *

@@ -21,7 +21,7 @@
 #include <zlib.h>
 #endif
 
-#include "util/reader.h"
+#include "input/reader.h"
 #include "util/scan.h"
 #include "util/xalloc.h"
 

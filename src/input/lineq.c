@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/lineq.h"
+#include "input/lineq.h"
 #include "util/thread.h"
 #include "util/xalloc.h"
 

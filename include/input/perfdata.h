@@ -5,20 +5,20 @@
  * with perf's magic is handed to `perf script`, whose text output is then
  * read exactly as a pipe of `perf script` output would be.  A recording
  * is `perf record -o -` piped into `perf script -i -`.  perf runs as a
- * child of tflame (util/child.h); its standard error is collected and
+ * child of tflame (input/child.h); its standard error is collected and
  * reported with the loader's messages (diag), never over the screen.
  *
  * perf is $PERF when set, else `perf` looked up in PATH.
  */
-#ifndef TFLAME_LOADERS_PERFDATA_H
-#define TFLAME_LOADERS_PERFDATA_H
+#ifndef TFLAME_INPUT_PERFDATA_H
+#define TFLAME_INPUT_PERFDATA_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "util/child.h"
+#include "input/child.h"
 #include "util/diag.h"
-#include "util/reader.h"
+#include "input/reader.h"
 
 /* The bytes a perf.data file starts with (either byte order). */
 #define PERFDATA_MAGIC_LEN 8

@@ -1,5 +1,5 @@
 /*
- * Children of tflame: spawn, drain, signal, reap (see util/child.h).
+ * Children of tflame: spawn, drain, signal, reap (see input/child.h).
  *
  * A small table of the live children's process groups and watchdogs is
  * kept in static storage so that the signal handler and the atexit()
@@ -27,7 +27,7 @@
 #include <sys/syscall.h>
 #endif
 
-#include "util/child.h"
+#include "input/child.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 

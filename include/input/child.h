@@ -25,8 +25,8 @@
  * Children are reaped by child_wait() and child_free(); a child that is
  * still running at child_free() gets SIGTERM, then SIGKILL a second later.
  */
-#ifndef TFLAME_UTIL_CHILD_H
-#define TFLAME_UTIL_CHILD_H
+#ifndef TFLAME_INPUT_CHILD_H
+#define TFLAME_INPUT_CHILD_H
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -14,8 +14,8 @@
  * A line longer than READER_MAX_LINE is skipped, not buffered: memory stays
  * bounded whatever the input.
  */
-#ifndef TFLAME_UTIL_READER_H
-#define TFLAME_UTIL_READER_H
+#ifndef TFLAME_INPUT_READER_H
+#define TFLAME_INPUT_READER_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /*
  * perf.data through `perf script`, and `perf record -o - | perf script -i -`
- * (see loaders/perfdata.h).
+ * (see input/perfdata.h).
  *
  * Standard input holding perf.data has already been read from when the
  * magic is seen (the format detector peeked at it), so what perf script
@@ -30,25 +30,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "loaders/perfdata.h"
+#include "input/perfdata.h"
+#include "input/perfdata_ctx.h"
 #include "util/escape.h"
 #include "util/xalloc.h"
-
-#define NOTE_LINES 20          /* lines of a child's standard error noted */
-#define START_WAIT_MS 30000    /* perf record counts as started after this */
-#define EXIT_WAIT_MS 2000      /* perf script's time to end after its output */
-#define STOP_WAIT_MS 3000      /* perf script's time to end when the user quit */
-#define RECORD_END_MS 5000     /* perf record's, its output closed */
-#define WAITING_AFTER_MS 500   /* perf record not started: ro->waiting() */
-#define WAITING_EVERY_MS 100
-
-/* A growing argument vector; words split from strings are kept in store. */
-struct argv {
-	const char **v;
-	size_t n, cap;
-	char *store[4];
-	size_t nstore;
-};
 
 int
 perfdata_magic(const char *buf, size_t n)
@@ -71,8 +56,8 @@ pipe_mode(const char *buf, size_t n)
 }
 
 /* Milliseconds on a monotonic clock. */
-static long long
-now_ms(void)
+long long
+pd_now_ms(void)
 {
 	struct timespec ts;
 
@@ -81,8 +66,8 @@ now_ms(void)
 }
 
 /* The perf program: $PERF, else perf from PATH. */
-static const char *
-perf_prog(void)
+const char *
+pd_prog(void)
 {
 	const char *p = getenv("PERF");
 
@@ -90,8 +75,8 @@ perf_prog(void)
 }
 
 /* Append word w (not copied) to a. */
-static void
-av_add(struct argv *a, const char *w)
+void
+pd_av_add(struct argv *a, const char *w)
 {
 	xgrow((void **)&a->v, &a->cap, a->n + 2, sizeof *a->v);
 	a->v[a->n++] = w;
@@ -100,7 +85,7 @@ av_add(struct argv *a, const char *w)
 
 /* Append the blank-separated words of s (copied). */
 static void
-av_split(struct argv *a, const char *s)
+pd_av_split(struct argv *a, const char *s)
 {
 	char *p, *w;
 
@@ -115,13 +100,13 @@ av_split(struct argv *a, const char *s)
 		p += strcspn(p, " \t\n");
 		if (*p != '\0')
 			*p++ = '\0';
-		av_add(a, w);
+		pd_av_add(a, w);
 	}
 }
 
 /* Free what a holds. */
-static void
-av_free(struct argv *a)
+void
+pd_av_free(struct argv *a)
 {
 	size_t i;
 
@@ -131,8 +116,8 @@ av_free(struct argv *a)
 }
 
 /* The words of a joined with blanks (for messages; escaped when shown). */
-static char *
-av_text(const struct argv *a)
+char *
+pd_av_text(const struct argv *a)
 {
 	size_t i, len = 1;
 	char *s;
@@ -150,19 +135,19 @@ av_text(const struct argv *a)
 }
 
 /* perf script's arguments, input path first. */
-static void
-script_args(struct argv *a, const char *input, const struct perfdata_opts *o)
+void
+pd_script_args(struct argv *a, const char *input, const struct perfdata_opts *o)
 {
-	av_add(a, perf_prog());
-	av_add(a, "script");
-	av_add(a, "-i");
-	av_add(a, input);
+	pd_av_add(a, pd_prog());
+	pd_av_add(a, "script");
+	pd_av_add(a, "-i");
+	pd_av_add(a, input);
 	if (o->pid) {
 		/* The root frames need "comm pid/tid", not "comm tid". */
-		av_add(a, "-F");
-		av_add(a, "+pid");
+		pd_av_add(a, "-F");
+		pd_av_add(a, "+pid");
 	}
-	av_split(a, o->args);
+	pd_av_split(a, o->args);
 }
 
 /* The feeder: bytes already read, then the rest of standard input. */
@@ -267,7 +252,7 @@ pd_progress(void *ctx)
 		/* A progress hook watches (and drains) standard error itself. */
 		if (pd->progress == NULL)
 			perfdata_drain(pd);
-		now = now_ms();
+		now = pd_now_ms();
 		if (pd->record != NULL && !pd->stopping &&
 		    child_interrupted()) {
 			/* SIGINT went to perf record: its grace begins. */
@@ -289,7 +274,7 @@ pd_progress(void *ctx)
 }
 
 /* Wrap perf script's output in a reader read through pd_progress(). */
-static void
+void
 pd_reader(struct perfdata *pd, const char *source)
 {
 	char *err = NULL;
@@ -367,9 +352,9 @@ perfdata_open(const char *path, struct reader *in, const char *source,
 				goto fail;
 		}
 	}
-	script_args(&a, input, o);
+	pd_script_args(&a, input, o);
 	cs.argv = a.v;
-	pd->cmd = av_text(&a);
+	pd->cmd = pd_av_text(&a);
 	pd->script = child_spawn(&cs, err);
 	if (fd >= 0)
 		close(fd);
@@ -377,143 +362,21 @@ perfdata_open(const char *path, struct reader *in, const char *source,
 		*missing = errno == ENOENT;
 		goto fail;
 	}
-	av_free(&a);
+	pd_av_free(&a);
 	pd_reader(pd, source); /* source may be in's name: before closing */
 	if (path == NULL || strcmp(path, "-") == 0)
 		reader_close(in);
 	return pd;
 fail:
-	av_free(&a);
+	pd_av_free(&a);
 	child_free(pd->feeder);
 	free(pd->cmd);
 	free(pd);
 	return NULL;
 }
 
-/* Does perf's message look like a permission problem? */
-static int
-denied(const char *s, size_t n)
-{
-	static const char *const words[] = {"perf_event_paranoid",
-	    "Access to performance monitoring", "ermission denied",
-	    "not permitted", "No permission", "EACCES", "EPERM"};
-	size_t i, k, w;
-
-	for (i = 0; i < sizeof words / sizeof words[0]; i++) {
-		w = strlen(words[i]);
-		for (k = 0; k + w <= n; k++)
-			if (memcmp(s + k, words[i], w) == 0)
-				return 1;
-	}
-	return 0;
-}
-
-/* Append child c's standard error to *msg as "perf record: LINE" lines. */
-static void
-append_lines(char **msg, const struct child *c, const char *who)
-{
-	const char *s, *e, *end;
-	char line[1024];
-	size_t len, nl = 0;
-	char *m;
-
-	s = child_errtext(c, &len, NULL);
-	for (end = s + len; s < end && nl < NOTE_LINES; s = e + 1, nl++) {
-		if ((e = memchr(s, '\n', (size_t)(end - s))) == NULL)
-			e = end;
-		escape_text(line, sizeof line, s, (size_t)(e - s));
-		m = xasprintf("%s%s: %s\n", *msg, who, line);
-		free(*msg);
-		*msg = m;
-	}
-}
-
-/* What perf record said when it failed to start, and the remedies. */
-static char *
-record_failed(struct child *rec, int status)
-{
-	char st[128], *msg = xstrdup(""), *m;
-	const char *s;
-	size_t len;
-
-	append_lines(&msg, rec, "perf record");
-	child_status_text(status, st, sizeof st);
-	s = child_errtext(rec, &len, NULL);
-	if (denied(s, len))
-		m = xasprintf("%s`perf record` failed to start (%s); run "
-		    "tflame as root, or:\n"
-		    "  sysctl kernel.perf_event_paranoid=1   (or -1 for -a; "
-		    "see perf_event_paranoid)\n"
-		    "  setcap cap_perfmon,cap_sys_ptrace+ep \"$(command -v "
-		    "perf)\"\n"
-		    "  in a container: allow perf_event_open in its seccomp "
-		    "profile, or add CAP_PERFMON\n", msg, st);
-	else
-		m = xasprintf("%s`perf record` failed to start (%s)\n", msg,
-		    st);
-	free(msg);
-	return m;
-}
-
-/*
- * Did perf record finish its recording?  Then it says so last on its
- * standard error ("[ perf record: Captured and wrote ...]"), and its exit
- * status is that of the command it ran (perf passes the command's exit
- * status on, and ends by the command's signal).  Without those words its
- * status is its own (it failed, or was killed).
- */
-static int
-record_finished(struct child *rec)
-{
-	static const char mark[] = "[ perf record: Captured and wrote";
-	const char *s;
-	size_t len, k, m = sizeof mark - 1;
-
-	child_drain(rec);
-	s = child_errtail(rec, &len);
-	for (k = 0; k + m <= len; k++)
-		if (memcmp(s + k, mark, m) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * Did perf record, ended early with status, fail to start?  It failed
- * unless it ended well or finished its recording (a command that ended
- * at once, with any status).
- */
-static int
-record_failed_early(struct child *rec, int status)
-{
-	return status != 0 && !record_finished(rec);
-}
-
-/*
- * write(2) to a pipe whose reader may have gone (perf record failed):
- * EPIPE, without SIGPIPE ending tflame.
- */
-static ssize_t
-write_nosig(int fd, const char *buf, size_t n)
-{
-	struct timespec zero = {0, 0};
-	sigset_t pipe, old;
-	ssize_t w;
-	int e;
-
-	sigemptyset(&pipe);
-	sigaddset(&pipe, SIGPIPE);
-	sigprocmask(SIG_BLOCK, &pipe, &old);
-	w = write(fd, buf, n);
-	e = errno;
-	if (w < 0 && e == EPIPE && !sigismember(&old, SIGPIPE))
-		sigtimedwait(&pipe, NULL, &zero); /* take ours off */
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	errno = e;
-	return w;
-}
-
 /* Close the control pipe of perf record. */
-static void
+void
 pd_close_ctl(struct perfdata *pd)
 {
 	if (pd->ctl >= 0)
@@ -521,257 +384,6 @@ pd_close_ctl(struct perfdata *pd)
 	if (pd->ack >= 0)
 		close(pd->ack);
 	pd->ctl = pd->ack = -1;
-}
-
-/*
- * Did perf record, ended with status, reject --control?  perf before 5.12
- * has no such option: "unknown option `control'" and status 129.
- */
-static int
-no_control(struct child *rec, int status)
-{
-	const char *s;
-	size_t len, k;
-
-	if (!WIFEXITED(status) || WEXITSTATUS(status) == 0)
-		return 0;
-	child_drain(rec);
-	s = child_errtext(rec, &len, NULL);
-	for (k = 0; k + 22 <= len; k++)
-		if (memcmp(s + k, "unknown option `control", 22) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * Not started yet: call ro->waiting() after WAITING_AFTER_MS, every
- * WAITING_EVERY_MS (*told: when last).  1: the user gave up.
- */
-static int
-waiting(const struct perfrec_opts *ro, long long t0, long long *told)
-{
-	long long now = now_ms();
-
-	if (ro->waiting == NULL || now - t0 < WAITING_AFTER_MS ||
-	    now - *told < WAITING_EVERY_MS)
-		return 0;
-	*told = now;
-	return ro->waiting(ro->waiting_ctx) != 0;
-}
-
-/*
- * Without --control: wait until perf record writes its first bytes into
- * fd (it writes the header once its events are open) or ends.  Returns
- * 0, or -1 when it failed to start (*status: how it ended).
- */
-static int
-first_bytes(struct perfdata *pd, const struct perfrec_opts *ro, int fd,
-    int *status)
-{
-	struct pollfd pf;
-	long long t0 = now_ms(), told = 0;
-
-	while (now_ms() - t0 < START_WAIT_MS) {
-		if (waiting(ro, t0, &told)) {
-			*status = -1;
-			return -1;
-		}
-		child_drain(pd->record);
-		pf.fd = fd;
-		pf.events = POLLIN;
-		if (poll(&pf, 1, 20) > 0 && (pf.revents & POLLIN))
-			return 0;
-		if (child_wait(pd->record, 0, status) == 0)
-			return record_failed_early(pd->record, *status) ? -1 :
-			    0;
-	}
-	return 0;
-}
-
-/* perfdata_record() with (ctl) or without --control; *old: rejected it. */
-static struct perfdata *
-record_start(const struct perfrec_opts *ro, const struct perfdata_opts *o,
-    char **err, int *missing, int usectl, int *old)
-{
-	struct child_spec rs, ss;
-	struct perfdata *pd;
-	struct argv a, b;
-	struct pollfd pf;
-	char freq[32], cg[64];
-	long long t0, told;
-	size_t i;
-	int p[2], ctl[2], ackp[2], status;
-	char ack[16], ctlopt[64];
-	ssize_t n;
-
-	memset(&a, 0, sizeof a);
-	memset(&b, 0, sizeof b);
-	*missing = 0;
-	pd = xcalloc(1, sizeof *pd);
-	pd->ctl = pd->ack = -1;
-	av_add(&a, perf_prog());
-	av_add(&a, "record");
-	if (ro->call_graph != NULL) {
-		snprintf(cg, sizeof cg, "--call-graph=%s", ro->call_graph);
-		av_add(&a, cg);
-	} else
-		av_add(&a, "-g");
-	snprintf(freq, sizeof freq, "%ld", ro->freq > 0 ? ro->freq : 99);
-	av_add(&a, "-F");
-	av_add(&a, freq);
-	/* Samples reach perf script within about a second. */
-	av_add(&a, "--no-buffering");
-	av_add(&a, "-o");
-	av_add(&a, "-");
-	/* A control pipe and its answers, to know when it records. */
-	if (usectl && (pipe2(ctl, O_CLOEXEC) != 0 ||
-	    pipe2(ackp, O_CLOEXEC) != 0)) {
-		*err = xasprintf("cannot make a pipe: %s", strerror(errno));
-		goto fail;
-	}
-	if (usectl) {
-		pd->ctl = ctl[1];
-		pd->ack = ackp[0];
-		snprintf(ctlopt, sizeof ctlopt, "--control=fd:%d,%d", ctl[0],
-		    ackp[1]);
-		av_add(&a, ctlopt);
-	}
-	if (ro->all)
-		av_add(&a, "-a");
-	if (ro->pids != NULL) {
-		av_add(&a, "-p");
-		av_add(&a, ro->pids);
-	}
-	if (ro->cmd != NULL) {
-		av_add(&a, "--");
-		for (i = 0; ro->cmd[i] != NULL; i++)
-			av_add(&b, ro->cmd[i]);
-		for (i = 0; ro->cmd[i] != NULL; i++)
-			av_add(&a, ro->cmd[i]);
-		pd->what = av_text(&b);
-		pd->has_cmd = 1;
-	} else
-		pd->what = xstrdup(ro->all ? "perf record -a" : "perf record");
-	if (pipe2(p, O_CLOEXEC) != 0) {
-		*err = xasprintf("cannot make a pipe: %s", strerror(errno));
-		goto fail;
-	}
-	memset(&rs, 0, sizeof rs);
-	rs.argv = a.v;
-	rs.in = -1;
-	rs.out = p[1];
-	if (usectl) {
-		rs.keep[0] = ctl[0];
-		rs.keep[1] = ackp[1];
-		rs.nkeep = 2;
-	}
-	pd->record = child_spawn(&rs, err);
-	close(p[1]);
-	if (usectl) {
-		close(ctl[0]);
-		close(ackp[1]);
-	}
-	if (pd->record == NULL) {
-		*missing = errno == ENOENT;
-		close(p[0]);
-		goto fail;
-	}
-	/* Old perf: started once its output begins (or failed). */
-	t0 = now_ms();
-	if (!usectl && first_bytes(pd, ro, p[0], &status) != 0) {
-		close(p[0]);
-		/* status -1: the user gave up waiting (*err stays NULL). */
-		if (status != -1)
-			*err = record_failed(pd->record, status);
-		goto fail;
-	}
-	av_free(&b);
-	memset(&b, 0, sizeof b);
-	script_args(&b, "-", o);
-	memset(&ss, 0, sizeof ss);
-	ss.argv = b.v;
-	ss.in = p[0];
-	ss.out = -1;
-	pd->cmd = av_text(&b);
-	pd->script = child_spawn(&ss, err);
-	close(p[0]);
-	if (pd->script == NULL)
-		goto fail;
-	/* Started, or failed?  perf answers "ping" once it records. */
-	if (usectl)
-		t0 = now_ms();
-	if (usectl && write_nosig(pd->ctl, "ping\n", 5) != 5) {
-		/*
-		 * Cannot ask: perf record may have failed before reading
-		 * its control pipe (EPIPE; a fast failure on a slow tflame).
-		 * Say why if it did; else do not wait for an answer.
-		 */
-		if (child_wait(pd->record, 2000, &status) == 0 &&
-		    no_control(pd->record, status)) {
-			*old = 1;
-			goto fail;
-		}
-		if (child_done(pd->record, &status) &&
-		    record_failed_early(pd->record, status)) {
-			*err = record_failed(pd->record, status);
-			goto fail;
-		}
-		t0 -= START_WAIT_MS;
-	}
-	told = 0;
-	while (usectl && now_ms() - t0 < START_WAIT_MS) {
-		if (waiting(ro, t0, &told))
-			goto fail; /* the user gave up: *err stays NULL */
-		child_drain(pd->record);
-		child_drain(pd->script);
-		pf.fd = pd->ack;
-		pf.events = POLLIN;
-		if (poll(&pf, 1, 20) > 0 && (n = read(pd->ack, ack,
-		    sizeof ack)) > 0)
-			break; /* "ack": recording */
-		if (child_wait(pd->record, pf.revents != 0 ? 2000 : 0,
-		    &status) == 0) {
-			if (no_control(pd->record, status)) {
-				*old = 1;
-				goto fail;
-			}
-			if (record_failed_early(pd->record, status)) {
-				*err = record_failed(pd->record, status);
-				goto fail;
-			}
-			break; /* the command ended by itself */
-		}
-	}
-	if (ro->duration > 0)
-		pd->deadline = t0 + (long long)(ro->duration * 1000);
-	child_set_interrupt(pd->record);
-	av_free(&a);
-	av_free(&b);
-	pd_reader(pd, pd->what);
-	return pd;
-fail:
-	av_free(&a);
-	av_free(&b);
-	child_free(pd->script);
-	child_free(pd->record);
-	pd_close_ctl(pd);
-	free(pd->cmd);
-	free(pd->what);
-	free(pd);
-	return NULL;
-}
-
-struct perfdata *
-perfdata_record(const struct perfrec_opts *ro, const struct perfdata_opts *o,
-    char **err, int *missing)
-{
-	struct perfdata *pd;
-	int old = 0;
-
-	pd = record_start(ro, o, err, missing, 1, &old);
-	if (pd == NULL && old) /* perf before 5.12: no --control */
-		pd = record_start(ro, o, err, missing, 0, &old);
-	return pd;
 }
 
 void
@@ -936,64 +548,6 @@ note_lines(struct perfdata *pd, struct diag *d, const struct child *c,
 }
 
 int
-perfrec_exit_status(const struct perfrec_end *e)
-{
-	if (e == NULL || e->how != PERFREC_CMD)
-		return 0;
-	if (WIFEXITED(e->status))
-		return WEXITSTATUS(e->status);
-	if (WIFSIGNALED(e->status))
-		return 128 + WTERMSIG(e->status);
-	return 0;
-}
-
-/*
- * Did a perf record stopped by tflame end by that stop (status)?  Its
- * command got tflame's SIGINT, or perf's own SIGTERM, which perf sends
- * the command when it stops, and perf passes that on.
- */
-static int
-ended_by_stop(int status)
-{
-	return (WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
-	    WEXITSTATUS(status) == 128 + SIGINT ||
-	    WEXITSTATUS(status) == 128 + SIGTERM)) ||
-	    (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT ||
-	    WTERMSIG(status) == SIGTERM));
-}
-
-/*
- * perf record has ended (status; perf script gave bytes of output):
- * how, as a status (end->how), and with err set when it failed.
- */
-static void
-record_end(struct perfdata *pd, int status, uint64_t bytes,
-    struct perfrec_end *end, char **err)
-{
-	char st[128];
-
-	end->status = status;
-	child_status_text(status, st, sizeof st);
-	if (child_killed(pd->record))
-		end->how = PERFREC_KILLED;
-	else if (record_finished(pd->record))
-		/* Its status is the command's (or its SIGINT's). */
-		end->how = pd->stopping && ended_by_stop(status) ?
-		    PERFREC_STOPPED : PERFREC_CMD;
-	else if (status == 0 || (pd->stopping && ended_by_stop(status)))
-		end->how = pd->stopping ? PERFREC_STOPPED : PERFREC_CMD;
-	else if (bytes == 0 && WIFEXITED(status) &&
-	    WEXITSTATUS(status) == 255) {
-		/* perf's own -1 with nothing recorded: it never started. */
-		end->how = PERFREC_NOSTART;
-		*err = xasprintf("`perf record` failed to start (%s)", st);
-	} else {
-		end->how = PERFREC_FAILED;
-		*err = xasprintf("`perf record` %s", st);
-	}
-}
-
-int
 perfdata_close(struct perfdata *pd, struct diag *d, int stopped,
     struct perfrec_end *endp, char **err)
 {
@@ -1056,7 +610,7 @@ perfdata_close(struct perfdata *pd, struct diag *d, int stopped,
 			child_stop_wait(pd->record, PERFDATA_GRACE_MS,
 			    &rstatus);
 		}
-		record_end(pd, rstatus, bytes, end, &rerr);
+		pd_record_end(pd, rstatus, bytes, end, &rerr);
 		note_lines(pd, d, pd->record, rerr != NULL ? "perf record" :
 		    record_who(pd), 1, 1);
 		if (end->how == PERFREC_KILLED)

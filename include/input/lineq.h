@@ -18,13 +18,13 @@
  * READER_EOF and READER_ERROR end the queue; after lineq_finish() the
  * reader can be asked what happened, as if read directly.
  */
-#ifndef TFLAME_UTIL_LINEQ_H
-#define TFLAME_UTIL_LINEQ_H
+#ifndef TFLAME_INPUT_LINEQ_H
+#define TFLAME_INPUT_LINEQ_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util/reader.h"
+#include "input/reader.h"
 
 struct lineq;
 

@@ -1,0 +1,18 @@
+# Build lines for src/input/ (included from Makefile.am): where a
+# profile's bytes come from.  The line reader (files, standard input,
+# pipes, gzip), the line queue of a second thread, the children tflame
+# starts, and perf.data and recordings through perf.  Part of the
+# curses-free core (libtfcore.a), below the model and the loaders.
+
+libtfcore_a_SOURCES += \
+	src/input/reader.c src/input/lineq.c src/input/child.c \
+	src/input/perfdata.c src/input/perfrec.c
+noinst_HEADERS += \
+	include/input/reader.h include/input/lineq.h include/input/child.h \
+	include/input/perfdata.h include/input/perfdata_ctx.h
+
+# perf.data read through a fake or real perf, and perf's children that
+# hang or fail (a fake $PERF of their own).
+INPUT_TESTS = tests/golden/perfdata.sh tests/golden/children.sh
+TESTS += $(INPUT_TESTS)
+EXTRA_DIST += $(INPUT_TESTS) src/input/input.mk
