@@ -206,6 +206,9 @@ struct tree *history_take_rev(struct history *h);
  * (0: no transform); buf is always NUL-ended when cap > 0.
  */
 size_t history_describe(const struct history *h, char *buf, size_t cap);
+/* The same with sep between two transforms (" > " for an ASCII screen). */
+size_t history_describe_sep(const struct history *h, const char *sep,
+    char *buf, size_t cap);
 
 void history_step_free(struct history_step *s);
 

@@ -73,7 +73,7 @@ view_xform_draw(struct tui_view *v, int y)
 	size_t len, rw, avail, skip = 0;
 	int x = 0;
 
-	len = history_describe(&v->xh, buf, CRUMB_MAX);
+	len = history_describe_sep(&v->xh, text_separator(), buf, CRUMB_MAX);
 	if (len >= CRUMB_MAX)
 		len = CRUMB_MAX - 1;
 	kept(v, right, sizeof right);
@@ -91,11 +91,13 @@ view_xform_draw(struct tui_view *v, int y)
 	text_set(&v->line, buf, len, TEXT_ALL);
 	free(buf);
 	if (v->line.cols > avail && avail > 0) {
-		skip = v->line.cols - (avail - 1);
-		mvaddstr(y, 0, "\xe2\x80\xa6");
-		x = 1;
+		/* Our ellipsis: one column ("\u2026"), or two (".."). */
+		x = strcmp(text_ellipsis(), "..") == 0 ? 2 : 1;
+		skip = avail > (size_t)x ? v->line.cols - (avail - (size_t)x) :
+		    v->line.cols;
+		mvaddstr(y, 0, text_ellipsis());
 	}
-	if (avail > 0)
+	if (avail > (size_t)x)
 		text_draw(&v->line, y, x, skip, (int)avail - x);
 	attron(A_BOLD);
 	mvaddstr(y, (int)((size_t)v->cols - rw), right);

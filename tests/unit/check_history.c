@@ -114,6 +114,15 @@ START_TEST(test_undo_order)
 	ck_assert_uint_eq(history_ntransforms(&h), 3);
 	crumb(&h, "focus run \xe2\x80\xba exclude [unknown] \xe2\x80\xba "
 	    "merge work");
+	/* An ASCII screen's separator (issue #48: "\u{203a}" under C). */
+	{
+		char buf[128];
+
+		ck_assert_uint_eq(history_describe_sep(&h, " > ", buf,
+		    sizeof buf), 42);
+		ck_assert_str_eq(buf, "focus run > exclude [unknown] > "
+		    "merge work");
+	}
 	/* The first undo: the tree held before, the very same. */
 	pop(&h, HISTORY_MERGE);
 	ck_assert_ptr_eq(history_tree(&h), b);
