@@ -29,6 +29,7 @@
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
+#include "model/units.h"
 #include "search/search.h"
 #include "tui/colors.h"
 #include "tui/flame.h"
@@ -204,6 +205,7 @@ void
 view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 {
 	size_t len;
+	struct tf_units u;
 
 	make_bindings();
 	memset(v, 0, sizeof *v);
@@ -233,8 +235,9 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->nwarnings = o->nwarnings;
 	v->diag = o->diag;
 	/* --diff without -n: say when the totals are far apart. */
+	units_of_tree(&u, t, v->prof, v->svg.opts.event, v->svg.opts.countname);
 	if (v->diff && !o->normalized &&
-	    diff_totals_note(t, v->msgbuf, sizeof v->msgbuf))
+	    diff_totals_note(t, &u, v->msgbuf, sizeof v->msgbuf))
 		v->msg = v->msgbuf;
 	v->screen.ops = &flame_ops;
 	text_init(&v->sel_text);
