@@ -111,6 +111,13 @@ struct tree *history_tree(const struct history *h);
 /* Transform steps on the stack. */
 size_t history_ntransforms(const struct history *h);
 
+/*
+ * The sibling order the last order step ("o") among the first n steps
+ * set, or dflt when none did.
+ */
+enum tree_order history_order(const struct history *h, size_t n,
+    enum tree_order dflt);
+
 /* Trees held besides the original (0, 1 or 2). */
 int history_held(const struct history *h);
 

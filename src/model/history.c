@@ -69,6 +69,18 @@ history_tree(const struct history *h)
 	return i < 0 ? h->base : h->steps[i].tree;
 }
 
+enum tree_order
+history_order(const struct history *h, size_t n, enum tree_order dflt)
+{
+	size_t i;
+
+	for (i = n < h->n ? n : h->n; i-- > 0;)
+		if (h->steps[i].kind != NULL &&
+		    h->steps[i].kind->arg == XFORM_ARG_ORDER)
+			return h->steps[i].order;
+	return dflt;
+}
+
 size_t
 history_ntransforms(const struct history *h)
 {

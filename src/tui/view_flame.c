@@ -152,8 +152,8 @@ static const char *legend[] = {
 	"In the search prompt: Left Right Home End, Backspace, Ctrl-U, Ctrl-W,",
 	"Up Down for earlier searches, Tab to ignore case (or start with",
 	"(?i)), Enter to search (an empty line clears), Esc to cancel.",
-	"The reverse view (r) puts the sampled functions next to the root and",
-	"their callers above them.",
+	"The reverse view (r) puts the sampled functions, heaviest first (o: by",
+	"name), next to the root and their callers above them.",
 	"Transforms (f F x m c T o) act on the selected function by its exact",
 	"name; the line above the status line lists them and the share of the",
 	"samples kept.  Bksp/u undo the last zoom or transform, U all of them",
@@ -249,7 +249,8 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	prompt_init(&v->prompt);
 	v->search.zoom_node = TREE_NONE;
 	if (o->reverse) {
-		v->rev = reverse_build(t);
+		v->rev = reverse_build_order(t, NULL,
+		    view_reverse_order(v, v->xh.n), v->prof);
 		v->reverse = 1;
 		v->tree = v->rev;
 	}

@@ -137,7 +137,8 @@ switched(struct tui_view *v)
 	v->rev = history_take_rev(&v->xh);
 	/* Sized after the reverse tree kept for an undo, when there is one. */
 	if (v->rev == NULL && v->reverse)
-		v->rev = reverse_build_like(v->fwd, v->xh.rev);
+		v->rev = reverse_build_order(v->fwd, v->xh.rev,
+		    view_reverse_order(v, v->xh.n), v->prof);
 	v->tree = v->reverse ? v->rev : v->fwd;
 	n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
 	if (n > v->nstyle) {
@@ -261,20 +262,34 @@ undo(struct tui_view *v)
 	history_step_free(&s);
 }
 
-/* o: siblings heaviest first, or by name again (undoing an o on top). */
+/* The order the view shows with the first n steps of the history. */
+static enum tree_order
+order_with(const struct tui_view *v, size_t n)
+{
+	if (v->reverse)
+		return view_reverse_order(v, n);
+	return history_order(&v->xh, n, tree_get_order(v->xh.base, NULL));
+}
+
+/*
+ * o: the other sibling order of the tree shown (the reverse view's is
+ * heaviest first by default), undoing an o on top when that gives it.
+ */
 static int
 order(struct tui_view *v, const struct xform *x)
 {
 	struct history_step s;
+	enum tree_order want = tree_get_order(v->tree, NULL) ==
+	    TREE_ORDER_WEIGHT ? TREE_ORDER_NAME : TREE_ORDER_WEIGHT;
 
-	if (v->xh.n > 0 && v->xh.steps[v->xh.n - 1].kind == x) {
+	if (v->xh.n > 0 && v->xh.steps[v->xh.n - 1].kind == x &&
+	    order_with(v, v->xh.n - 1) == want) {
 		undo(v);
 		return TUI_RELAYOUT;
 	}
 	memset(&s, 0, sizeof s);
 	s.kind = x;
-	s.order = tree_get_order(v->fwd, NULL) == TREE_ORDER_WEIGHT ?
-	    TREE_ORDER_NAME : TREE_ORDER_WEIGHT;
+	s.order = want;
 	s.prof = v->prof;
 	return apply(v, &s);
 }
