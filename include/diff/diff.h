@@ -16,6 +16,7 @@
 
 #include "loaders/sink.h"
 #include "model/tree.h"
+#include "model/units.h"
 
 #define DIFF_BEFORE 0
 #define DIFF_AFTER 1
@@ -73,9 +74,11 @@ int diff_disjoint(const struct tree *t);
 
 /*
  * When one side's total is more than 10% above the other's, say so in
- * buf ("AFTER has 1.8x the samples of BEFORE; -n scales") and return 1;
- * else buf is "" and 0 (also when a side has no samples).
+ * buf in the weight's unit u (model/units.h; NULL: "weight"): "AFTER has
+ * 1.8x the samples of BEFORE; -n scales", "... the cpu-clock of ...",
+ * and return 1; else buf is "" and 0 (also when a side has no samples).
  */
-int diff_totals_note(const struct tree *t, char *buf, size_t cap);
+int diff_totals_note(const struct tree *t, const struct tf_units *u,
+    char *buf, size_t cap);
 
 #endif

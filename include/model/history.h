@@ -111,6 +111,13 @@ struct tree *history_tree(const struct history *h);
 /* Transform steps on the stack. */
 size_t history_ntransforms(const struct history *h);
 
+/*
+ * The sibling order the last order step ("o") among the first n steps
+ * set, or dflt when none did.
+ */
+enum tree_order history_order(const struct history *h, size_t n,
+    enum tree_order dflt);
+
 /* Trees held besides the original (0, 1 or 2). */
 int history_held(const struct history *h);
 
@@ -206,6 +213,9 @@ struct tree *history_take_rev(struct history *h);
  * (0: no transform); buf is always NUL-ended when cap > 0.
  */
 size_t history_describe(const struct history *h, char *buf, size_t cap);
+/* The same with sep between two transforms (" > " for an ASCII screen). */
+size_t history_describe_sep(const struct history *h, const char *sep,
+    char *buf, size_t cap);
 
 void history_step_free(struct history_step *s);
 

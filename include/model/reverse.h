@@ -50,6 +50,8 @@ struct reverse_job {
 	struct tree *r;     /* NULL: no job */
 	uint32_t next;      /* the next node of t to read */
 	int trim;           /* reserved room to give back at the end */
+	enum tree_order order; /* the result's sibling order: t's, unless */
+	int order_prof;        /* reverse_order() said another */
 };
 
 void reverse_begin(struct reverse_job *j, const struct tree *t);
@@ -57,6 +59,15 @@ void reverse_begin(struct reverse_job *j, const struct tree *t);
 void reverse_reserve(struct reverse_job *j, const struct tree *like);
 /* The same by numbers (a reverse tree no longer held: history.h). */
 void reverse_reserve_n(struct reverse_job *j, size_t size, uint32_t mask);
+/*
+ * After reverse_begin(): the result's siblings in this order (by totals of
+ * profile prof), whatever t's (the viewer's reverse view is heaviest first
+ * by default, #48).
+ */
+void reverse_order(struct reverse_job *j, enum tree_order order, int prof);
+/* reverse_build_like() with the result in that order. */
+struct tree *reverse_build_order(const struct tree *t,
+    const struct tree *like, enum tree_order order, int prof);
 /* Read up to n more nodes of t; 1 when all are read. */
 int reverse_step(struct reverse_job *j, uint32_t n);
 /* Read what is left and return the finished tree (the caller's). */

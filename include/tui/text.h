@@ -39,6 +39,16 @@ void text_setup(void);
  */
 const char *text_ellipsis(void);
 
+/* The breadcrumb's separator: " \u203a " in UTF-8, else " > ". */
+const char *text_separator(void);
+
+/*
+ * A copy of our own text s (a help line) for this locale: in one that is
+ * not UTF-8, "\u2026" becomes "..", "\u203a" ">" and any other
+ * character past ASCII "?", so that the help never shows raw bytes.
+ */
+char *text_own_dup(const char *s);
+
 void text_init(struct tui_text *tx);
 void text_free(struct tui_text *tx);
 

@@ -181,6 +181,11 @@ void view_reverse_start(struct tui_view *v);
 void view_reverse_stop(struct tui_view *v);
 void view_reverse_grown(struct tui_view *v);
 /*
+ * The reverse view's sibling order with the first n steps of the history:
+ * heaviest first, unless an "o" there chose names (#48).
+ */
+enum tree_order view_reverse_order(const struct tui_view *v, size_t n);
+/*
  * Undoing ahead (view_undo.c): start after an undo; stop before anything
  * else changes the history; take before the undo it was for (its trees
  * go into the history, which gives them back on that undo).

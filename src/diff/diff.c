@@ -222,7 +222,8 @@ diff_disjoint(const struct tree *t)
 
 /* Say when the totals are more than 10% apart. */
 int
-diff_totals_note(const struct tree *t, char *buf, size_t cap)
+diff_totals_note(const struct tree *t, const struct tf_units *u, char *buf,
+    size_t cap)
 {
 	double b = count_value(tree_total(t, DIFF_BEFORE, TREE_ROOT));
 	double a = count_value(tree_total(t, DIFF_AFTER, TREE_ROOT));
@@ -238,8 +239,12 @@ diff_totals_note(const struct tree *t, char *buf, size_t cap)
 	n = (size_t)snprintf(r, sizeof r, "%.2f", hi / lo);
 	if (n >= 4 && n < sizeof r && r[n - 1] == '0')
 		r[n - 1] = '\0';
-	snprintf(buf, cap, "%s has %sx the samples of %s; -n scales",
-	    a > b ? "AFTER" : "BEFORE", r, a > b ? "BEFORE" : "AFTER");
+	/* The weight's name ("cycles", "cpu-clock"), as the status line's. */
+	snprintf(buf, cap, "%s has %sx the %s%s%s of %s; -n scales",
+	    a > b ? "AFTER" : "BEFORE", r,
+	    u != NULL && u->of != NULL ? u->of : "",
+	    u != NULL && u->of != NULL ? " " : "",
+	    u != NULL ? u->name : "weight", a > b ? "BEFORE" : "AFTER");
 	return 1;
 }
 

@@ -69,6 +69,18 @@ history_tree(const struct history *h)
 	return i < 0 ? h->base : h->steps[i].tree;
 }
 
+enum tree_order
+history_order(const struct history *h, size_t n, enum tree_order dflt)
+{
+	size_t i;
+
+	for (i = n < h->n ? n : h->n; i-- > 0;)
+		if (h->steps[i].kind != NULL &&
+		    h->steps[i].kind->arg == XFORM_ARG_ORDER)
+			return h->steps[i].order;
+	return dflt;
+}
+
 size_t
 history_ntransforms(const struct history *h)
 {
@@ -407,10 +419,16 @@ put_cb(void *ctx, const char *s, size_t len)
 size_t
 history_describe(const struct history *h, char *buf, size_t cap)
 {
-	static const char sep[] = " \xe2\x80\xba ";
+	return history_describe_sep(h, " \xe2\x80\xba ", buf, cap);
+}
+
+size_t
+history_describe_sep(const struct history *h, const char *sep, char *buf,
+    size_t cap)
+{
 	const struct history_step *s;
 	struct put_ctx c = {buf, cap, 0};
-	size_t i, len;
+	size_t i, len, seplen = strlen(sep);
 	int first = 1;
 
 	for (i = 0; i < h->n; i++) {
@@ -418,7 +436,7 @@ history_describe(const struct history *h, char *buf, size_t cap)
 		if (!is_transform(s))
 			continue;
 		if (!first)
-			put(buf, cap, &c.at, sep, sizeof sep - 1);
+			put(buf, cap, &c.at, sep, seplen);
 		first = 0;
 		len = s->namelen;
 		if (s->name != NULL && len > NAME_SHOWN) {

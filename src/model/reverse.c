@@ -22,6 +22,7 @@ reverse_begin(struct reverse_job *j, const struct tree *t)
 	j->r = tree_new(tree_nprof(t));
 	j->next = 0;
 	j->trim = 0;
+	j->order = tree_get_order(t, &j->order_prof);
 	copy_names(j->r, t);
 	if (tree_has_samples(t))
 		tree_keep_samples(j->r);
@@ -75,8 +76,8 @@ struct tree *
 reverse_end(struct reverse_job *j)
 {
 	struct tree *r;
-	int prof;
-	enum tree_order order = tree_get_order(j->t, &prof);
+	int prof = j->order_prof;
+	enum tree_order order = j->order;
 
 	reverse_step(j, UINT32_MAX);
 	r = j->r;
@@ -111,6 +112,25 @@ reverse_build_like(const struct tree *t, const struct tree *like)
 
 	reverse_begin(&j, t);
 	reverse_reserve(&j, like);
+	return reverse_end(&j);
+}
+
+void
+reverse_order(struct reverse_job *j, enum tree_order order, int prof)
+{
+	j->order = order;
+	j->order_prof = prof;
+}
+
+struct tree *
+reverse_build_order(const struct tree *t, const struct tree *like,
+    enum tree_order order, int prof)
+{
+	struct reverse_job j;
+
+	reverse_begin(&j, t);
+	reverse_reserve(&j, like);
+	reverse_order(&j, order, prof);
 	return reverse_end(&j);
 }
 

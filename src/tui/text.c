@@ -41,6 +41,44 @@ text_ellipsis(void)
 	return text_utf8 ? "\xe2\x80\xa6" : "..";
 }
 
+/* The breadcrumb's separator: " \u203a " in UTF-8, else " > ". */
+const char *
+text_separator(void)
+{
+	return text_utf8 ? " \xe2\x80\xba " : " > ";
+}
+
+/* Our own text s as this locale shows it (tui/text.h). */
+char *
+text_own_dup(const char *s)
+{
+	size_t n = strlen(s), i, o = 0, k;
+	char *d = xmalloc(2 * n + 1); /* ".." for a 3-byte "\u2026" at most */
+
+	if (text_utf8) {
+		memcpy(d, s, n + 1);
+		return d;
+	}
+	for (i = 0; i < n; i += k) {
+		k = 1;
+		if ((unsigned char)s[i] < 0x80) {
+			d[o++] = s[i];
+			continue;
+		}
+		while (i + k < n && ((unsigned char)s[i + k] & 0xc0) == 0x80)
+			k++;
+		if (k == 3 && memcmp(s + i, "\xe2\x80\xa6", 3) == 0) {
+			d[o++] = '.';
+			d[o++] = '.';
+		} else if (k == 3 && memcmp(s + i, "\xe2\x80\xba", 3) == 0)
+			d[o++] = '>';
+		else
+			d[o++] = '?';
+	}
+	d[o] = '\0';
+	return d;
+}
+
 /* Make tx empty, with no buffers yet. */
 void
 text_init(struct tui_text *tx)

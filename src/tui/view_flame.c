@@ -29,6 +29,7 @@
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
+#include "model/units.h"
 #include "search/search.h"
 #include "tui/colors.h"
 #include "tui/flame.h"
@@ -153,8 +154,8 @@ static const char *legend[] = {
 	"In the search prompt: Left Right Home End, Backspace, Ctrl-U, Ctrl-W,",
 	"Up Down for earlier searches, Tab to ignore case (or start with",
 	"(?i)), Enter to search (an empty line clears), Esc to cancel.",
-	"The reverse view (r) puts the sampled functions next to the root and",
-	"their callers above them.",
+	"The reverse view (r) puts the sampled functions, heaviest first (o: by",
+	"name), next to the root and their callers above them.",
 	"Transforms (f F x m c T o) act on the selected function by its exact",
 	"name; the line above the status line lists them and the share of the",
 	"samples kept.  Bksp/u undo the last zoom or transform, U all of them",
@@ -206,6 +207,7 @@ void
 view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 {
 	size_t len;
+	struct tf_units u;
 
 	make_bindings();
 	memset(v, 0, sizeof *v);
@@ -235,8 +237,9 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	v->nwarnings = o->nwarnings;
 	v->diag = o->diag;
 	/* --diff without -n: say when the totals are far apart. */
+	units_of_tree(&u, t, v->prof, v->svg.opts.event, v->svg.opts.countname);
 	if (v->diff && !o->normalized &&
-	    diff_totals_note(t, v->msgbuf, sizeof v->msgbuf))
+	    diff_totals_note(t, &u, v->msgbuf, sizeof v->msgbuf))
 		v->msg = v->msgbuf;
 	v->screen.ops = &flame_ops;
 	text_init(&v->sel_text);
@@ -248,7 +251,8 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	prompt_init(&v->prompt);
 	v->search.zoom_node = TREE_NONE;
 	if (o->reverse) {
-		v->rev = reverse_build(t);
+		v->rev = reverse_build_order(t, NULL,
+		    view_reverse_order(v, v->xh.n), v->prof);
 		v->reverse = 1;
 		v->tree = v->rev;
 	}

@@ -13,7 +13,9 @@
  * longer than the screen, which lines are shown.
  *
  * The help's own text is ours (ASCII, and "…"): columns are counted as
- * characters, not bytes.
+ * characters, not bytes.  In a locale that is not UTF-8 it is copied with
+ * ASCII for those glyphs (text_own_dup(): "…" as ".."), never sent as raw
+ * bytes the terminal would garble.
  */
 #include "config.h"
 
@@ -24,6 +26,7 @@
 
 #include "tui/colors.h"
 #include "tui/screen.h"
+#include "tui/text.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
 
@@ -42,6 +45,8 @@ struct help {
 	struct tui_screen screen; /* first */
 	const struct tui_binding *b; /* borrowed: the key table shown */
 	size_t nb;
+	char **what;             /* owned: each binding's words, for the
+	                            locale (text_own_dup()) */
 	char *legend;            /* owned: the legend's lines joined into
 	                            paragraphs, '\n' between two */
 	struct help_line *line;  /* owned: the text laid out for cols */
@@ -148,11 +153,11 @@ layout(struct help *h, int cols)
 		if (b[i].keys[0] == '\0')
 			continue;
 		if (3 + kw + 3 + 20 <= cols)
-			add_wrapped(h, b[i].what, (int)strlen(b[i].what),
+			add_wrapped(h, h->what[i], (int)strlen(h->what[i]),
 			    3 + kw + 3, cols, COLORS_NORMAL, b[i].keys);
 		else {
 			add(h, NULL, 0, 0, COLORS_NORMAL, b[i].keys);
-			add_wrapped(h, b[i].what, (int)strlen(b[i].what), 5,
+			add_wrapped(h, h->what[i], (int)strlen(h->what[i]), 5,
 			    cols, COLORS_NORMAL, NULL);
 		}
 	}
@@ -287,7 +292,11 @@ static void
 help_free(struct tui_screen *s)
 {
 	struct help *h = (struct help *)(void *)s;
+	size_t i;
 
+	for (i = 0; i < h->nb; i++)
+		free(h->what[i]);
+	free(h->what);
 	free(h->line);
 	free(h->legend);
 	free(h);
@@ -308,10 +317,14 @@ help_open(struct tui_stack *st, const struct tui_binding *b, size_t n,
 {
 	struct help *h = xcalloc(1, sizeof *h);
 	size_t i, len = 1, o = 0, k;
+	char *own;
 
 	h->screen.ops = &help_ops;
 	h->b = b;
 	h->nb = n;
+	h->what = xreallocarray(NULL, n > 0 ? n : 1, sizeof *h->what);
+	for (i = 0; i < n; i++)
+		h->what[i] = text_own_dup(b[i].what);
 	/*
 	 * The legend's lines are cut for 80 columns; a line ending a
 	 * sentence ends a paragraph, the others flow on, so that the legend
@@ -331,5 +344,8 @@ help_open(struct tui_stack *st, const struct tui_binding *b, size_t n,
 		o += k;
 	}
 	h->legend[o] = '\0';
+	own = text_own_dup(h->legend);
+	free(h->legend);
+	h->legend = own;
 	screen_push(st, &h->screen);
 }

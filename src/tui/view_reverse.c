@@ -113,6 +113,7 @@ view_reverse_start(struct tui_view *v)
 
 	atomic_init(&b->stop, 0);
 	reverse_begin(&b->job, v->fwd);
+	reverse_order(&b->job, view_reverse_order(v, v->xh.n), v->prof);
 	if (!thread_start(&b->thread, thread_spare(), revbuild_main, b)) {
 		/* No thread: "r" builds it (b stays, joined, as a marker). */
 		reverse_abort(&b->job);
@@ -144,7 +145,8 @@ revbuild_take(struct tui_view *v)
 		b->result = NULL;
 		reverse_abort(&b->job);
 	}
-	return r != NULL ? r : reverse_build(v->fwd);
+	return r != NULL ? r : reverse_build_order(v->fwd, NULL,
+	    view_reverse_order(v, v->xh.n), v->prof);
 }
 
 /* Stop the thread and drop what it built; a new one may start later. */
@@ -161,6 +163,12 @@ view_reverse_stop(struct tui_view *v)
 	reverse_abort(&b->job);
 	free(b);
 	v->revbuild = NULL;
+}
+
+enum tree_order
+view_reverse_order(const struct tui_view *v, size_t n)
+{
+	return history_order(&v->xh, n, TREE_ORDER_WEIGHT);
 }
 
 /*
@@ -206,7 +214,8 @@ view_reverse_grown(struct tui_view *v)
 		return;
 	memset(&zoom, 0, sizeof zoom);
 	memset(&sel, 0, sizeof sel);
-	v->rev = reverse_build(v->fwd);
+	v->rev = reverse_build_order(v->fwd, NULL,
+	    view_reverse_order(v, v->xh.n), v->prof);
 	if (v->reverse) {
 		/* By names: a merged root's id changes when the tree grows. */
 		history_path_set(&zoom, old, v->zoom);

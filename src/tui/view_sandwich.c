@@ -33,6 +33,7 @@
 
 #include "diff/diff.h"
 #include "layout/palette.h"
+#include "layout/shortname.h"
 #include "model/sandwich.h"
 #include "model/units.h"
 #include "tui/colors.h"
@@ -279,16 +280,92 @@ share(struct tf_count c, struct tf_count all)
 	return a > 0 ? count_value(c) * 100 / a : 0;
 }
 
+/*
+ * Append name[0..len) to w->line in at most max columns (TEXT_ALL: whole),
+ * shortened keeping its end (text_shorten()).
+ */
+static void
+put_name(struct sw_screen *w, const char *name, size_t len, size_t max,
+    int cols)
+{
+	name = text_shorten(name, len, max, &len);
+	text_append(&w->line, name, len, w->line.cols + (size_t)cols);
+}
+
+/*
+ * The status line: "[sandwich] F  self X (p%)  total Y (q%)  callers:
+ * SEL Z (r%)", the weights in their unit (model/units.h) as on the
+ * graph's status line.  When it is wider than the screen the names give
+ * way, never the figures (#48): "[sandwich] " goes first, then F's and
+ * SEL's names are shortened from the left, sharing what is left.  On a
+ * screen too narrow for the figures themselves the line is cut.
+ */
+static void
+sw_status(struct sw_screen *w, int cols)
+{
+	struct tf_count all = tree_total(w->v->fwd, w->v->prof, TREE_ROOT);
+	char fig[2 * COUNT_BUFSZ + 96], fig2[COUNT_BUFSZ + 48];
+	char a[COUNT_BUFSZ], b[COUNT_BUFSZ];
+	const struct tree *t = w->h[w->side].t;
+	const char *prefix = "[sandwich] ", *fname, *sname = NULL;
+	size_t flen, slen = 0, c1, c2 = 0, avail, m1 = TEXT_ALL, m2 = TEXT_ALL;
+	size_t fixed, half;
+	struct tf_units u;
+
+	units_of_tree(&u, w->v->fwd, w->v->prof, w->v->svg.opts.event,
+	    w->v->svg.opts.countname);
+	units_weight(a, sizeof a, &u, w->self);
+	units_weight(b, sizeof b, &u, w->total);
+	snprintf(fig, sizeof fig, "  self %s (%.2f%%)  total %s (%.2f%%)  %s",
+	    a, share(w->self, all), b, share(w->total, all),
+	    w->side == 0 ? "callers" : "callees");
+	fig2[0] = '\0';
+	/* F itself (the first level): its total is said above. */
+	if (w->sel != TREE_ROOT && tree_node(t, w->sel)->depth > 1) {
+		units_weight(a, sizeof a, &u, tree_total(t, w->v->prof, w->sel));
+		snprintf(fig2, sizeof fig2, " %s (%.2f%%)", a,
+		    share(tree_total(t, w->v->prof, w->sel), all));
+	}
+	fname = strtab_get(tree_strtab_c(w->v->fwd), w->name, &flen);
+	c1 = shortname_cols(fname, flen);
+	if (w->sel != TREE_ROOT) {
+		sname = tree_name(t, w->sel, &slen);
+		c2 = shortname_cols(sname, slen);
+	}
+	fixed = strlen(fig) + (sname != NULL ? 2 + strlen(fig2) : 0);
+	/* Too narrow for the figures with names of 4 columns: cut at the
+	 * right, as it comes. */
+	avail = (size_t)cols > fixed + 8 ? (size_t)cols - fixed : 0;
+	if (avail > 0 && c1 + c2 + strlen(prefix) > avail)
+		prefix = "";
+	if (avail > 0 && c1 + c2 > avail) {
+		half = sname != NULL ? avail / 2 : avail;
+		if (sname == NULL)
+			m1 = avail;
+		else if (c1 <= half)
+			m2 = avail - c1;
+		else if (c2 <= avail - half)
+			m1 = avail - c2;
+		else {
+			m1 = half;
+			m2 = avail - half;
+		}
+	}
+	text_set_ascii(&w->line, prefix);
+	put_name(w, fname, flen, m1, cols);
+	text_append_ascii(&w->line, fig);
+	if (sname != NULL) {
+		text_append_ascii(&w->line, ": ");
+		put_name(w, sname, slen, m2, cols);
+		text_append_ascii(&w->line, fig2);
+	}
+}
+
 /* Paint both halves and the status line. */
 static void
 sw_draw(struct tui_screen *s)
 {
 	struct sw_screen *w = sw_of(s);
-	struct tf_count all = tree_total(w->v->fwd, w->v->prof, TREE_ROOT);
-	char buf[2 * COUNT_BUFSZ + 96], a[COUNT_BUFSZ], b[COUNT_BUFSZ];
-	struct tf_units u;
-	const char *name;
-	size_t len;
 	int x;
 
 	draw_half(w, 0);
@@ -297,37 +374,8 @@ sw_draw(struct tui_screen *s)
 	if (w->msg != NULL) {
 		text_set_ascii(&w->line, w->msg);
 		w->msg = NULL;
-	} else {
-		text_set_ascii(&w->line, "[sandwich] ");
-		name = strtab_get(tree_strtab_c(w->v->fwd), w->name, &len);
-		text_append(&w->line, name, len, (size_t)s->cols);
-		/* The weights in their unit (model/units.h), as on the
-		 * graph's status line: "self 170 ms (6.92%)". */
-		units_of_tree(&u, w->v->fwd, w->v->prof, w->v->svg.opts.event,
-		    w->v->svg.opts.countname);
-		units_weight(a, sizeof a, &u, w->self);
-		units_weight(b, sizeof b, &u, w->total);
-		snprintf(buf, sizeof buf, "  self %s (%.2f%%)  total %s "
-		    "(%.2f%%)  %s", a, share(w->self, all), b,
-		    share(w->total, all), w->side == 0 ? "callers" :
-		    "callees");
-		text_append_ascii(&w->line, buf);
-		if (w->sel != TREE_ROOT) {
-			text_append_ascii(&w->line, ": ");
-			name = tree_name(w->h[w->side].t, w->sel, &len);
-			text_append(&w->line, name, len, (size_t)s->cols);
-		}
-		/* F itself (the first level): its total is said above. */
-		if (w->sel != TREE_ROOT &&
-		    tree_node(w->h[w->side].t, w->sel)->depth > 1) {
-			units_weight(a, sizeof a, &u, tree_total(w->h[w->side].t,
-			    w->v->prof, w->sel));
-			snprintf(buf, sizeof buf, " %s (%.2f%%)", a, share(
-			    tree_total(w->h[w->side].t, w->v->prof, w->sel),
-			    all));
-			text_append_ascii(&w->line, buf);
-		}
-	}
+	} else
+		sw_status(w, s->cols);
 	x = text_draw(&w->line, s->lines - 1, 0, 0, s->cols);
 	for (; x < s->cols; x++)
 		mvaddch(s->lines - 1, x, ' ');

@@ -44,6 +44,8 @@ struct tui_undoahead {
 	const struct tree *src;  /* its tree, when held (else fwd) */
 	int want_rev;            /* its reverse tree is to be built, */
 	const struct tree *like; /* sized after this one (the one shown), */
+	enum tree_order order;   /* in the reverse view's order then, */
+	int prof;                /* by this profile's totals */
 	struct history_revsize size; /* or the one it had (when larger) */
 	struct tree *fwd;        /* made: the tree of step k, or NULL */
 	struct tree *rev;        /* made: its reverse tree, or NULL (kept by
@@ -61,6 +63,7 @@ ahead_main(void *arg)
 	if (!a->want_rev || a->src == NULL)
 		return NULL;
 	reverse_begin(&job, a->src);
+	reverse_order(&job, a->order, a->prof);
 	/*
 	 * Fewer doublings to copy (and new memory to fault in): the size
 	 * it had when the history kept it, else the one shown's.  One or
@@ -110,6 +113,9 @@ view_undo_start(struct tui_view *v)
 	a->k = k;
 	a->src = src;
 	a->want_rev = want_rev;
+	/* The steps left after that undo: those up to k. */
+	a->order = view_reverse_order(v, (size_t)(k + 1));
+	a->prof = v->prof;
 	a->like = v->rev;
 	a->size = history_rev_size(h, nx > 0 ? nx - 1 : 0); /* the next undo's */
 	if (!thread_start(&a->thread, 1, ahead_main, a)) {

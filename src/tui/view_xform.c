@@ -60,19 +60,19 @@ view_xform_lines(const struct tui_view *v)
 static size_t
 describe(const struct tui_view *v, char *buf, size_t cap)
 {
-	static const char sep[] = " \xe2\x80\xba ";
-	size_t at = 0;
+	const char *sep = text_separator();
+	size_t at = 0, n = strlen(sep);
 
 	if (v->time != NULL && v->time->on) {
 		at = timeview_words(v->time, buf, cap);
 		if (history_ntransforms(&v->xh) == 0)
 			return at;
-		if (at + sizeof sep < cap) {
-			memcpy(buf + at, sep, sizeof sep);
-			at += sizeof sep - 1;
+		if (at + n < cap) {
+			memcpy(buf + at, sep, n + 1);
+			at += n;
 		}
 	}
-	return at + history_describe(&v->xh, buf + at, cap - at);
+	return at + history_describe_sep(&v->xh, sep, buf + at, cap - at);
 }
 
 /* Put "N% of samples kept" (of the original, in the width basis) in buf. */
@@ -115,11 +115,13 @@ view_xform_draw(struct tui_view *v, int y)
 	text_set(&v->line, buf, len, TEXT_ALL);
 	free(buf);
 	if (v->line.cols > avail && avail > 0) {
-		skip = v->line.cols - (avail - 1);
-		mvaddstr(y, 0, "\xe2\x80\xa6");
-		x = 1;
+		/* Our ellipsis: one column ("\u2026"), or two (".."). */
+		x = strcmp(text_ellipsis(), "..") == 0 ? 2 : 1;
+		skip = avail > (size_t)x ? v->line.cols - (avail - (size_t)x) :
+		    v->line.cols;
+		mvaddstr(y, 0, text_ellipsis());
 	}
-	if (avail > 0)
+	if (avail > (size_t)x)
 		text_draw(&v->line, y, x, skip, (int)avail - x);
 	attron(A_BOLD);
 	mvaddstr(y, (int)((size_t)v->cols - rw), right);
@@ -159,7 +161,8 @@ switched(struct tui_view *v)
 	v->rev = history_take_rev(&v->xh);
 	/* Sized after the reverse tree kept for an undo, when there is one. */
 	if (v->rev == NULL && v->reverse)
-		v->rev = reverse_build_like(v->fwd, v->xh.rev);
+		v->rev = reverse_build_order(v->fwd, v->xh.rev,
+		    view_reverse_order(v, v->xh.n), v->prof);
 	v->tree = v->reverse ? v->rev : v->fwd;
 	n = (size_t)strtab_count(tree_strtab(v->fwd)) + 1;
 	if (n > v->nstyle) {
@@ -283,20 +286,34 @@ undo(struct tui_view *v)
 	history_step_free(&s);
 }
 
-/* o: siblings heaviest first, or by name again (undoing an o on top). */
+/* The order the view shows with the first n steps of the history. */
+static enum tree_order
+order_with(const struct tui_view *v, size_t n)
+{
+	if (v->reverse)
+		return view_reverse_order(v, n);
+	return history_order(&v->xh, n, tree_get_order(v->xh.base, NULL));
+}
+
+/*
+ * o: the other sibling order of the tree shown (the reverse view's is
+ * heaviest first by default), undoing an o on top when that gives it.
+ */
 static int
 order(struct tui_view *v, const struct xform *x)
 {
 	struct history_step s;
+	enum tree_order want = tree_get_order(v->tree, NULL) ==
+	    TREE_ORDER_WEIGHT ? TREE_ORDER_NAME : TREE_ORDER_WEIGHT;
 
-	if (v->xh.n > 0 && v->xh.steps[v->xh.n - 1].kind == x) {
+	if (v->xh.n > 0 && v->xh.steps[v->xh.n - 1].kind == x &&
+	    order_with(v, v->xh.n - 1) == want) {
 		undo(v);
 		return TUI_RELAYOUT;
 	}
 	memset(&s, 0, sizeof s);
 	s.kind = x;
-	s.order = tree_get_order(v->fwd, NULL) == TREE_ORDER_WEIGHT ?
-	    TREE_ORDER_NAME : TREE_ORDER_WEIGHT;
+	s.order = want;
 	s.prof = v->prof;
 	return apply(v, &s);
 }

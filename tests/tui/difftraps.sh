@@ -55,4 +55,22 @@ check "malloc: 75% before, 40% after" has \
 keys q
 finished
 
+# perf input: the note says the weight's unit, as the status line does
+# (it said "samples" of 6,000,000 and 9,000,000 cycles).
+sed 's/    1500000 cycles/    4500000 cycles/' "$DATA/cycles.perf" > after.perf
+sed 's/cycles:u:/cpu-clock:u:/' "$DATA/cycles.perf" > c1.perf
+sed 's/cycles:u:/cpu-clock:u:/' after.perf > c2.perf
+run "$TFLAME --diff $DATA/cycles.perf after.perf"
+viewer_up
+check "cycles: 1.5x the cycles" has \
+    'AFTER has 1.5x the cycles of BEFORE; -n scales'
+keys q
+finished
+run "$TFLAME --diff c1.perf c2.perf"
+viewer_up
+check "cpu-clock: 1.5x the cpu-clock" has \
+    'AFTER has 1.5x the cpu-clock of BEFORE; -n scales'
+keys q
+finished
+
 finish

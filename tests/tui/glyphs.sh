@@ -58,4 +58,32 @@ check "C, 30 columns: the end of the name kept" has '..u_lait other'
 T send-keys -t t q
 finished
 
+# The breadcrumb of two transforms: its separator ">" and, cut at 50
+# columns, its ellipsis ".." (they read "\u{203a}", "\u{2026}" before).
+printf 'main;work 30\nmain;other 70\n' > "$tmpd/t.folded"
+start 80 24
+run "LC_ALL=C $TFLAME --hide=other --focus=main $tmpd/t.folded"
+viewer_up
+check "C: breadcrumb separator in ASCII" has 'merge other > focus main'
+check "C: breadcrumb, nothing escaped" not has '\u{'
+T send-keys -t t q
+finished
+start 50 24
+run "LC_ALL=C $TFLAME --focus=main --hide=other --merge-threads $tmpd/t.folded"
+viewer_up
+check "C, 50 columns: breadcrumb cut with .." \
+    eval 'grep -q "^\.\.[^.].*> merge threads" "$tmpd/screen"'
+check "C, 50 columns: breadcrumb, nothing escaped" not has '\u{'
+T send-keys -t t q
+finished
+start 100 60
+run "LC_ALL=C $TFLAME $tmpd/t.folded"
+viewer_up
+keys '?'
+check "C: the ? screen's <..> in ASCII" has 'template arguments to <..>'
+check "C: the ? screen, nothing escaped or garbled" \
+    not grep -q '\\u{\|M-\|~@' "$tmpd/screen"
+T send-keys -t t q
+finished
+
 finish

@@ -18,12 +18,23 @@ raw() { T capture-pane -p -t t > "$tmpd/raw"; }
 # marked FIRST LAST: a line of FIRST..LAST holds the selection ">... <".
 marked() { sed -n "$(($1 + 1)),$(($2 + 1))p" "$tmpd/raw" |
     grep -q '\(^\| \)>[^ ].*<\( \|$\)'; }
-# selname: the selected name in the status line ("callers: NAME N (").
-selname() { sed -n 24p "$tmpd/raw" | sed 's/.*callers: \([^ ]*\).*/\1/'; }
-# sel_in FIRST LAST: the marked bar in FIRST..LAST is the selected name
-# (as far as the status line shows it: a long line is cut at 80 columns).
-sel_in() { sed -n "$(($1 + 1)),$(($2 + 1))p" "$tmpd/raw" |
-    grep -q "\\(^\\| \\)>$(selname)"; }
+# selname: the selected name in the status line ("callers: NAME N ("),
+# its leading ellipsis taken off (a long one is shortened keeping its end).
+ell=$(printf '\342\200\246')
+selname() { sed -n 24p "$tmpd/raw" | sed "s/.*callers: \([^ ]*\).*/\1/; s/^$ell//"; }
+# barname FIRST LAST: the label of the marked bar in FIRST..LAST, the same.
+barname() { sed -n "$(($1 + 1)),$(($2 + 1))p" "$tmpd/raw" |
+    sed -n "s/\(^\| \)>\([^ <]*\).*/\2/p" | head -1 | sed "s/^$ell//"; }
+# sel_in FIRST LAST: the marked bar in FIRST..LAST is the selected name:
+# both show its end, so the shorter ends the longer.
+sel_in() {
+	_s=$(selname)
+	_b=$(barname "$1" "$2")
+	[ -n "$_s" ] && [ -n "$_b" ] || return 1
+	case "$_s" in *"$_b") return 0 ;; esac
+	case "$_b" in *"$_s") return 0 ;; esac
+	return 1
+}
 
 start 80 24
 run "$TFLAME $py"
@@ -68,6 +79,27 @@ sleep 1
 settle
 raw
 check "j x 30: into the callees, the selection in the lower half" marked 11 22
+T send-keys -t t q
+finished
+
+# --- 80 columns, long names: the figures stay (#48 item 5) -----------------
+# The names give way (shortened from the left, keeping their ends), never
+# the weights and shares, which were cut off the status line.
+long=the_function_with_an_extremely_long_name_that_goes_on_and_on_forever
+caller=a_really_long_caller_function_name_that_also_goes_on_for_quite_a_while
+printf 'main;%s;%s 60\nmain;other 40\n' "$caller" "$long" > "$tmpd/long.folded"
+run "$TFLAME $tmpd/long.folded"
+viewer_up
+keys t
+wait_for 'Functions:'
+keys Enter
+wait_for '[sandwich]'
+check "80 columns: F's figures all shown" matches 23 \
+    'self 60 (60\.00%)  total 60 (60\.00%)  callers: '
+check "80 columns: F's name kept by its end" matches 23 '_and_on_forever  self'
+keys k
+check "80 columns, a caller: every figure shown" matches 23 \
+    'self 60 (60\.00%)  total 60 (60\.00%)  callers: .*_a_while 60 (60\.00%)$'
 T send-keys -t t q
 finished
 

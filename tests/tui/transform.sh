@@ -267,12 +267,13 @@ check "streaming: terminal restored" restored
 # (--hide, --exclude: a breadcrumb too); an undo gives the
 # screen before the step back, whole: of x, o, u, u the first undo finds
 # the reverse tree kept before o, the second makes x's again.
-# rev_ref FLAG: the reverse view of xf with FLAG, in $tmpd/rev.want (its
-# graph lines, above the flag's breadcrumb).
+# rev_ref FLAG [KEY]: the reverse view of xf with FLAG (then KEY), in
+# $tmpd/rev.want (its graph lines, above the flag's breadcrumb).
 rev_ref() {
 	run "$TFLAME $1 $xf"
 	viewer_up
 	keys r
+	[ -z "${2:-}" ] || keys "$2"
 	sed -n '1,20p' "$tmpd/screen" > "$tmpd/rev.want"
 	keys q
 	finished
@@ -290,11 +291,13 @@ rev_ref "--hide=^lib::inner\$"
 cp "$tmpd/rev.want" "$tmpd/rev.hide"
 rev_ref "--exclude=^lib::inner\$"
 cp "$tmpd/rev.want" "$tmpd/rev.exclude"
-rev_ref "--exclude=^lib::inner\$ --order=weight"
-cp "$tmpd/rev.want" "$tmpd/rev.weight"
+rev_ref "--exclude=^lib::inner\$" o
+cp "$tmpd/rev.want" "$tmpd/rev.name"
 run "$TFLAME $xf"
 viewer_up
-keys r k l
+# Heaviest first: leaf 40, calc 20, then 10 each by name: idle, junk,
+# lib::inner.
+keys r k l l l l
 check "reverse: lib::inner selected" lines 22 22 \
     "lib::inner  10 samples  10.00% of all  self 10"
 cp "$tmpd/screen" "$tmpd/rev.inner"
@@ -314,8 +317,8 @@ check "reverse x: breadcrumb, root, status" lines 21 23 \
     "all  90 samples  100.00% of all  self 0" "$revhelp"
 cp "$tmpd/screen" "$tmpd/rev.x"
 keys o
-cp "$tmpd/rev.weight" "$tmpd/rev.want"
-check "reverse o: the reverse view of --exclude --order=weight" rev_is
+cp "$tmpd/rev.name" "$tmpd/rev.want"
+check "reverse o: the reverse view of --exclude, o (by name)" rev_is
 keys u
 check "reverse u: the screen after x again, whole" same "$tmpd/rev.x"
 keys u
@@ -473,5 +476,24 @@ check "F after c, streaming: breadcrumb and root" lines 21 22 \
 keys q
 finished
 check "F after c, streaming: terminal restored" restored
+
+# --- the reverse view heaviest first (#48 item 11) ---------------------------
+# Its first row (the sampled functions) was in name order; people look for
+# the heaviest: weight order is its default, o switches (and back).
+printf 'main;a 10\nmain;b 90\n' > "$tmpd/ord.folded"
+start 80 24
+run "$TFLAME $tmpd/ord.folded"
+viewer_up
+check "normal view: by name (a first)" starts 20 main
+keys r
+check "reverse: heaviest first (b first)" starts 20 b
+keys o
+check "reverse o: by name (a first)" starts 19 a
+keys o
+check "reverse o o: heaviest first again" starts 20 b
+keys r
+check "back to the normal view: by name" eval 'line 19 | grep -q "^a  *b"'
+keys q
+finished
 
 finish

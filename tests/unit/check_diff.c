@@ -202,26 +202,43 @@ START_TEST(test_totals_note)
 {
 	struct tree *t;
 	char buf[128];
+	struct tf_units u;
 
+	units_init(&u, NULL, NULL, 0);
 	t = load_pair("a 30\n", "a 54\n", 0);
-	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 1);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 1);
 	ck_assert_str_eq(buf, "AFTER has 1.8x the samples of BEFORE; -n scales");
 	tree_free(t);
 	t = load_pair("a 200\n", "a 50\n", 0);
-	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 1);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 1);
 	ck_assert_str_eq(buf, "BEFORE has 4.0x the samples of AFTER; -n scales");
 	tree_free(t);
 	t = load_pair("a 100\n", "a 110\n", 0);
-	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 0);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 0);
 	ck_assert_str_eq(buf, "");
 	tree_free(t);
 	t = load_pair("a 100\n", "a 111\n", 0);
-	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 1);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 1);
 	ck_assert_str_eq(buf, "AFTER has 1.11x the samples of BEFORE; -n scales");
 	tree_free(t);
 	/* An empty side: nothing to scale (another note says so). */
 	t = load_pair("", "a 5\n", 0);
-	ck_assert_int_eq(diff_totals_note(t, buf, sizeof buf), 0);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 0);
+	tree_free(t);
+	/* Said in the weight's unit (#48: cycles were called samples). */
+	t = load_pair("a 100\n", "a 150\n", 0);
+	units_init(&u, "cycles", NULL, 1);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "AFTER has 1.5x the cycles of BEFORE; -n scales");
+	units_init(&u, "cpu-clock", NULL, 0);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf,
+	    "AFTER has 1.5x the cpu-clock samples of BEFORE; -n scales");
+	units_init(&u, "cpu-clock", "bytes", 1);
+	ck_assert_int_eq(diff_totals_note(t, &u, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "AFTER has 1.5x the bytes of BEFORE; -n scales");
+	ck_assert_int_eq(diff_totals_note(t, NULL, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "AFTER has 1.5x the weight of BEFORE; -n scales");
 	tree_free(t);
 }
 END_TEST

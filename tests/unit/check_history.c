@@ -114,6 +114,15 @@ START_TEST(test_undo_order)
 	ck_assert_uint_eq(history_ntransforms(&h), 3);
 	crumb(&h, "focus run \xe2\x80\xba exclude [unknown] \xe2\x80\xba "
 	    "merge work");
+	/* An ASCII screen's separator (issue #48: "\u{203a}" under C). */
+	{
+		char buf[128];
+
+		ck_assert_uint_eq(history_describe_sep(&h, " > ", buf,
+		    sizeof buf), 42);
+		ck_assert_str_eq(buf, "focus run > exclude [unknown] > "
+		    "merge work");
+	}
 	/* The first undo: the tree held before, the very same. */
 	pop(&h, HISTORY_MERGE);
 	ck_assert_ptr_eq(history_tree(&h), b);
@@ -591,6 +600,49 @@ START_TEST(test_replay_steps)
 }
 END_TEST
 
+/*
+ * The order the last o set (history_order()), and a reverse tree in an
+ * order other than its source's (reverse_build_order(): the viewer's
+ * reverse view is heaviest first, #48).
+ */
+START_TEST(test_order_steps)
+{
+	struct tree *t = tree_from_folded("main;a 10\nmain;b 90\n"), *r;
+	struct history h;
+	struct history_step s;
+	uint32_t c;
+	size_t len;
+	const char *name;
+
+	history_init(&h, t);
+	ck_assert_int_eq(history_order(&h, h.n, TREE_ORDER_WEIGHT),
+	    TREE_ORDER_WEIGHT);
+	push(&h, HISTORY_FOCUS, "main");
+	memset(&s, 0, sizeof s);
+	s.kind = HISTORY_ORDER;
+	s.order = TREE_ORDER_NAME;
+	history_push(&h, &s);
+	ck_assert_int_eq(history_order(&h, h.n, TREE_ORDER_WEIGHT),
+	    TREE_ORDER_NAME);
+	ck_assert_int_eq(history_order(&h, 1, TREE_ORDER_WEIGHT),
+	    TREE_ORDER_WEIGHT);
+	/* Name order in t; the reverse tree heaviest first: b, then a. */
+	r = reverse_build_order(t, NULL, TREE_ORDER_WEIGHT, 0);
+	ck_assert_int_eq(tree_get_order(r, NULL), TREE_ORDER_WEIGHT);
+	c = tree_node(r, TREE_ROOT)->first_child;
+	name = tree_name(r, c, &len);
+	ck_assert(len == 1 && name[0] == 'b');
+	tree_free(r);
+	r = reverse_build(t);
+	c = tree_node(r, TREE_ROOT)->first_child;
+	name = tree_name(r, c, &len);
+	ck_assert(len == 1 && name[0] == 'a');
+	tree_free(r);
+	history_free(&h);
+	tree_free(t);
+}
+END_TEST
+
 static Suite *
 history_suite(void)
 {
@@ -598,6 +650,7 @@ history_suite(void)
 	TCase *tc = tcase_create("history");
 
 	tcase_add_test(tc, test_undo_order);
+	tcase_add_test(tc, test_order_steps);
 	tcase_add_test(tc, test_every_kind);
 	tcase_add_test(tc, test_paths);
 	tcase_add_test(tc, test_drop_zooms);
