@@ -203,6 +203,15 @@ enum input_format format_detect(const char *buf, size_t len);
  * format or a read error); *err then holds the message, with the input's
  * name as it is (the caller escapes it for the terminal, and frees it).
  */
+/*
+ * For a format read whole (pprof and the JSON formats): the rest of r in
+ * one buffer (reader_slurp(), *buf the caller's to free).  0; 1 on a read
+ * error (the loader returns 0, loader_run reports it); -1 over max bytes,
+ * *err saying so.
+ */
+int loader_slurp(struct reader *r, size_t max, char **buf, size_t *len,
+    char **err);
+
 int loader_run(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
     char **err);

@@ -578,17 +578,9 @@ load_chrome(struct reader *r, const struct load_opts *opts,
 	x->sink = sink;
 	x->d = d;
 	x->res = res;
-	s = reader_slurp(r, CP_MAX_BYTES, &buf, &len);
-	if (s != 0) {
+	if ((s = loader_slurp(r, CP_MAX_BYTES, &buf, &len, err)) != 0) {
 		free(x);
-		free(buf);
-		if (s < 0)
-			return 0; /* loader_run reports the read error */
-		if (err != NULL)
-			*err = xasprintf("%s: profile larger than %zu MiB "
-			    "once inflated; refused", reader_name(r),
-			    CP_MAX_BYTES >> 20);
-		return -1;
+		return s < 0 ? -1 : 0;
 	}
 	x->memcap = (uint64_t)CP_MEM_PER_BYTE * len + CP_MEM_SLACK;
 	/* the weights are microseconds: the front ends show durations */

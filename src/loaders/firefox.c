@@ -603,14 +603,8 @@ load_firefox(struct reader *r, const struct load_opts *opts,
 	size_t len = 0;
 	int rc;
 
-	rc = reader_slurp(r, FF_MAX_BYTES, &buf, &len);
-	if (rc == 1) {
-		*err = xasprintf("%s: Firefox profile larger than %zu MiB; "
-		    "refused", reader_name(r), FF_MAX_BYTES >> 20);
-		return -1;
-	}
-	if (rc < 0)
-		return 0; /* loader_run reports the read error */
+	if ((rc = loader_slurp(r, FF_MAX_BYTES, &buf, &len, err)) != 0)
+		return rc < 0 ? -1 : 0;
 	memset(&x, 0, sizeof x);
 	x.sink = sink;
 	x.opts = opts;

@@ -225,3 +225,17 @@ loader_run(struct reader *r, const struct load_opts *opts,
 	}
 	return 0;
 }
+
+int
+loader_slurp(struct reader *r, size_t max, char **buf, size_t *len,
+    char **err)
+{
+	int s = reader_slurp(r, max, buf, len);
+
+	if (s == 1) {
+		*err = xasprintf("%s: profile larger than %zu MiB once "
+		    "inflated; refused", reader_name(r), max >> 20);
+		return -1;
+	}
+	return s < 0 ? 1 : 0;
+}

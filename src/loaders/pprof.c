@@ -64,7 +64,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "loaders/loader.h"
@@ -515,36 +514,6 @@ set_units(struct pp_ctx *x, long idx, struct load_units *u)
 	u->all[o] = '\0';
 }
 
-/* Read the whole input into *buf; its length, or (size_t)-1 when too large. */
-static size_t
-slurp(struct reader *r, unsigned char **buf)
-{
-	const char *p;
-	size_t n, len = 0, cap = 0;
-	struct stat sb;
-
-	*buf = NULL;
-	/* A regular file not compressed: its size, so that nothing is copied twice. */
-	if (reader_fd(r) >= 0 && fstat(reader_fd(r), &sb) == 0 &&
-	    S_ISREG(sb.st_mode) && sb.st_size > 0 &&
-	    (uint64_t)sb.st_size <= PPROF_MAX_BYTES && !reader_is_gzip(r)) {
-		cap = (size_t)sb.st_size;
-		*buf = xmalloc(cap);
-	}
-	while ((n = reader_peek(r, &p)) > 0) {
-		if (len + n > PPROF_MAX_BYTES) {
-			free(*buf);
-			*buf = NULL;
-			return (size_t)-1;
-		}
-		xgrow((void **)buf, &cap, len + n, 1);
-		memcpy(*buf + len, p, n);
-		len += n;
-		reader_skip(r, n, 0);
-	}
-	return len;
-}
-
 /* The bytes of an index's table. */
 static uint64_t
 index_bytes(const struct pp_index *ix)
@@ -609,6 +578,7 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 {
 	struct pp_ctx x;
 	unsigned char *buf;
+	char *raw;
 	size_t len;
 	long idx = -1;
 	int rc = 0;
@@ -616,17 +586,10 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 	memset(&x, 0, sizeof x);
 	x.opts = opts;
 	x.d = d;
-	len = slurp(r, &buf);
-	if (len == (size_t)-1) {
-		*err = xasprintf("%s: profile larger than %u MiB once inflated; "
-		    "refused", reader_name(r), PPROF_MAX_BYTES >> 20);
-		return -1;
-	}
-	if (reader_status_failed(r)) {
-		/* loader_run reports the read error */
-		free(buf);
-		return 0;
-	}
+	rc = loader_slurp(r, PPROF_MAX_BYTES, &raw, &len, err);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	buf = (unsigned char *)raw;
 	if (len == 0) {
 		*err = xasprintf("%s: empty pprof profile", reader_name(r));
 		free(buf);

@@ -599,14 +599,8 @@ load_speedscope(struct reader *r, const struct load_opts *opts,
 	size_t len = 0;
 	int rc;
 
-	rc = reader_slurp(r, SS_MAX_BYTES, &buf, &len);
-	if (rc == 1) {
-		*err = xasprintf("%s: speedscope file larger than %zu MiB; "
-		    "refused", reader_name(r), SS_MAX_BYTES >> 20);
-		return -1;
-	}
-	if (rc < 0)
-		return 0; /* loader_run reports the read error */
+	if ((rc = loader_slurp(r, SS_MAX_BYTES, &buf, &len, err)) != 0)
+		return rc < 0 ? -1 : 0;
 	memset(&x, 0, sizeof x);
 	x.s = buf;
 	x.n = len;
