@@ -50,6 +50,8 @@ struct tui_opts {
 	const struct store *store; /* NULL, or every sample's time, by
 	                         node of t as loaded (`H`: the heat map) */
 	int rows;             /* the heat map's rows (--rows; 0: 50) */
+	int time_on;          /* --time: open on the range [time_t0, time_t1) */
+	int64_t time_t0, time_t1; /* of the store's times, idle included */
 	struct history *history; /* NULL, or the command line's transforms
 	                         as steps over t (cli/transform_cmd.h): the
 	                         view takes them over, as if typed */

@@ -57,6 +57,9 @@ static struct store *loaded_store;
 /* --collapse: folded stacks held in byte order (the sink's inorder). */
 static struct inorder *held;
 static uint64_t loaded_untimed; /* samples that came without a time */
+/* --time in the viewer: the range it opens on (the tree is kept whole). */
+static int view_range;
+static int64_t view_t0, view_t1;
 
 static struct tree *time_pair(const struct options *o, struct tree *t,
     struct diag *d);
@@ -445,12 +448,32 @@ time_cut(const struct options *o, struct tree *t, struct diag *d)
 		    (unsigned long long)loaded_untimed);
 	if (time_spec_resolve(&ts, tmin, tmax, &t0, &t1) != 0)
 		t0 = t1 = tmin; /* an empty range: an empty profile */
-	r = tree_range(t, loaded_store, t0, t1, NULL, &kept);
 	time_range_words(words, sizeof words, t0, t1, tmin);
+	if (plan.path == PATH_VIEW) {
+		/*
+		 * The viewer picks the range itself and keeps the rest (Esc
+		 * in its heat map drops the range); an empty range is an
+		 * empty profile, as below.
+		 */
+		struct store_iter it;
+		struct store_sample smp;
+
+		store_iter_init(&it, loaded_store, t0, t1);
+		while (store_iter_next(&it, &smp))
+			kept++;
+	}
+	if (plan.path == PATH_VIEW && kept > 0) {
+		view_range = 1;
+		view_t0 = t0;
+		view_t1 = t1;
+		r = t;
+	} else {
+		r = tree_range(t, loaded_store, t0, t1, NULL, &kept);
+		tree_free(t);
+	}
 	diag_note(d, "%s: %llu of %llu samples", words,
 	    (unsigned long long)kept,
 	    (unsigned long long)store_count(loaded_store));
-	tree_free(t);
 	return r;
 }
 
@@ -547,8 +570,11 @@ view_setup(const struct options *o, const struct tree *t,
 	to->normalized = o->normalize;
 	to->svg = sv;
 	to->input = o->diff && o->input2 != NULL ? o->input2 : o->input;
-	if (!o->diff && o->time == NULL)
+	if (!o->diff && (o->time == NULL || view_range))
 		to->store = loaded_store; /* the tree's, as loaded */
+	to->time_on = view_range;
+	to->time_t0 = view_t0;
+	to->time_t1 = view_t1;
 	to->rows = o->rows;
 	return EXIT_OK;
 }

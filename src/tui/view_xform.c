@@ -504,6 +504,14 @@ view_xform_time_init(struct tui_view *v, const struct tui_opts *o)
 	v->time = xmalloc(sizeof *v->time);
 	timeview_init(v->time, v->xh.base, o->store);
 	v->time->rows = o->rows;
+	if (o->time_on) {
+		/* --time: its samples, idle ones too, as --collapse cuts them. */
+		struct tree *t;
+
+		v->time->show_idle = 1;
+		if ((t = timeview_pick(v->time, o->time_t0, o->time_t1, 0)))
+			view_xform_rebase(v, t);
+	}
 }
 
 void

@@ -146,4 +146,21 @@ check "/: the matching cell magenta" eval \
 keys Escape
 keys q
 finished
+
+# --time on the command line: the viewer opens on that range, which the
+# map then shows and Esc drops (the whole recording is still there).
+run "$TFLAME --time=10.2-20.32 $p01"
+viewer_up
+check "--time: the range in the breadcrumb" has "time 10.20-20.32 s"
+check "--time: STACK-2 in the range" has "STACK-2_at_time_10s"
+check "--time: STACK-1 not" not has "STACK-1_at"
+keys H
+check "--time: H opens the map" has "Heat map  42 s"
+check "--time: not said to have no times" not has "no sample times"
+keys Escape
+check "--time: Esc drops the range" has "Range dropped"
+keys H
+check "--time: then every sample" has "_0s_and_offset_100ms"
+keys q
+finished
 finish
