@@ -8,7 +8,9 @@
  * cpu-clock and task-clock nanoseconds, shown as a duration
  * ("836 ms cpu-clock, 417 samples"; three figures from 10 ms, seconds
  * from 1 s: "2.46 s"); Chrome/V8 profiles' weights are microseconds of
- * the event UNITS_US_EVENT ("1.14 s wall-time, 6 samples"), for other events a count of the
+ * the event UNITS_US_EVENT ("1.14 s wall-time, 6 samples"), speedscope's
+ * time units nanoseconds of UNITS_NS_EVENT ("14.0 s time", with or
+ * without sample records beside them), for other events a count of the
  * event ("835,671,336 cycles, 417 samples"); without periods, one number
  * ("286 cpu-clock samples").  Folded input has one number,
  * "1,234 samples".  --countname names the weight whatever the input
@@ -27,6 +29,11 @@
 
 /* The event of weights in microseconds (the Chrome loader's). */
 #define UNITS_US_EVENT "wall-time"
+/*
+ * The event of weights in nanoseconds of a clock the input does not name
+ * (speedscope's time units): "14.0 s time".
+ */
+#define UNITS_NS_EVENT "time"
 
 struct tf_units {
 	const char *name; /* of the weight: "samples", an event, --countname */

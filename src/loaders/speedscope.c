@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "loaders/loader.h"
+#include "model/units.h"
 #include "util/json.h"
 #include "util/xalloc.h"
 
@@ -66,6 +67,7 @@ struct ss {
 	size_t pnamelen;
 	double factor;           /* to nanoseconds; 0: not a time */
 	const char *unit_seen;
+	int mixed;          /* profiles of different units were added up */
 };
 
 static int
@@ -464,7 +466,8 @@ set_unit(struct ss *x, const char *u, size_t n)
 	}
 	x->factor = units[i].f;
 	word = x->factor > 0 ? "nanoseconds" : i == 5 ? "bytes" : "samples";
-	if (x->unit_seen != NULL && strcmp(x->unit_seen, word) != 0)
+	if (x->unit_seen != NULL && strcmp(x->unit_seen, word) != 0 &&
+	    (x->mixed = 1))
 		diag_note(x->d, "profiles[%zu]: weighs %s, an earlier "
 		    "profile %s; added together", x->pi, word, x->unit_seen);
 	x->unit_seen = word;
@@ -612,6 +615,10 @@ load_speedscope(struct reader *r, const struct load_opts *opts,
 	rc = read_all(&x);
 	if (rc < 0)
 		*err = xasprintf("%s: %s", reader_name(r), x.err);
+	else if (x.unit_seen != NULL && !x.mixed &&
+	    strcmp(x.unit_seen, "nanoseconds") == 0)
+		/* Every weight a time: the front ends show durations. */
+		snprintf(res->event, sizeof res->event, "%s", UNITS_NS_EVENT);
 	free(x.err);
 	free(x.arena);
 	free(x.off);

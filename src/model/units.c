@@ -23,10 +23,11 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 	else if (known && strcmp(event, "bytes") == 0) {
 		u->name = event;
 		u->bytes = 1;
-	} else if (known && samples) {
+	} else if (known && (samples || strcmp(event, UNITS_NS_EVENT) == 0)) {
 		u->name = event;
 		u->ns = strcmp(event, "cpu-clock") == 0 ||
-		    strcmp(event, "task-clock") == 0;
+		    strcmp(event, "task-clock") == 0 ||
+		    strcmp(event, UNITS_NS_EVENT) == 0;
 		if (strcmp(event, UNITS_US_EVENT) == 0)
 			u->ns = 1, u->scale = 1000;
 	} else {

@@ -125,4 +125,15 @@ same "heatmap" "$tmpd/out" "$tmpd/want"
 printf 'main;eval 400000000\nmain;parse 250000000\nmain;parse;eval 900000000\n' > "$tmpd/want"
 run "--time" "$tmpd/want" --time=0.1-0.8 "$sd/timed.speedscope.json"
 
+# 5. Durations: weights in a time unit read as time, with the samples
+# beside them; weights of unit none stay a plain count.
+"$TFLAME" --top "$sd/0.1.2_simple-sampled.speedscope.json" > "$tmpd/out" \
+    2>"$tmpd/err" || bad "top" "exit status $?"
+if grep -q '^Total: 14.00 s time, 5 samples' "$tmpd/out"; then ok; else
+	bad "top durations" "$(head -1 "$tmpd/out")"; fi
+"$TFLAME" --top "$sd/0.0.1_simple.speedscope.json" > "$tmpd/out" \
+    2>"$tmpd/err" || bad "top none" "exit status $?"
+if grep -q '^Total: 14  Functions' "$tmpd/out"; then ok; else
+	bad "top: unit none a count" "$(head -1 "$tmpd/out")"; fi
+
 finish

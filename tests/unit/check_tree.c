@@ -1353,6 +1353,14 @@ START_TEST(test_units_wording)
 	units_init(&u, "cpu-clock", "bytes", 1);
 	units_total(buf, sizeof buf, &u, (struct tf_count){6000000, 0.0}, 3);
 	ck_assert_str_eq(buf, "6,000,000 bytes, 3 samples");
+	/* Nanoseconds of an unnamed clock (speedscope): time, records or not. */
+	units_init(&u, UNITS_NS_EVENT, NULL, 0);
+	units_total(buf, sizeof buf, &u, (struct tf_count){14000000000ULL, 0.0},
+	    5);
+	ck_assert_str_eq(buf, "14.00 s time");
+	units_init(&u, UNITS_NS_EVENT, NULL, 1);
+	units_total(buf, sizeof buf, &u, (struct tf_count){1700000000, 0.0}, 5);
+	ck_assert_str_eq(buf, "1.70 s time, 5 samples");
 }
 END_TEST
 
