@@ -16,6 +16,19 @@ tmpd=$(mktemp -d "${TMPDIR:-/tmp}/tflame-golden.XXXXXX") || exit 99
 [ -d "$tmpd" ] || exit 99
 trap 'rm -rf "$tmpd"' EXIT
 
+# vlimit: the address space (KiB) `bounded` allows, 1 GiB; none in a
+# sanitizer build (its shadow memory alone is more) or under an emulator.
+vlimit=1048576
+if [ -n "${TFLAME_EMULATOR:-}" ] ||
+    { ldd "$TFLAME" 2>/dev/null; nm "$TFLAME" 2>/dev/null; } |
+    grep -q 'libasan\|libtsan\|__asan_init\|__tsan_init'; then
+	vlimit=
+fi
+# bounded CMD...: CMD with its address space bounded by vlimit.
+bounded() {
+	( [ -z "$vlimit" ] || ulimit -v "$vlimit" || exit 125; exec "$@" )
+}
+
 ok() { pass=$((pass + 1)); }
 bad() {
 	fail=$((fail + 1))

@@ -111,7 +111,7 @@ mustfail "deep nesting" "nested deeper than 512 levels" "$tmpd/deep.json"
   printf '"unit": "none", "samples": [['
   awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "0,"; printf "0" }'
   printf ']], "weights": [1]}]}'; } > "$tmpd/long.json"
-if (ulimit -v 1048576; "$TFLAME" --collapse "$tmpd/long.json" > "$tmpd/out" 2>"$tmpd/err"); then
+if bounded "$TFLAME" --collapse "$tmpd/long.json" > "$tmpd/out" 2>"$tmpd/err"; then
 	[ "$(awk -F';' '{ print NF }' "$tmpd/out")" = 1000001 ] && ok || bad "long stack" "depth"
 else
 	bad "long stack" "exit status $?"
