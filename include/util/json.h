@@ -107,6 +107,9 @@ const char *json_error(const struct json *j, char *buf, size_t size);
 size_t json_mark(struct json *j);
 void json_init_at(struct json *j, const char *s, size_t n, size_t mark);
 
+/* Code point c (at most U+10FFFF) as UTF-8 in b: its length, 1 to 4. */
+size_t json_utf8(uint32_t c, char b[4]);
+
 /* Compare a key with a NUL-terminated literal. */
 int json_key_is(const char *key, size_t len, const char *lit);
 

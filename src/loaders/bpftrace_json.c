@@ -11,6 +11,7 @@
 
 #include "loaders/bpftrace_ctx.h"
 #include "util/ascii.h"
+#include "util/json.h"
 #include "util/xalloc.h"
 
 /* Skip JSON whitespace. */
@@ -28,27 +29,8 @@ static void
 js_put(struct bt_ctx *x, uint32_t c)
 {
 	char b[4];
-	size_t n;
+	size_t n = json_utf8(c, b);
 
-	if (c < 0x80) {
-		b[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		b[0] = (char)(0xc0 | (c >> 6));
-		b[1] = (char)(0x80 | (c & 0x3f));
-		n = 2;
-	} else if (c < 0x10000) {
-		b[0] = (char)(0xe0 | (c >> 12));
-		b[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		b[2] = (char)(0x80 | (c & 0x3f));
-		n = 3;
-	} else {
-		b[0] = (char)(0xf0 | (c >> 18));
-		b[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-		b[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-		b[3] = (char)(0x80 | (c & 0x3f));
-		n = 4;
-	}
 	xgrow((void **)&x->js, &x->jscap, x->jslen + n + 1, 1);
 	memcpy(x->js + x->jslen, b, n);
 	x->jslen += n;
@@ -317,7 +299,7 @@ members_dedup(struct bt_ctx *x, const char *s)
 
 /* Split a decoded JSON key (x->js) into pieces and stacks: the entry's key. */
 static void
-json_key(struct bt_ctx *x)
+bt_member_key(struct bt_ctx *x)
 {
 	const char *s = x->js, *end = x->js + x->jslen, *p, *nl;
 	const char **parts = NULL;
@@ -441,7 +423,7 @@ json_line(struct bt_ctx *x, const char *s, size_t n, uint64_t lineno)
 				if (!x->mem[mi].dup) {
 					bt_entry_begin(x, map);
 					if (json_value(s, ks, ke, &v, &neg)) {
-						json_key(x);
+						bt_member_key(x);
 						bt_entry_finish(x, v, neg, ",", 1);
 					} else
 						bt_entry_nonint(x);

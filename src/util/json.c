@@ -192,32 +192,37 @@ put(struct json *j, size_t *len, const char *b, size_t n)
 	*len += n;
 }
 
+size_t
+json_utf8(uint32_t c, char b[4])
+{
+	if (c < 0x80) {
+		b[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		b[0] = (char)(0xc0 | (c >> 6));
+		b[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		b[0] = (char)(0xe0 | (c >> 12));
+		b[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+		b[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	b[0] = (char)(0xf0 | (c >> 18));
+	b[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+	b[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+	b[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
 static void
 put_utf8(struct json *j, size_t *len, uint32_t c)
 {
 	char b[4];
-	size_t n;
 
-	if (c < 0x80) {
-		b[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		b[0] = (char)(0xc0 | (c >> 6));
-		b[1] = (char)(0x80 | (c & 0x3f));
-		n = 2;
-	} else if (c < 0x10000) {
-		b[0] = (char)(0xe0 | (c >> 12));
-		b[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		b[2] = (char)(0x80 | (c & 0x3f));
-		n = 3;
-	} else {
-		b[0] = (char)(0xf0 | (c >> 18));
-		b[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-		b[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-		b[3] = (char)(0x80 | (c & 0x3f));
-		n = 4;
-	}
-	put(j, len, b, n);
+	put(j, len, b, json_utf8(c, b));
 }
 
 /* Four hex digits at i: their value, or -1. */
