@@ -143,11 +143,24 @@ int reader_status_failed(const struct reader *r);
 int reader_is_gzip(const struct reader *r);
 
 /*
- * Read the rest of the input into one buffer (*buf, NUL-terminated, the
- * caller's to free; *len bytes): 0, 1 when it is over max bytes (nothing
- * kept), -1 on a read error (reader_error() says what).  A regular file
- * not compressed is read into a buffer of its size, copied once.
+ * The rest of the input in one buffer, NUL-terminated: buf[0..len).  A
+ * regular file not compressed, read from its start, is mapped (map: the
+ * bytes mapped; private, so the buffer may be written); anything else is
+ * read into memory (map 0).  slurp_free() releases either.  A mapped
+ * buffer is valid while the file keeps its size: parse it inside
+ * mapguard_call() (input/mapguard.h), as loader_run() does.
  */
-int reader_slurp(struct reader *r, size_t max, char **buf, size_t *len);
+struct slurp {
+	char *buf;
+	size_t len;
+	size_t map;
+};
+
+/*
+ * Read the rest of r into *s: 0, 1 when it is over max bytes (nothing
+ * kept), -1 on a read error (reader_error() says what).
+ */
+int reader_slurp(struct reader *r, size_t max, struct slurp *s);
+void slurp_free(struct slurp *s);
 
 #endif

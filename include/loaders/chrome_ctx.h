@@ -3,9 +3,13 @@
  * .cpuprofile and the older `head` tree format, and the folding of a
  * profile into the sink) and chrome_trace.c (Performance-panel traces).
  *
- * A profile is read whole into flat arrays before anything reaches the
- * sink, because ids, parents, samples and deltas may come in any order
- * (a trace spreads one profile over many ProfileChunk events):
+ * A profile's nodes are read whole into flat arrays before anything
+ * reaches the sink, because ids, parents, samples and deltas may come in
+ * any order (a trace spreads one profile over many ProfileChunk events).
+ * A .cpuprofile's samples and timeDeltas, most of its bytes, stay in the
+ * text and are read side by side as the samples are given (a sample
+ * checked then may fail the load after others reached the sink; a failed
+ * load is dropped whole); a trace's are kept:
  *
  *   nodes    id, parent (an id, or an index once resolved), and the
  *            callFrame's functionName and url as spans of the names arena;
@@ -67,6 +71,13 @@ struct cp_prof {
 	int absolute;           /* old format: deltas made from timestamps */
 	int64_t last_ts;
 	int tree;               /* parents are indices already (head format) */
+	/*
+	 * A .cpuprofile's samples and timeDeltas are left in the text (its
+	 * offsets) and read side by side as the samples are given, so that
+	 * the arrays are never copied (x->stream).
+	 */
+	size_t smark, dmark;
+	int has_smark, has_dmark, smark_empty, dmark_empty;
 	/* traces */
 	char key[48];           /* id, or pid:tid */
 	int32_t pid, tid;
@@ -86,6 +97,7 @@ struct cp_ctx {
 	uint64_t mem, memcap;
 	char *err;              /* malloc'ed message */
 	int trace;              /* the input is a trace */
+	int stream;             /* profs[0]: samples, timeDeltas as marks */
 	int64_t ibuf[4096];     /* json_ints() batches */
 	/* thread_name metadata: pid, tid and a span of the arena */
 	struct cp_thread {

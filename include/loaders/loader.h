@@ -205,11 +205,11 @@ enum input_format format_detect(const char *buf, size_t len);
  */
 /*
  * For a format read whole (pprof and the JSON formats): the rest of r in
- * one buffer (reader_slurp(), *buf the caller's to free).  0; 1 on a read
- * error (the loader returns 0, loader_run reports it); -1 over max bytes,
- * *err saying so.
+ * one buffer (reader_slurp(), which maps a plain file; the caller frees
+ * it with slurp_free()).  0; 1 on a read error (the loader returns 0,
+ * loader_run reports it); -1 over max bytes, *err saying so.
  */
-int loader_slurp(struct reader *r, size_t max, char **buf, size_t *len,
+int loader_slurp(struct reader *r, size_t max, struct slurp *buf,
     char **err);
 
 int loader_run(struct reader *r, const struct load_opts *opts,

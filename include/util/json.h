@@ -86,6 +86,15 @@ int json_double(struct json *j, double *v);
 int json_bool(struct json *j, int *v);
 /* Skip the next value, whatever it is (iterative, checked as it goes). */
 int json_skip(struct json *j);
+/*
+ * Skip an array of numbers at memory speed, nothing decoded: up to its
+ * first ']'.  Only for a loader that comes back to it (json_init_at) and
+ * reads all of it there, where an element that is not a number is an
+ * error, so a string or container inside cannot pass unnoticed.  1 when
+ * skipped (*empty: nothing but blanks inside), 0 (nothing read) when the
+ * next value is not an array or has no ']' before the end.
+ */
+int json_skip_numbers(struct json *j, int *empty);
 /* 1 when only blanks are left, else -1 ("trailing bytes"). */
 int json_done(struct json *j);
 

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,6 +22,7 @@
 #include <zlib.h>
 #endif
 
+#include "input/mapguard.h"
 #include "input/reader.h"
 #include "util/scan.h"
 #include "util/xalloc.h"
@@ -688,44 +690,101 @@ slurp_direct(struct reader *r, char *dst, size_t cap, size_t *len)
 	r->eof = 1;
 }
 
+/*
+ * Map r's file whole when r is a plain regular file read from its start
+ * (nothing consumed but what the reader buffered), not compressed, whose
+ * size is not a multiple of the page size: the page's bytes past the end
+ * read as zeros, the NUL that ends the buffer.  0 when it was not mapped.
+ */
+static int
+slurp_map(struct reader *r, size_t max, struct slurp *s)
+{
+	struct stat sb;
+	long page = sysconf(_SC_PAGESIZE);
+	off_t at;
+	void *p;
+
+	if (r->fd < 0 || r->gzip || r->pread || r->limited || r->cut ||
+	    r->base != 0 || r->start != 0 || page <= 0 ||
+	    fstat(r->fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    sb.st_size <= 0 || (uint64_t)sb.st_size > max ||
+	    sb.st_size % page == 0)
+		return 0;
+	/* The reader's bytes are the file's first ones. */
+	at = lseek(r->fd, 0, SEEK_CUR);
+	if (at < 0 || (uint64_t)at != r->bytes)
+		return 0;
+	p = mmap(NULL, (size_t)sb.st_size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE, r->fd, 0);
+	if (p == MAP_FAILED)
+		return 0;
+	/* Not read yet: gzip's magic, which the reader would inflate. */
+	if (!r->sniffed && sb.st_size >= 2 &&
+	    ((unsigned char *)p)[0] == 0x1f &&
+	    ((unsigned char *)p)[1] == 0x8b) {
+		(void)munmap(p, (size_t)sb.st_size);
+		return 0;
+	}
+	r->sniffed = 1;
+	s->buf = p;
+	s->len = s->map = (size_t)sb.st_size;
+	mapguard_set(p, s->map);
+	free(r->buf);
+	r->buf = NULL;
+	r->cap = r->start = r->end = r->scan = 0;
+	r->base = s->len;
+	r->bytes = s->len;
+	r->eof = 1;
+	return 1;
+}
+
 int
-reader_slurp(struct reader *r, size_t max, char **buf, size_t *len)
+reader_slurp(struct reader *r, size_t max, struct slurp *s)
 {
 	const char *p;
 	size_t n, cap = 0;
 	struct stat sb;
 
-	*buf = NULL;
-	*len = 0;
+	memset(s, 0, sizeof *s);
+	if (slurp_map(r, max, s))
+		return 0;
 	/* A plain regular file: its size, so that nothing is copied twice. */
 	if (reader_fd(r) >= 0 && fstat(reader_fd(r), &sb) == 0 &&
 	    S_ISREG(sb.st_mode) && sb.st_size > 0 &&
 	    (uint64_t)sb.st_size <= max && !reader_is_gzip(r)) {
 		cap = (size_t)sb.st_size + 1;
-		*buf = xmalloc(cap);
+		s->buf = xmalloc(cap);
 		if (r->sniffed && r->end - r->start < cap)
-			slurp_direct(r, *buf, cap - 1, len);
+			slurp_direct(r, s->buf, cap - 1, &s->len);
 	}
 	while ((n = reader_peek(r, &p)) > 0) {
-		if (*len + n > max) {
-			free(*buf);
-			*buf = NULL;
-			*len = 0;
+		if (s->len + n > max) {
+			slurp_free(s);
 			return 1;
 		}
-		xgrow((void **)buf, &cap, *len + n + 1, 1);
-		memcpy(*buf + *len, p, n);
-		*len += n;
+		xgrow((void **)&s->buf, &cap, s->len + n + 1, 1);
+		memcpy(s->buf + s->len, p, n);
+		s->len += n;
 		reader_skip(r, n, 0);
 	}
 	if (reader_status_failed(r)) {
-		free(*buf);
-		*buf = NULL;
-		*len = 0;
+		slurp_free(s);
 		return -1;
 	}
-	if (*buf == NULL)
-		*buf = xmalloc(1);
-	(*buf)[*len] = '\0';
+	if (s->buf == NULL)
+		s->buf = xmalloc(1);
+	s->buf[s->len] = '\0';
 	return 0;
+}
+
+void
+slurp_free(struct slurp *s)
+{
+	if (s->map > 0) {
+		mapguard_clear(s->buf);
+		(void)munmap(s->buf, s->map);
+	} else {
+		free(s->buf);
+	}
+	memset(s, 0, sizeof *s);
 }

@@ -473,19 +473,45 @@ read_time(struct cp_ctx *x, double *out, int *has, const char *what)
 	return 0;
 }
 
+/*
+ * Leave a .cpuprofile's samples or timeDeltas array in the text: its
+ * offset, read when the samples are given (chrome_fold.c), where every
+ * element is checked.
+ */
+static int
+mark_array(struct cp_ctx *x, size_t *mark, int *has, int *empty,
+    const char *what)
+{
+	if (*has)
+		return cp_fail(x, "%s given twice", what);
+	*mark = json_mark(&x->j);
+	if (json_skip_numbers(&x->j, empty) == 1) {
+		*has = 1;
+		return 0;
+	}
+	/* not an array, or no end: the reader's own message */
+	if (json_peek(&x->j) != JSON_ARRAY)
+		(void)json_array(&x->j);
+	else
+		(void)json_skip(&x->j);
+	return cp_json_fail(x);
+}
+
 int
 cp_member(struct cp_ctx *x, struct cp_prof *p, const char *k, size_t kn)
 {
-	int r;
+	int r, stream = x->stream && p == x->profs;
 
 	if (json_key_is(k, kn, "nodes"))
 		r = cp_read_nodes(x, p);
 	else if (json_key_is(k, kn, "head"))
 		r = read_head(x, p);
 	else if (json_key_is(k, kn, "samples"))
-		r = cp_read_samples(x, p);
+		r = stream ? mark_array(x, &p->smark, &p->has_smark,
+		    &p->smark_empty, "samples") : cp_read_samples(x, p);
 	else if (json_key_is(k, kn, "timeDeltas"))
-		r = read_times(x, p, 0);
+		r = stream ? mark_array(x, &p->dmark, &p->has_dmark,
+		    &p->dmark_empty, "timeDeltas") : read_times(x, p, 0);
 	else if (json_key_is(k, kn, "timestamps"))
 		r = read_times(x, p, 1);
 	else if (json_key_is(k, kn, "startTime"))
@@ -550,6 +576,7 @@ read_document(struct cp_ctx *x)
 	/* The profile is row 0, made before any trace's. */
 	if (cp_new_prof(x) == NULL)
 		return -1;
+	x->stream = 1;
 	while ((r = json_key(&x->j, &k, &kn)) == 1) {
 		if (json_key_is(k, kn, "traceEvents")) {
 			if (cp_read_trace_events(x) != 0)
@@ -570,22 +597,21 @@ load_chrome(struct reader *r, const struct load_opts *opts,
     char **err)
 {
 	struct cp_ctx *x = xcalloc(1, sizeof *x);
-	char *buf = NULL;
-	size_t len = 0;
+	struct slurp in;
 	int rc = 0, s;
 
 	x->opts = opts;
 	x->sink = sink;
 	x->d = d;
 	x->res = res;
-	if ((s = loader_slurp(r, CP_MAX_BYTES, &buf, &len, err)) != 0) {
+	if ((s = loader_slurp(r, CP_MAX_BYTES, &in, err)) != 0) {
 		free(x);
 		return s < 0 ? -1 : 0;
 	}
-	x->memcap = (uint64_t)CP_MEM_PER_BYTE * len + CP_MEM_SLACK;
+	x->memcap = (uint64_t)CP_MEM_PER_BYTE * in.len + CP_MEM_SLACK;
 	/* the weights are microseconds: the front ends show durations */
 	snprintf(res->event, sizeof res->event, "%s", UNITS_US_EVENT);
-	json_init(&x->j, buf, len);
+	json_init(&x->j, in.buf, in.len);
 	if (read_document(x) != 0 || (json_done(&x->j) != 1 &&
 	    cp_json_fail(x) != 0))
 		goto bad;
@@ -605,7 +631,7 @@ out:
 	free(x->threads);
 	free(x->err);
 	free(x);
-	free(buf);
+	slurp_free(&in);
 	return rc;
 }
 

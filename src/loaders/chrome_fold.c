@@ -47,6 +47,20 @@ struct fold {
 	uint32_t lastmod_off, lastmod_len, lastmod_id;
 	int lastmod_ok;
 	uint64_t empty;         /* samples of (root) itself, left out */
+	struct idmap m;
+};
+
+/*
+ * One of a profile's two arrays, read in order: from the profile's array,
+ * or (a mark) from the text, a batch at a time.
+ */
+struct cursor {
+	const char *what;       /* "samples", "timeDeltas" */
+	struct json j;
+	int text, done;
+	int64_t buf[1024];
+	size_t n, i;            /* the batch, and the next in it */
+	size_t read;            /* elements given so far */
 };
 
 #define FL_AT 1
@@ -331,17 +345,6 @@ give(struct fold *f, uint32_t k, int64_t w, int64_t t_us)
 	}
 }
 
-/* The next delta of p (in order; *bi walks big[]). */
-static int64_t
-delta(const struct cp_prof *p, size_t i, size_t *bi)
-{
-	if (p->deltas[i] != CP_BIG)
-		return p->deltas[i];
-	while (*bi < p->nbig && p->big[*bi].at < i)
-		(*bi)++;
-	return *bi < p->nbig ? p->big[*bi].v : 0;
-}
-
 /* A start or end time in microseconds (seconds in the head format). */
 static int
 time_us(struct cp_ctx *x, const struct cp_prof *p, double v, int64_t *out,
@@ -355,66 +358,223 @@ time_us(struct cp_ctx *x, const struct cp_prof *p, double v, int64_t *out,
 	return 0;
 }
 
+/* Start reading one array: from the text at mark, else p's own. */
+static void
+cursor_init(struct cursor *c, const struct cp_ctx *x, const char *what,
+    int text, size_t mark)
+{
+	memset(c, 0, sizeof *c);
+	c->what = what;
+	c->text = text;
+	if (text) {
+		json_init_at(&c->j, x->j.s, x->j.n, mark);
+		c->done = json_array(&c->j) != 1;
+	}
+}
+
+/* The next element read from the text: 1, 0 at the end, -1 (error set). */
+static int
+cursor_text(struct cp_ctx *x, struct cursor *c, int64_t *v)
+{
+	char buf[200];
+	int r;
+
+	if (c->i == c->n) {
+		if (c->done || c->j.err != NULL) {
+			if (c->j.err == NULL)
+				return 0;
+			return cp_fail(x, "%s", json_error(&c->j, buf,
+			    sizeof buf));
+		}
+		r = json_ints(&c->j, c->buf, sizeof c->buf / sizeof c->buf[0],
+		    &c->n);
+		c->i = 0;
+		c->done = r != 1;
+		if (r < 0)
+			return cp_fail(x, "%s", json_error(&c->j, buf,
+			    sizeof buf));
+		if (c->n == 0)
+			return 0;
+	}
+	*v = c->buf[c->i++];
+	return 1;
+}
+
+/*
+ * Map the batch of sample ids just read to node indices, in place: one
+ * tight loop, so that the table's cache misses overlap.  0, or -1.
+ */
+static int
+map_batch(struct fold *f, struct cursor *c)
+{
+	size_t i;
+	int64_t id;
+	uint32_t k;
+
+	for (i = 0; i < c->n; i++) {
+		id = c->buf[i];
+		if (id < 0 || id >= (int64_t)CP_NONE)
+			return cp_fail(f->x, "samples[%zu]: node id %lld out "
+			    "of range", c->read + i, (long long)id);
+		if ((k = map_get(&f->m, id)) == CP_NONE)
+			return cp_fail(f->x, "samples[%zu]: node %lld does "
+			    "not exist", c->read + i, (long long)id);
+		c->buf[i] = k;
+	}
+	return 0;
+}
+
+/* The next sample's node index: 1, 0 after the last, -1 (error set). */
+static int
+next_sample(struct fold *f, struct cursor *c, uint32_t *k)
+{
+	int64_t v;
+	int r;
+
+	if (!c->text) {
+		if (c->read == f->p->nsamples)
+			return 0;
+		*k = f->p->samples[c->read++];
+		return 1;
+	}
+	if (c->i == c->n && !c->done && c->j.err == NULL) {
+		/* a new batch: read it, map it whole */
+		if ((r = cursor_text(f->x, c, &v)) != 1)
+			return r;
+		c->i = 0;
+		if (map_batch(f, c) != 0)
+			return -1;
+	}
+	if ((r = cursor_text(f->x, c, &v)) != 1)
+		return r;
+	*k = (uint32_t)v;
+	c->read++;
+	return 1;
+}
+
+/* The next delta (us): 1, 0 after the last, -1 (error set). */
+static int
+next_delta(struct fold *f, struct cursor *c, size_t *bi, int64_t *d)
+{
+	const struct cp_prof *p = f->p;
+	int r;
+
+	if (!c->text) {
+		if (c->read == p->ndeltas)
+			return 0;
+		*d = p->deltas[c->read];
+		if (*d == CP_BIG) {
+			while (*bi < p->nbig && p->big[*bi].at < c->read)
+				(*bi)++;
+			*d = *bi < p->nbig ? p->big[*bi].v : 0;
+		}
+		c->read++;
+		return 1;
+	}
+	if ((r = cursor_text(f->x, c, d)) != 1)
+		return r;
+	if (*d <= -CP_MAX_US || *d >= CP_MAX_US)
+		return cp_fail(f->x, "timeDeltas[%zu]: %lld out of range",
+		    c->read, (long long)*d);
+	c->read++;
+	return 1;
+}
+
+/* How many elements the samples left in the text have (for a message). */
+static size_t
+count_marked(struct cp_ctx *x, const struct cp_prof *p)
+{
+	struct cursor c;
+	int64_t v;
+
+	cursor_init(&c, x, "samples", 1, p->smark);
+	while (cursor_text(x, &c, &v) == 1)
+		c.read++;
+	json_free(&c.j);
+	return c.read;
+}
+
+/* Fewer deltas than samples: count the samples left for the message. */
+static int
+few_deltas(struct fold *f, struct cursor *cs, size_t ndeltas)
+{
+	uint32_t k;
+	int r;
+
+	while ((r = next_sample(f, cs, &k)) == 1)
+		;
+	if (r < 0)
+		return -1;
+	return cp_fail(f->x, "%zu samples but %zu %s", cs->read, ndeltas,
+	    f->p->absolute ? "timestamps" : "timeDeltas");
+}
+
 /* Every sample's time and weight, handed over. */
 static int
 give_samples(struct fold *f)
 {
 	struct cp_prof *p = f->p;
 	struct cp_ctx *x = f->x;
-	int64_t start = 0, end = 0, t, next = 0, w;
-	size_t i, bi = 0;
+	struct cursor cs, cd;
+	int64_t start = 0, end = 0, t, d, w;
+	size_t bi = 0;
+	uint32_t k;
+	int rs, rd;
 
-	if (p->ndeltas < p->nsamples)
-		return cp_fail(x, "%zu samples but %zu %s", p->nsamples,
-		    p->ndeltas, p->absolute ? "timestamps" : "timeDeltas");
+	if (p->has_dmark && p->ndeltas > 0)
+		return cp_fail(x, "both timeDeltas and timestamps");
 	if (p->has_start && !p->absolute &&
 	    time_us(x, p, p->start, &start, "startTime") != 0)
 		return -1;
 	if (p->has_end && time_us(x, p, p->end, &end, "endTime") != 0)
 		return -1;
-	t = start + delta(p, 0, &bi);
-	for (i = 0; i < p->nsamples; i++) {
+	cursor_init(&cs, x, "samples", p->has_smark, p->smark);
+	cursor_init(&cd, x, "timeDeltas", p->has_dmark, p->dmark);
+	if ((rs = next_sample(f, &cs, &k)) != 1)
+		return rs;
+	if ((rd = next_delta(f, &cd, &bi, &d)) != 1)
+		return rd < 0 ? -1 : few_deltas(f, &cs, 0);
+	t = start + d;
+	while (rs == 1) {
 		if (t <= -CP_MAX_US || t >= CP_MAX_US)
-			return cp_fail(x, "sample %zu: time out of range", i);
-		if (i + 1 < p->ndeltas) {
-			next = t + delta(p, i + 1, &bi);
-			w = next - t;
-		} else {
-			w = p->has_end ? end - t : 0;
-		}
-		give(f, p->samples[i], w > 0 ? w : 0, t);
-		t = next;
+			return cp_fail(x, "sample %zu: time out of range",
+			    cs.read - 1);
+		if ((rd = next_delta(f, &cd, &bi, &d)) < 0)
+			return -1;
+		w = rd == 1 ? d : p->has_end ? end - t : 0;
+		give(f, k, w > 0 ? w : 0, t);
+		if ((rs = next_sample(f, &cs, &k)) < 0)
+			return -1;
+		if (rs == 1 && rd == 0)
+			return few_deltas(f, &cs, cd.read);
+		t += d;
 	}
 	return 0;
 }
 
-/* Resolve p's ids, check them, and map its samples to node indices. */
+/*
+ * Resolve p's ids into f->m, check them, and map the samples held in an
+ * array to node indices (those left in the text are mapped as read).
+ */
 static int
-resolve(struct cp_ctx *x, struct cp_prof *p, uint32_t *stack)
+resolve(struct fold *f)
 {
-	struct idmap m = { NULL, NULL, 0, NULL, 0 };
+	struct cp_ctx *x = f->x;
+	struct cp_prof *p = f->p;
 	size_t i;
 	uint32_t k;
-	int rc = -1;
 
-	if (map_build(x, p, &m) != 0 ||
-	    (!p->tree && resolve_parents(x, p, &m) != 0) ||
-	    check_cycles(x, p, stack) != 0)
-		goto out;
+	if (map_build(x, p, &f->m) != 0 ||
+	    (!p->tree && resolve_parents(x, p, &f->m) != 0) ||
+	    check_cycles(x, p, f->chain) != 0)
+		return -1;
 	for (i = 0; i < p->nsamples; i++) {
-		if ((k = map_get(&m, p->samples[i])) == CP_NONE) {
-			cp_fail(x, "samples[%zu]: node %lu does not exist", i,
-			    (unsigned long)p->samples[i]);
-			goto out;
-		}
+		if ((k = map_get(&f->m, p->samples[i])) == CP_NONE)
+			return cp_fail(x, "samples[%zu]: node %lu does not "
+			    "exist", i, (unsigned long)p->samples[i]);
 		p->samples[i] = k;
 	}
-	rc = 0;
-out:
-	free(m.keys);
-	free(m.vals);
-	free(m.direct);
-	return rc;
+	return 0;
 }
 
 int
@@ -425,10 +585,11 @@ cp_fold(struct cp_ctx *x, struct cp_prof *p, const char *root,
 	size_t i, n = p->nnodes ? p->nnodes : 1;
 	int rc = -1;
 
-	if (p->nsamples == 0)
+	if (p->has_smark ? p->smark_empty : p->nsamples == 0)
 		return 0;
 	if (p->nnodes == 0)
-		return cp_fail(x, "%zu samples but no nodes", p->nsamples);
+		return cp_fail(x, "%zu samples but no nodes", p->has_smark ?
+		    count_marked(x, p) : p->nsamples);
 	memset(&f, 0, sizeof f);
 	f.x = x;
 	f.p = p;
@@ -444,7 +605,7 @@ cp_fold(struct cp_ctx *x, struct cp_prof *p, const char *root,
 		f.at = xreallocarray(NULL, n, sizeof *f.at);
 		f.last = xreallocarray(NULL, n, sizeof *f.last);
 	}
-	if (resolve(x, p, f.chain) != 0)
+	if (resolve(&f) != 0)
 		goto out;
 	for (i = 0; i < p->nnodes; i++)
 		if (p->nodes[i].parent == CP_NONE &&
@@ -461,5 +622,8 @@ out:
 	free(f.at);
 	free(f.last);
 	free(f.scratch);
+	free(f.m.keys);
+	free(f.m.vals);
+	free(f.m.direct);
 	return rc;
 }

@@ -599,22 +599,21 @@ load_firefox(struct reader *r, const struct load_opts *opts,
 	struct ff x;
 	struct doc dc;
 	struct json j;
-	char *buf = NULL;
-	size_t len = 0;
+	struct slurp in;
 	int rc;
 
-	if ((rc = loader_slurp(r, FF_MAX_BYTES, &buf, &len, err)) != 0)
+	if ((rc = loader_slurp(r, FF_MAX_BYTES, &in, err)) != 0)
 		return rc < 0 ? -1 : 0;
 	memset(&x, 0, sizeof x);
 	x.sink = sink;
 	x.opts = opts;
 	x.res = res;
 	x.d = d;
-	dc.s = buf;
-	dc.n = len;
+	dc.s = in.buf;
+	dc.n = in.len;
 	dc.text = 0;
 	/* The whole text first: well formed, nothing after it. */
-	json_init(&j, buf, len);
+	json_init(&j, in.buf, in.len);
 	rc = json_skip(&j) < 0 || json_done(&j) < 0 ?
 	    fail_json(&x, &j, &dc, 0) : 0;
 	json_free(&j);
@@ -625,7 +624,7 @@ load_firefox(struct reader *r, const struct load_opts *opts,
 	free(x.err);
 	free(x.stack);
 	strs_free(&x.shared);
-	free(buf);
+	slurp_free(&in);
 	return rc < 0 ? -1 : 0;
 }
 

@@ -47,6 +47,7 @@
 
 #include <string.h>
 
+#include "input/mapguard.h"
 #include "loaders/loader.h"
 #include "util/xalloc.h"
 
@@ -190,6 +191,45 @@ loader_count_line(struct diag *d, struct load_result *res, int status,
 		diag_bad_line(d, lineno, "line too long, skipped", "", 0);
 }
 
+/* One load's arguments, through mapguard_call(). */
+struct load_call {
+	const struct format *fmt;
+	struct reader *r;
+	const struct load_opts *opts;
+	struct stack_sink *sink;
+	struct diag *d;
+	struct load_result *res;
+	char **err;
+};
+
+static int
+load_call(void *arg)
+{
+	struct load_call *c = arg;
+
+	return c->fmt->load(c->r, c->opts, c->sink, c->d, c->res, c->err);
+}
+
+/*
+ * fmt's loader, guarded: a file read whole by mapping it (loader_slurp())
+ * that another process truncates meanwhile fails the load, not tflame.
+ */
+static int
+guarded_load(const struct format *fmt, struct reader *r,
+    const struct load_opts *opts, struct stack_sink *sink, struct diag *d,
+    struct load_result *res, char **err)
+{
+	struct load_call c = { fmt, r, opts, sink, d, res, err };
+	int rc = mapguard_call(load_call, &c);
+
+	if (rc == MAPGUARD_SHRANK) {
+		*err = xasprintf("%s: the file shrank while it was read",
+		    reader_name(r));
+		return -1;
+	}
+	return rc;
+}
+
 int
 loader_run(struct reader *r, const struct load_opts *opts,
     struct stack_sink *sink, struct diag *d, struct load_result *res,
@@ -213,7 +253,7 @@ loader_run(struct reader *r, const struct load_opts *opts,
 	d->format_detected = opts->format == FORMAT_AUTO;
 	if (fmt->weighted && opts->weighted != NULL)
 		opts->weighted(opts->weighted_arg);
-	if (fmt->load(r, opts, sink, d, res, err) != 0)
+	if (guarded_load(fmt, r, opts, sink, d, res, err) != 0)
 		return -1;
 	if (reader_status_failed(r)) {
 		if (res->samples == 0) {
@@ -227,10 +267,9 @@ loader_run(struct reader *r, const struct load_opts *opts,
 }
 
 int
-loader_slurp(struct reader *r, size_t max, char **buf, size_t *len,
-    char **err)
+loader_slurp(struct reader *r, size_t max, struct slurp *buf, char **err)
 {
-	int s = reader_slurp(r, max, buf, len);
+	int s = reader_slurp(r, max, buf);
 
 	if (s == 1) {
 		*err = xasprintf("%s: profile larger than %zu MiB once "

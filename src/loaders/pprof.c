@@ -577,8 +577,8 @@ load_pprof(struct reader *r, const struct load_opts *opts,
     char **err)
 {
 	struct pp_ctx x;
+	struct slurp in;
 	unsigned char *buf;
-	char *raw;
 	size_t len;
 	long idx = -1;
 	int rc = 0;
@@ -586,13 +586,14 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 	memset(&x, 0, sizeof x);
 	x.opts = opts;
 	x.d = d;
-	rc = loader_slurp(r, PPROF_MAX_BYTES, &raw, &len, err);
+	rc = loader_slurp(r, PPROF_MAX_BYTES, &in, err);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	buf = (unsigned char *)raw;
+	buf = (unsigned char *)in.buf;
+	len = in.len;
 	if (len == 0) {
 		*err = xasprintf("%s: empty pprof profile", reader_name(r));
-		free(buf);
+		slurp_free(&in);
 		return -1;
 	}
 	x.buf = buf;
@@ -631,7 +632,7 @@ bad:
 	*err = xasprintf("%s: %s", reader_name(r), x.err ? x.err : "error");
 	rc = -1;
 out:
-	free(buf);
+	slurp_free(&in);
 	free(x.err);
 	free(x.str);
 	free(x.types);

@@ -598,15 +598,14 @@ load_speedscope(struct reader *r, const struct load_opts *opts,
     char **err)
 {
 	struct ss x;
-	char *buf = NULL;
-	size_t len = 0;
+	struct slurp in;
 	int rc;
 
-	if ((rc = loader_slurp(r, SS_MAX_BYTES, &buf, &len, err)) != 0)
+	if ((rc = loader_slurp(r, SS_MAX_BYTES, &in, err)) != 0)
 		return rc < 0 ? -1 : 0;
 	memset(&x, 0, sizeof x);
-	x.s = buf;
-	x.n = len;
+	x.s = in.buf;
+	x.n = in.len;
 	x.sink = sink;
 	x.opts = opts;
 	x.res = res;
@@ -626,7 +625,7 @@ load_speedscope(struct reader *r, const struct load_opts *opts,
 	free(x.ids);
 	free(x.stack);
 	free(x.pname);
-	free(buf);
+	slurp_free(&in);
 	return rc < 0 ? -1 : 0;
 }
 

@@ -658,6 +658,23 @@ json_skip(struct json *j)
 }
 
 int
+json_skip_numbers(struct json *j, int *empty)
+{
+	const char *e;
+
+	if (j->err != NULL || blank(j) != '[')
+		return 0;
+	e = memchr(j->s + j->pos, ']', j->n - j->pos);
+	if (e == NULL)
+		return 0;
+	j->pos++;
+	(void)blank(j); /* stops at the ']' at the latest */
+	*empty = j->s + j->pos == e;
+	j->pos = (size_t)(e - j->s) + 1;
+	return 1;
+}
+
+int
 json_done(struct json *j)
 {
 	if (j->err != NULL)

@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/json.h"
+#include "input/mapguard.h"
 #include "input/reader.h"
 #include "util/xalloc.h"
 
@@ -357,28 +359,31 @@ START_TEST(slurp_whole_input)
 {
 	static char big[200000];
 	struct reader *r;
-	char *buf;
-	size_t len;
+	struct slurp in;
 
 	memset(big, 'x', sizeof big);
 	r = reader_mem(big, sizeof big, "test");
-	ck_assert_int_eq(reader_slurp(r, sizeof big, &buf, &len), 0);
-	ck_assert_int_eq((int)len, (int)sizeof big);
-	ck_assert(memcmp(buf, big, len) == 0 && buf[len] == '\0');
-	free(buf);
+	ck_assert_int_eq(reader_slurp(r, sizeof big, &in), 0);
+	ck_assert_int_eq((int)in.len, (int)sizeof big);
+	ck_assert(memcmp(in.buf, big, in.len) == 0 && in.buf[in.len] == '\0');
+	ck_assert_uint_eq(in.map, 0);
+	slurp_free(&in);
 	reader_close(r);
 
 	r = reader_mem(big, sizeof big, "test");
-	ck_assert_int_eq(reader_slurp(r, sizeof big - 1, &buf, &len), 1);
-	ck_assert_ptr_null(buf);
+	ck_assert_int_eq(reader_slurp(r, sizeof big - 1, &in), 1);
+	ck_assert_ptr_null(in.buf);
 	reader_close(r);
 
 	r = reader_mem_failing(big, sizeof big, 100000, "test");
-	ck_assert_int_eq(reader_slurp(r, sizeof big, &buf, &len), -1);
-	ck_assert_ptr_null(buf);
+	ck_assert_int_eq(reader_slurp(r, sizeof big, &in), -1);
+	ck_assert_ptr_null(in.buf);
 	reader_close(r);
 
-	/* A one-line file peeked first (as format detection does). */
+	/*
+	 * A one-line file peeked first (as format detection does), whose
+	 * size is a multiple of the page size: read, not mapped.
+	 */
 	{
 		FILE *fp = tmpfile();
 		const char *p;
@@ -392,22 +397,159 @@ START_TEST(slurp_whole_input)
 		rewind(fp);
 		r = reader_fdopen(fileno(fp), "file", 0, NULL);
 		ck_assert_uint_eq(reader_peek_line(r, 0, &p, &all), 3 << 20);
-		ck_assert_int_eq(reader_slurp(r, 4 << 20, &buf, &len), 0);
-		ck_assert_uint_eq(len, 3 << 20);
-		ck_assert(memcmp(buf, big3, len) == 0 && buf[len] == '\0');
+		ck_assert_int_eq(reader_slurp(r, 4 << 20, &in), 0);
+		ck_assert_uint_eq(in.len, 3 << 20);
+		ck_assert_uint_eq(in.map, 0);
+		ck_assert(memcmp(in.buf, big3, in.len) == 0 &&
+		    in.buf[in.len] == '\0');
 		ck_assert_uint_eq(reader_peek(r, &p), 0);
-		free(buf);
+		slurp_free(&in);
 		reader_close(r);
 		fclose(fp);
 		free(big3);
 	}
 
 	r = reader_mem("", 0, "test");
-	ck_assert_int_eq(reader_slurp(r, 10, &buf, &len), 0);
-	ck_assert_int_eq((int)len, 0);
-	ck_assert_int_eq(buf[0], '\0');
-	free(buf);
+	ck_assert_int_eq(reader_slurp(r, 10, &in), 0);
+	ck_assert_int_eq((int)in.len, 0);
+	ck_assert_int_eq(in.buf[0], '\0');
+	slurp_free(&in);
 	reader_close(r);
+}
+END_TEST
+
+/* A file of n bytes of c (then rewound): its stream. */
+static FILE *
+file_of(size_t n, int c)
+{
+	FILE *fp = tmpfile();
+	size_t i;
+
+	ck_assert_ptr_nonnull(fp);
+	for (i = 0; i < n; i++)
+		ck_assert_int_ne(fputc(c, fp), EOF);
+	fflush(fp);
+	rewind(fp);
+	return fp;
+}
+
+/*
+ * A plain file is mapped, not copied: whole, NUL-terminated, writable
+ * (private); not when the reader starts inside the file, or over max.
+ */
+START_TEST(slurp_maps_files)
+{
+	FILE *fp = file_of(70001, 'z');
+	struct reader *r;
+	struct slurp in;
+	const char *p;
+	char c;
+	int all;
+
+	r = reader_fdopen(fileno(fp), "file", 0, NULL);
+	ck_assert_uint_eq(reader_peek_line(r, 0, &p, &all), 70001);
+	ck_assert_int_eq(reader_slurp(r, 1 << 20, &in), 0);
+	ck_assert_uint_eq(in.len, 70001);
+	ck_assert_uint_eq(in.map, 70001);
+	ck_assert(in.buf[0] == 'z' && in.buf[70000] == 'z' &&
+	    in.buf[70001] == '\0');
+	ck_assert_uint_eq(reader_peek(r, &p), 0);
+	in.buf[5] = 'a'; /* private: the file keeps its byte */
+	slurp_free(&in);
+	reader_close(r);
+	ck_assert_int_eq(pread(fileno(fp), &c, 1, 5), 1);
+	ck_assert_int_eq(c, 'z');
+
+	/* Started at byte 10 (a shell's redirection read before us). */
+	ck_assert_int_eq(lseek(fileno(fp), 10, SEEK_SET), 10);
+	r = reader_fdopen(fileno(fp), "file", 0, NULL);
+	ck_assert_int_eq(reader_slurp(r, 1 << 20, &in), 0);
+	ck_assert_uint_eq(in.len, 70001 - 10);
+	ck_assert_uint_eq(in.map, 0);
+	slurp_free(&in);
+	reader_close(r);
+
+	ck_assert_int_eq(lseek(fileno(fp), 0, SEEK_SET), 0);
+	r = reader_fdopen(fileno(fp), "file", 0, NULL);
+	ck_assert_int_eq(reader_slurp(r, 70000, &in), 1);
+	reader_close(r);
+	fclose(fp);
+}
+END_TEST
+
+static int
+touch_all(void *arg)
+{
+	struct slurp *in = arg;
+	volatile unsigned sum = 0;
+	size_t i;
+
+	for (i = 0; i < in->len; i += 4096)
+		sum += (unsigned char)in->buf[i];
+	return 1;
+}
+
+/* A mapped file truncated under the loader: an error, not SIGBUS. */
+START_TEST(mapped_file_shrinks)
+{
+	FILE *fp = file_of(5 * 4096 + 7, 'q');
+	struct reader *r;
+	struct slurp in;
+
+	r = reader_fdopen(fileno(fp), "file", 0, NULL);
+	ck_assert_int_eq(reader_slurp(r, 1 << 20, &in), 0);
+	ck_assert_uint_gt(in.map, 0);
+	ck_assert_int_eq(mapguard_call(touch_all, &in), 1);
+	ck_assert_int_eq(ftruncate(fileno(fp), 100), 0);
+	ck_assert_int_eq(mapguard_call(touch_all, &in), MAPGUARD_SHRANK);
+	/* the guard unmapped it; the next guarded call works again */
+	in.map = in.len = 0;
+	in.buf = NULL;
+	ck_assert_int_eq(mapguard_call(touch_all, &in), 1);
+	reader_close(r);
+	fclose(fp);
+}
+END_TEST
+
+/* An array of numbers skipped at memory speed, read later in full. */
+START_TEST(skip_numbers)
+{
+	static const char doc[] = "{\"a\": [1, 2, 3], \"b\": [ ], \"c\": 5}";
+	struct json j, ja;
+	const char *k;
+	size_t kn, mark, got;
+	int64_t v[8];
+	int empty = -1;
+
+	json_init(&j, doc, sizeof doc - 1);
+	ck_assert_int_eq(json_object(&j), 1);
+	ck_assert_int_eq(json_key(&j, &k, &kn), 1);
+	mark = json_mark(&j);
+	ck_assert_int_eq(json_skip_numbers(&j, &empty), 1);
+	ck_assert_int_eq(empty, 0);
+	ck_assert_int_eq(json_key(&j, &k, &kn), 1);
+	ck_assert(json_key_is(k, kn, "b"));
+	ck_assert_int_eq(json_skip_numbers(&j, &empty), 1);
+	ck_assert_int_eq(empty, 1);
+	ck_assert_int_eq(json_key(&j, &k, &kn), 1);
+	/* not an array: nothing read */
+	ck_assert_int_eq(json_skip_numbers(&j, &empty), 0);
+	ck_assert_int_eq(json_skip(&j), 1);
+	ck_assert_int_eq(json_key(&j, &k, &kn), 0);
+	ck_assert_int_eq(json_done(&j), 1);
+	json_init_at(&ja, doc, sizeof doc - 1, mark);
+	ck_assert_int_eq(json_array(&ja), 1);
+	ck_assert_int_eq(json_ints(&ja, v, 8, &got), 0);
+	ck_assert_uint_eq(got, 3);
+	ck_assert(v[0] == 1 && v[2] == 3);
+	json_free(&j);
+	json_free(&ja);
+
+	/* no ']' at all: nothing read, json_skip() says truncated */
+	json_init(&j, "[1, 2", 5);
+	ck_assert_int_eq(json_skip_numbers(&j, &empty), 0);
+	ck_assert_int_eq(json_skip(&j), -1);
+	json_free(&j);
 }
 END_TEST
 
@@ -482,6 +624,9 @@ json_suite(void)
 	tcase_add_test(tc, sticky_error);
 	tcase_add_test(tc, misuse_is_an_error);
 	tcase_add_test(tc, slurp_whole_input);
+	tcase_add_test(tc, slurp_maps_files);
+	tcase_add_test(tc, mapped_file_shrinks);
+	tcase_add_test(tc, skip_numbers);
 	tcase_add_test(tc, mark_and_come_back);
 	suite_add_tcase(s, tc);
 	return s;
