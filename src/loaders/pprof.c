@@ -69,6 +69,7 @@
 #include "loaders/loader.h"
 #include "loaders/pprof_ctx.h"
 #include "loaders/sniff.h"
+#include "model/units.h"
 #include "search/search.h"
 #include "util/escape.h"
 #include "util/macros.h"
@@ -605,6 +606,12 @@ load_pprof(struct reader *r, const struct load_opts *opts,
 		if ((idx = choose_index(&x)) < 0)
 			goto bad;
 		set_units(&x, idx, &res->units);
+		/* Durations and sizes in the front ends' words. */
+		if (strcmp(res->units.unit, "nanoseconds") == 0)
+			snprintf(res->event, sizeof res->event, "%s",
+			    UNITS_NS_EVENT);
+		else if (strcmp(res->units.unit, "bytes") == 0)
+			snprintf(res->event, sizeof res->event, "bytes");
 		/* As perf's note on the events skipped: what else is there. */
 		if (x.ntypes > 1) {
 			char t[256], u[256], a[1024];

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "loaders/loader.h"
+#include "model/units.h"
 #include "loaders/pprof_ctx.h"
 #include "util/diag.h"
 #include "input/reader.h"
@@ -685,6 +686,50 @@ START_TEST(sample_values)
 }
 END_TEST
 
+/* ------------------------------------------- the sample type's unit */
+
+/* One sample of f under main, of a sample type with unit `unit`. */
+static const char *
+event_of_unit(struct run *x, const char *type, const char *unit)
+{
+	struct pb p;
+
+	memset(&p, 0, sizeof p);
+	pb_sample_type(&p);
+	pb_str(&p, "");
+	pb_str(&p, type);
+	pb_str(&p, unit);
+	pb_str(&p, "main");
+	pb_str(&p, "f");
+	pb_func_loc(&p, 1, 3, 1);
+	pb_func_loc(&p, 2, 4, 2);
+	pb_sample2(&p, 2, 1);
+	run_load(x, &p, NULL, NULL);
+	pb_free(&p);
+	ck_assert_int_eq(x->rc, 0);
+	ck_assert_str_eq((const char *)x->text.b, "main;f 1\n");
+	return x->res.event;
+}
+
+/*
+ * Nanoseconds are a duration ("5.95 s time"), bytes a size ("7.03 MiB"),
+ * in the event the front ends word weights by (model/units.h); other
+ * units stay counts.
+ */
+START_TEST(units_as_events)
+{
+	struct run x;
+
+	ck_assert_str_eq(event_of_unit(&x, "cpu", "nanoseconds"),
+	    UNITS_NS_EVENT);
+	run_free(&x);
+	ck_assert_str_eq(event_of_unit(&x, "inuse_space", "bytes"), "bytes");
+	run_free(&x);
+	ck_assert_str_eq(event_of_unit(&x, "samples", "count"), "");
+	run_free(&x);
+}
+END_TEST
+
 /* ------------------------------------ item 11: indices printed unsigned */
 
 START_TEST(index_unsigned)
@@ -747,6 +792,7 @@ pprof_suite(void)
 
 	tc = tcase_create("messages");
 	tcase_add_test(tc, index_unsigned);
+	tcase_add_test(tc, units_as_events);
 	suite_add_tcase(s, tc);
 	return s;
 }
