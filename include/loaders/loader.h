@@ -172,6 +172,8 @@ struct format {
 	 * load_opts' weighted hook is called before loading.
 	 */
 	int weighted;
+	/* The --colors an SVG of this input gets when none is given (NULL: hot). */
+	const char *palette;
 };
 
 #define SNIFF_SURE 100 /* a signature no other format has */

@@ -34,6 +34,7 @@
 #include "diff/diff.h"
 #include "export/collapse.h"
 #include "export/heatmap_text.h"
+#include "layout/palette.h"
 #include "loaders/loader.h"
 #include "loaders/sink_tree.h"
 #include "model/heatmap.h"
@@ -343,6 +344,24 @@ empty(const struct options *o, const struct tree *t)
  * to the tree returned, or with xh (the viewer's, not with --diff -n,
  * which scales the transformed profile) pushed on xh as steps over it.
  */
+/*
+ * No --colors: the palette of the input's format where it has one
+ * (async-profiler's suffixes are flamegraph.pl's java palette), into the
+ * options and, when the viewer was set up before loading, its SVG view.
+ */
+static void
+default_palette(struct options *o, struct svg_view *sv)
+{
+	const struct format *f = format_get(loaded_format);
+
+	if (o->svg.colors != NULL || f == NULL || f->palette == NULL)
+		return;
+	o->svg.colors = f->palette;
+	if (sv != NULL)
+		sv->opts.colors = (enum palette_scheme)palette_scheme_parse(
+		    f->palette);
+}
+
 static struct tree *
 load(const struct options *o, struct diag *d, const struct tui_opts *to,
     struct history *xh)
@@ -701,6 +720,7 @@ main(int argc, char **argv)
 			return rc;
 		to.diag = &d; /* filled while loading; read once drawn */
 		t = load(&o, &d, &to, NULL);
+		default_palette(&o, &sv);
 		return view(&o, &d, t, &to);
 	}
 	if (plan.inorder)
@@ -708,6 +728,7 @@ main(int argc, char **argv)
 	if (transform_cmd_in_viewer(&o))
 		xh = &hist;
 	t = load(&o, &d, NULL, xh);
+	default_palette(&o, NULL);
 	if (plan.path == PATH_VIEW) {
 		if ((rc = view_setup(&o, t, &sv, &to)) != EXIT_OK) {
 			diag_free(&d);

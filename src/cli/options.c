@@ -252,8 +252,9 @@ TEXT("\nSVG (--svg), with flamegraph.pl's defaults:\n"),
     .field = F(svg.nametype)},
 {.name = "colors", .arg = required_argument, .meta = "=PALETTE",
     .set = set_str, .field = F(svg.colors),
-    .help = "hot (default), mem, io, wakeup, java, js, perl,\n"
-    "red, green, blue, aqua, yellow, purple, orange"},
+    .help = "hot (default; java for async-profiler input), mem,\n"
+    "io, wakeup, java, js, perl, red, green, blue, aqua,\n"
+    "yellow, purple, orange"},
 {.name = "hash", .set = set_flag, .field = F(svg.hash),
     .help = "colour by flamegraph.pl's name hash"},
 TEXT("  --inverted, --reverse, --diff and --negate apply to the SVG; --search\n"
@@ -696,7 +697,7 @@ defaults(struct options *o)
 	o->svg.fontsize = 12;
 	o->svg.countname = "samples";
 	o->svg.nametype = "Function:";
-	o->svg.colors = "hot";
+	o->svg.colors = NULL; /* hot, or the input format's (format.palette) */
 	o->top_rows = 20;
 	o->top_sort = -1;
 	o->rows = HEATMAP_ROWS_DEFAULT;

@@ -35,7 +35,8 @@ svg_view_from_options(const struct options *o, const struct tree *t,
 	int scheme;
 
 	svg_view_init(v, t);
-	scheme = palette_scheme_parse(o->svg.colors);
+	scheme = palette_scheme_parse(o->svg.colors != NULL ? o->svg.colors :
+	    "hot");
 	if (scheme < 0) {
 		msg = xasprintf("--colors: unknown palette \"%s\" (expected "
 		    "hot, mem, io, wakeup, java, js, perl, red, green, blue, "

@@ -226,4 +226,5 @@ const struct format format_asprof = {
 	    "types)",
 	.sniff = asprof_score,
 	.load = load_asprof,
+	.palette = "java", /* flamegraph.pl's, which knows the suffixes */
 };

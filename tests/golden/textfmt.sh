@@ -80,6 +80,15 @@ has "asprof --top: total" '^Total: 188 ' "$tmpd/out"
 run "asprof --svg java" 0 --svg=- --colors=java "$A"
 has "asprof --svg: JIT green" 'fill="rgb\([0-9]+,2[0-9][0-9],[0-9]+\)"' \
     "$tmpd/out"
+# ... by default: an async-profiler input is drawn in the java palette
+# without --colors=java; read as plain folded, flamegraph.pl's hot.
+cp "$tmpd/out" "$tmpd/java.svg"
+run "asprof --svg" 0 --svg=- "$A"
+cmp -s "$tmpd/out" "$tmpd/java.svg" && ok ||
+    bad "asprof --svg: not the java palette by default"
+run "asprof as folded --svg" 0 --svg=- --format=folded "$A"
+cmp -s "$tmpd/out" "$tmpd/java.svg" &&
+    bad "asprof as folded --svg: the java palette" || ok
 
 # memleak in the viewer's words: bytes in binary units, allocations.
 printf '\t3072 bytes in 3 allocations from stack\n\t\tf+0x1 [a]\n' \
