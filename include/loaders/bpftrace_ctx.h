@@ -94,13 +94,19 @@ struct bt_ctx {
 	char *tmp;
 	size_t tmpcap;
 	uint64_t bad_json;
-	/* the members of one JSON map object: raw key text, repeated or not */
+	/*
+	 * The members of one JSON map object: the key (decoded, in mkeys),
+	 * the value's text, repeated or not.
+	 */
 	struct bt_member {
 		size_t off, len;
+		size_t vs, ve;
 		uint64_t hash;
 		int dup;        /* a later member has the same key */
 	} *mem;
 	size_t nmem, capmem;
+	char *mkeys;
+	size_t mklen, mkcap;
 	uint32_t *mslot;
 	size_t capslot;
 	/* distinct stacks (runs of line ids in lines), hashed: an entry's

@@ -50,6 +50,12 @@ struct json {
 	size_t bufcap;
 	const char *err;     /* the first error, NULL when none */
 	size_t err_off;
+	/*
+	 * Set by the caller: NaN, Infinity and -Infinity are numbers, as
+	 * Python's json reads them (bpftrace's JSON was checked with it);
+	 * only json_skip() and json_peek() know them.
+	 */
+	int nonfinite;
 };
 
 void json_init(struct json *j, const char *s, size_t n);

@@ -232,6 +232,7 @@ out:
 	free(x.tmp);
 	free(x.mem);
 	free(x.mslot);
+	free(x.mkeys);
 	free(x.runs);
 	free(x.rslots);
 	return rc;

@@ -14,225 +14,6 @@
 #include "util/json.h"
 #include "util/xalloc.h"
 
-/* Skip JSON whitespace. */
-static size_t
-jws(const char *s, size_t i, size_t n)
-{
-	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
-	    s[i] == '\r'))
-		i++;
-	return i;
-}
-
-/* Append a code point as UTF-8 to the decoded string. */
-static void
-js_put(struct bt_ctx *x, uint32_t c)
-{
-	char b[4];
-	size_t n = json_utf8(c, b);
-
-	xgrow((void **)&x->js, &x->jscap, x->jslen + n + 1, 1);
-	memcpy(x->js + x->jslen, b, n);
-	x->jslen += n;
-}
-
-/* Four hex digits at s[i]; -1 when not. */
-static long
-hex4(const char *s, size_t i, size_t n)
-{
-	long v = 0;
-	size_t k;
-	unsigned char c;
-
-	if (n - i < 4)
-		return -1;
-	for (k = 0; k < 4; k++) {
-		c = (unsigned char)s[i + k];
-		if (!is_xdigit(c))
-			return -1;
-		v = v * 16 + (is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	return v;
-}
-
-/*
- * Parse a JSON string at s[i] ('"'); with dec, decode it into x->js.
- * Returns the index after it, or 0 when it is not a valid string.
- */
-static size_t
-jstring(struct bt_ctx *x, const char *s, size_t i, size_t n, int dec)
-{
-	unsigned char c;
-	long u, u2;
-
-	if (i >= n || s[i] != '"')
-		return 0;
-	if (dec)
-		x->jslen = 0;
-	for (i++; i < n; i++) {
-		c = (unsigned char)s[i];
-		if (c == '"')
-			return i + 1;
-		if (c < 0x20)
-			return 0;
-		if (c != '\\') {
-			if (dec) {
-				xgrow((void **)&x->js, &x->jscap, x->jslen + 2, 1);
-				x->js[x->jslen++] = (char)c;
-			}
-			continue;
-		}
-		if (++i >= n)
-			return 0;
-		switch (s[i]) {
-		case '"': case '\\': case '/':
-			u = s[i];
-			break;
-		case 'b': u = '\b'; break;
-		case 'f': u = '\f'; break;
-		case 'n': u = '\n'; break;
-		case 'r': u = '\r'; break;
-		case 't': u = '\t'; break;
-		case 'u':
-			if ((u = hex4(s, i + 1, n)) < 0)
-				return 0;
-			i += 4;
-			if (u >= 0xd800 && u < 0xdc00 && i + 2 < n &&
-			    s[i + 1] == '\\' && s[i + 2] == 'u' &&
-			    (u2 = hex4(s, i + 3, n)) >= 0xdc00 && u2 < 0xe000) {
-				u = 0x10000 + ((u - 0xd800) << 10) + (u2 - 0xdc00);
-				i += 6;
-			}
-			break;
-		default:
-			return 0;
-		}
-		if (dec)
-			js_put(x, (uint32_t)u);
-	}
-	return 0;
-}
-
-/*
- * Skip one JSON value at s[i] without recursion (a depth counter, strings
- * skipped whole).  Returns the index after it, or 0 when it is invalid.
- */
-static size_t
-jskip(struct bt_ctx *x, const char *s, size_t i, size_t n)
-{
-	/* nesting: a bit per level would limit depth; keep a byte stack */
-	char *stk = NULL;
-	size_t depth = 0, cap = 0, j;
-	int want_value = 1;     /* expecting a value (else , or close) */
-
-	for (;;) {
-		i = jws(s, i, n);
-		if (i >= n)
-			goto bad;
-		if (want_value) {
-			char c = s[i];
-
-			if (c == '{' || c == '[') {
-				xgrow((void **)&stk, &cap, depth + 1, 1);
-				stk[depth++] = c;
-				i = jws(s, i + 1, n);
-				if (i < n && s[i] == (c == '{' ? '}' : ']')) {
-					depth--;
-					i++;
-					want_value = 0;
-				} else if (c == '{') {
-					if ((i = jstring(x, s, i, n, 0)) == 0)
-						goto bad;
-					i = jws(s, i, n);
-					if (i >= n || s[i] != ':')
-						goto bad;
-					i++;
-				}
-				if (depth == 0 && !want_value)
-					break;
-				continue;
-			}
-			if (c == '"') {
-				if ((i = jstring(x, s, i, n, 0)) == 0)
-					goto bad;
-			} else if (n - i >= 4 && memcmp(s + i, "true", 4) == 0)
-				i += 4;
-			else if (n - i >= 5 && memcmp(s + i, "false", 5) == 0)
-				i += 5;
-			else if (n - i >= 4 && memcmp(s + i, "null", 4) == 0)
-				i += 4;
-			else if (n - i >= 3 && memcmp(s + i, "NaN", 3) == 0)
-				i += 3;
-			else if (n - i >= 8 && memcmp(s + i, "Infinity", 8) == 0)
-				i += 8;
-			else if (n - i >= 9 && memcmp(s + i, "-Infinity", 9) == 0)
-				i += 9;
-			else {
-				j = i;
-				if (j < n && s[j] == '-')
-					j++;
-				if (j < n && s[j] == '0')
-					j++;
-				else if (j < n && s[j] >= '1' && s[j] <= '9')
-					while (j < n && is_digit((unsigned char)s[j]))
-						j++;
-				else
-					goto bad;
-				if (j + 1 < n && s[j] == '.' &&
-				    is_digit((unsigned char)s[j + 1])) {
-					j++;
-					while (j < n && is_digit((unsigned char)s[j]))
-						j++;
-				}
-				if (j < n && (s[j] == 'e' || s[j] == 'E')) {
-					size_t k = j + 1;
-
-					if (k < n && (s[k] == '+' || s[k] == '-'))
-						k++;
-					if (k < n && is_digit((unsigned char)s[k])) {
-						while (k < n &&
-						    is_digit((unsigned char)s[k]))
-							k++;
-						j = k;
-					}
-				}
-				i = j;
-			}
-			want_value = 0;
-			if (depth == 0)
-				break;
-			continue;
-		}
-		/* after a value inside a container */
-		if (s[i] == ',') {
-			i++;
-			if (stk[depth - 1] == '{') {
-				i = jws(s, i, n);
-				if ((i = jstring(x, s, i, n, 0)) == 0)
-					goto bad;
-				i = jws(s, i, n);
-				if (i >= n || s[i] != ':')
-					goto bad;
-				i++;
-			}
-			want_value = 1;
-			continue;
-		}
-		if (s[i] == (stk[depth - 1] == '{' ? '}' : ']')) {
-			i++;
-			if (--depth == 0)
-				break;
-			continue;
-		}
-		goto bad;
-	}
-	free(stk);
-	return i;
-bad:
-	free(stk);
-	return 0;
-}
-
 /*
  * The value of a JSON map entry at s[i..j): an integer (or a string of
  * -?digits) gives 1 with *v, *neg; anything else 0.
@@ -248,30 +29,38 @@ json_value(const char *s, size_t i, size_t j, uint64_t *v, int *neg)
 	return bt_parse_value(s + i, j - i, v, neg) == 1;
 }
 
-/* Remember the raw key s[off..off+len) of a member of a map object. */
+/*
+ * Remember a member of a map object: its key (decoded, kept in x->mkeys)
+ * and its value's text s[vs..ve).
+ */
 static void
-member_add(struct bt_ctx *x, size_t off, size_t len, const char *s)
+member_add(struct bt_ctx *x, const char *k, size_t kn, size_t vs, size_t ve)
 {
 	uint64_t h = 1469598103934665603ull;
+	struct bt_member *m;
 	size_t i;
 
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[off + i]) * 1099511628211ull;
+	for (i = 0; i < kn; i++)
+		h = (h ^ (unsigned char)k[i]) * 1099511628211ull;
+	xgrow((void **)&x->mkeys, &x->mkcap, x->mklen + kn + 1, 1);
+	memcpy(x->mkeys + x->mklen, k, kn);
 	xgrow((void **)&x->mem, &x->capmem, x->nmem + 1, sizeof *x->mem);
-	x->mem[x->nmem].off = off;
-	x->mem[x->nmem].len = len;
-	x->mem[x->nmem].hash = h;
-	x->mem[x->nmem].dup = 0;
-	x->nmem++;
+	m = &x->mem[x->nmem++];
+	m->off = x->mklen;
+	m->len = kn;
+	m->vs = vs;
+	m->ve = ve;
+	m->hash = h;
+	m->dup = 0;
+	x->mklen += kn;
 }
 
 /*
  * Mark each member whose key comes again later in the object (Python's
- * json, which made the expected outputs, keeps the last value).  Keys are
- * compared as written: bpftrace writes one key one way.
+ * json, which made the expected outputs, keeps the last value).
  */
 static void
-members_dedup(struct bt_ctx *x, const char *s)
+members_dedup(struct bt_ctx *x)
 {
 	size_t cap = 16, i, j, mask;
 	struct bt_member *a, *b;
@@ -287,7 +76,8 @@ members_dedup(struct bt_ctx *x, const char *s)
 		    j = (j + 1) & mask) {
 			b = &x->mem[x->mslot[j] - 1];
 			if (b->hash == a->hash && b->len == a->len &&
-			    memcmp(s + a->off, s + b->off, a->len) == 0) {
+			    memcmp(x->mkeys + a->off, x->mkeys + b->off,
+			    a->len) == 0) {
 				a->dup = 1;
 				break;
 			}
@@ -332,112 +122,131 @@ bt_member_key(struct bt_ctx *x)
 	free(plen);
 }
 
+/* The offset right after the value j just read (blanks not included). */
+static size_t
+value_end(const struct json *j)
+{
+	size_t e = j->pos;
+
+	while (e > 0 && (j->s[e - 1] == ' ' || j->s[e - 1] == '\t' ||
+	    j->s[e - 1] == '\n' || j->s[e - 1] == '\r'))
+		e--;
+	return e;
+}
+
+/* A map object's KEY: VALUE members into entries of map (j is at it). */
+static void
+map_members(struct bt_ctx *x, struct json *j, uint32_t map)
+{
+	const char *k, *s = j->s;
+	size_t kn, vs, mi;
+	uint64_t v;
+	int neg;
+
+	if (json_object(j) != 1)
+		return;
+	x->nmem = x->mklen = 0;
+	while (json_key(j, &k, &kn) == 1) {
+		vs = json_mark(j);
+		member_add(x, k, kn, vs, vs);
+		if (json_skip(j) != 1)
+			return;
+		x->mem[x->nmem - 1].ve = value_end(j);
+	}
+	/* a repeated KEY: the last wins */
+	members_dedup(x);
+	for (mi = 0; mi < x->nmem; mi++) {
+		const struct bt_member *m = &x->mem[mi];
+
+		if (m->dup)
+			continue;
+		bt_entry_begin(x, map);
+		if (json_value(s, m->vs, m->ve, &v, &neg)) {
+			xgrow((void **)&x->js, &x->jscap, m->len + 1, 1);
+			memcpy(x->js, x->mkeys + m->off, m->len);
+			x->jslen = m->len;
+			bt_member_key(x);
+			bt_entry_finish(x, v, neg, ",", 1);
+		} else {
+			bt_entry_nonint(x);
+		}
+	}
+	x->nmem = 0;
+}
+
+/* data: {NAME: VALUE, ...}, read at mark; maps' members when type 1. */
+static void
+json_data(struct bt_ctx *x, const char *s, size_t n, size_t mark, int type)
+{
+	struct json j;
+	const char *k;
+	size_t kn;
+	uint32_t map;
+
+	json_init_at(&j, s, n, mark);
+	j.nonfinite = 1;
+	if (json_object(&j) == 1)
+		while (json_key(&j, &k, &kn) == 1) {
+			map = bt_map_id(x, k, kn);
+			if (type == 1 && json_peek(&j) == JSON_OBJECT)
+				map_members(x, &j, map);
+			else if (json_skip(&j) != 1)
+				break;
+		}
+	json_free(&j);
+}
+
 /* One JSON line: entries of a "map" object, map names of map/hist/stats. */
 static void
 json_line(struct bt_ctx *x, const char *s, size_t n, uint64_t lineno)
 {
-	size_t i, k, ks, ke, vs, ve, ds = 0, de = 0;
+	struct json j;
+	const char *k, *v;
+	size_t kn, vn, dmark = 0;
 	int type = 0; /* 1 map, 2 hist/stats, 0 other */
-	int have_data = 0;
-	uint64_t v;
-	int neg;
+	int have_data = 0, ok;
 
 	if (bt_py_blank(s, n))
 		return;
-	/* the whole line must be one JSON value */
-	i = jws(s, 0, n);
-	if ((k = jskip(x, s, i, n)) == 0 || jws(s, k, n) != n) {
+	/* the whole line must be one JSON value (NaN and Infinity too) */
+	json_init(&j, s, n);
+	j.nonfinite = 1;
+	ok = json_skip(&j) == 1 && json_done(&j) == 1;
+	json_free(&j);
+	if (!ok) {
 		if (x->bad_json++ == 0)
 			diag_bad_line(x->d, lineno, "not JSON; ignored", s, n);
 		return;
 	}
-	if (s[i] != '{')
+	json_init(&j, s, n);
+	j.nonfinite = 1;
+	if (json_peek(&j) != JSON_OBJECT || json_object(&j) != 1) {
+		json_free(&j);
 		return;
-	/* find "type" and "data" (the last of each, as Python's dict does) */
-	i = jws(s, i + 1, n);
-	while (i < n && s[i] != '}') {
-		ks = i;
-		i = jstring(x, s, i, n, 1);
-		i = jws(s, i, n) + 1;
-		i = jws(s, i, n);
-		vs = i;
-		ve = jskip(x, s, i, n);
-		if (x->jslen == 4 && memcmp(x->js, "type", 4) == 0) {
+	}
+	/* "type" and "data": the last of each, as Python's dict keeps */
+	while (json_key(&j, &k, &kn) == 1) {
+		if (json_key_is(k, kn, "type")) {
 			type = 0;
-			if (jstring(x, s, vs, n, 1) != 0) {
-				if (x->jslen == 3 && memcmp(x->js, "map", 3) == 0)
+			if (json_peek(&j) == JSON_STRING &&
+			    json_string(&j, &v, &vn) == 1) {
+				if (json_key_is(v, vn, "map"))
 					type = 1;
-				else if ((x->jslen == 4 &&
-				    memcmp(x->js, "hist", 4) == 0) ||
-				    (x->jslen == 5 &&
-				    memcmp(x->js, "stats", 5) == 0))
+				else if (json_key_is(v, vn, "hist") ||
+				    json_key_is(v, vn, "stats"))
 					type = 2;
+				continue;
 			}
-		} else if (x->jslen == 4 && memcmp(x->js, "data", 4) == 0) {
-			have_data = s[vs] == '{';
-			ds = vs;
-			de = ve;
+		} else if (json_key_is(k, kn, "data")) {
+			have_data = json_peek(&j) == JSON_OBJECT;
+			dmark = json_mark(&j);
 		}
-		(void)ks;
-		i = jws(s, ve, n);
-		if (i < n && s[i] == ',')
-			i = jws(s, i + 1, n);
+		if (json_skip(&j) != 1)
+			break;
 	}
-	if (!have_data || type == 0)
-		return;
-	/* data: {NAME: VALUE, ...} */
-	i = jws(s, ds + 1, n);
-	while (i < de && s[i] != '}') {
-		uint32_t map;
-
-		i = jstring(x, s, i, n, 1);
-		map = bt_map_id(x, x->js, x->jslen);
-		i = jws(s, jws(s, i, n) + 1, n);
-		vs = i;
-		ve = jskip(x, s, i, n);
-		if (type == 1 && s[vs] == '{') {
-			/* KEY: VALUE members; a repeated KEY: the last wins */
-			size_t nm = 0, mi = 0;
-
-			k = jws(s, vs + 1, n);
-			while (k < ve && s[k] != '}') {
-				ks = k;
-				k = jstring(x, s, k, n, 0);
-				member_add(x, ks, k - ks, s);
-				k = jws(s, jws(s, k, n) + 1, n);
-				k = jws(s, jskip(x, s, k, n), n);
-				if (k < n && s[k] == ',')
-					k = jws(s, k + 1, n);
-				nm++;
-			}
-			members_dedup(x, s);
-			k = jws(s, vs + 1, n);
-			for (mi = 0; mi < nm; mi++) {
-				size_t key0 = k;
-
-				k = jstring(x, s, k, n, 1);
-				k = jws(s, jws(s, k, n) + 1, n);
-				ks = k;
-				ke = jskip(x, s, k, n);
-				(void)key0;
-				if (!x->mem[mi].dup) {
-					bt_entry_begin(x, map);
-					if (json_value(s, ks, ke, &v, &neg)) {
-						bt_member_key(x);
-						bt_entry_finish(x, v, neg, ",", 1);
-					} else
-						bt_entry_nonint(x);
-				}
-				k = jws(s, ke, n);
-				if (k < n && s[k] == ',')
-					k = jws(s, k + 1, n);
-			}
-			x->nmem = 0;
-		}
-		i = jws(s, ve, n);
-		if (i < n && s[i] == ',')
-			i = jws(s, i + 1, n);
-	}
+	json_free(&j);
+	if (have_data && type != 0)
+		json_data(x, s, n, dmark, type);
 }
 
 /* Read bpftrace's JSON output, one object a line. */

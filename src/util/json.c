@@ -621,11 +621,20 @@ value_step(struct json *j)
 	case JSON_STRING:
 		return string_at(j, NULL, NULL);
 	case JSON_NUMBER:
+		if (j->nonfinite && j->s[j->pos] == '-' && j->pos + 1 < j->n &&
+		    j->s[j->pos + 1] == 'I')
+			return literal(j, "-Infinity");
 		return number_at(j, &x);
 	case JSON_BOOL:
 		return literal(j, j->s[j->pos] == 't' ? "true" : "false");
 	case JSON_NULL:
 		return literal(j, "null");
+	case JSON_BAD:
+		if (j->nonfinite && j->err == NULL &&
+		    (j->s[j->pos] == 'N' || j->s[j->pos] == 'I'))
+			return literal(j, j->s[j->pos] == 'N' ? "NaN" :
+			    "Infinity");
+		return json_fail(j, "a value expected");
 	case JSON_END:
 		return json_fail(j, j->pos >= j->n ? "truncated: the input "
 		    "ends where a value was expected" : "a value expected");

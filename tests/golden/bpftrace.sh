@@ -83,6 +83,16 @@ grep -v '^Attaching' "$bt/kstack.txt" > "$tmpd/nobanner.txt"
 run "kstack without banner" "$bt/results/kstack.default.folded" \
     "$tmpd/nobanner.txt"
 
+# JSON as Python's json reads it (the reference): NaN and Infinity are
+# numbers, a repeated key keeps its last value, escapes are decoded.
+{
+	printf '{"type": "stats", "data": {"@s": {"count": 2, "average": NaN, "max": -Infinity}}}\n'
+	printf '{"type": "map", "data": {"@": {"\\n    f\\n    g\\u0041\\n": 3, "\\n    h\\n": 1, "\\n    f\\n    gA\\n": 5}}}\n'
+} > "$tmpd/py.json"
+printf 'gA;f 5\nh 1\n' > "$tmpd/py.want"
+run "JSON: NaN, Infinity, repeated key" "$tmpd/py.want" "$tmpd/py.json"
+grep -q 'not JSON' "$tmpd/err" && bad "JSON: NaN read as not JSON" || ok
+
 # 4. --diff and --svg.
 n=kstack-ustack-comm
 sed 's/ \([0-9]*\)$/ \1 \1/' "$bt/results/$n.default.folded" \

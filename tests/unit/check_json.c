@@ -511,6 +511,27 @@ START_TEST(mapped_file_shrinks)
 }
 END_TEST
 
+/* NaN, Infinity, -Infinity: values only when the caller asks (Python's). */
+START_TEST(nonfinite_numbers)
+{
+	static const char doc[] = "[NaN, Infinity, -Infinity, 1]";
+	struct json j;
+
+	json_init(&j, doc, sizeof doc - 1);
+	ck_assert_int_eq(json_skip(&j), -1);
+	json_free(&j);
+	json_init(&j, doc, sizeof doc - 1);
+	j.nonfinite = 1;
+	ck_assert_int_eq(json_skip(&j), 1);
+	ck_assert_int_eq(json_done(&j), 1);
+	json_free(&j);
+	json_init(&j, "[Nan]", 5);
+	j.nonfinite = 1;
+	ck_assert_int_eq(json_skip(&j), -1);
+	json_free(&j);
+}
+END_TEST
+
 /* An array of numbers skipped at memory speed, read later in full. */
 START_TEST(skip_numbers)
 {
@@ -627,6 +648,7 @@ json_suite(void)
 	tcase_add_test(tc, slurp_maps_files);
 	tcase_add_test(tc, mapped_file_shrinks);
 	tcase_add_test(tc, skip_numbers);
+	tcase_add_test(tc, nonfinite_numbers);
 	tcase_add_test(tc, mark_and_come_back);
 	suite_add_tcase(s, tc);
 	return s;
