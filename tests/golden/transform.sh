@@ -110,8 +110,14 @@ check() {
 R=$CORPUS/flamegraph/results-perl-today
 F=$CORPUS/inferno/flamegraph/fractional-samples
 files="$R/*.txt $F/fractional.txt $F/with-space.txt"
-n=0
+# TFLAME_TEST_SUBSET=N (the sanitizer, distcheck and arm64 runs of CI):
+# every Nth corpus file only; the whole corpus runs in the plain build,
+# and awk's reference, not tflame, is most of this loop's time.
+every=${TFLAME_TEST_SUBSET:-1}
+n=0 i=0
 for f in $files; do
+	i=$((i + 1))
+	[ $(((i - 1) % every)) -eq 0 ] || { n=$((n + 1)); continue; }
 	b=$(basename "$f" .txt)
 	check "$b exclude" "$f" "--exclude=Interpreter" "exclude Interpreter"
 	check "$b exclude kernel" "$f" "--exclude=_\[k\]$" "exclude _\[k\]$"
