@@ -98,6 +98,7 @@ struct cp_ctx {
 	char *err;              /* malloc'ed message */
 	int trace;              /* the input is a trace */
 	int stream;             /* profs[0]: samples, timeDeltas as marks */
+	struct load_skipped skipped; /* members not read, for `!` */
 	int64_t ibuf[4096];     /* json_ints() batches */
 	/* thread_name metadata: pid, tid and a span of the arena */
 	struct cp_thread {

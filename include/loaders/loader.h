@@ -211,6 +211,21 @@ enum input_format format_detect(const char *buf, size_t len);
  * it with slurp_free()).  0; 1 on a read error (the loader returns 0,
  * loader_run reports it); -1 over max bytes, *err saying so.
  */
+/*
+ * The fields of a document a loader met and did not read ("hitCount",
+ * "callFrame.scriptId"), each once, for one note in `!`.
+ */
+struct load_skipped {
+	char names[240];        /* escaped, ", " between them */
+	size_t len;
+	unsigned more;          /* distinct names that did not fit */
+};
+/* Add prefix + key (once); prefix may be "". */
+void load_skipped_add(struct load_skipped *s, const char *prefix,
+    const char *key, size_t keylen);
+/* "fields not read: a, b (and N more)" in d, when there were any. */
+void load_skipped_note(struct diag *d, const struct load_skipped *s);
+
 int loader_slurp(struct reader *r, size_t max, struct slurp *buf,
     char **err);
 

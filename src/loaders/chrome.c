@@ -212,8 +212,11 @@ read_callframe(struct cp_ctx *x, struct cp_prof *p, size_t i)
 		}
 		if ((r = frame_member(x, p, i, k, kn)) < 0)
 			return -1;
-		if (r == 0 && json_skip(&x->j) != 1)
-			return cp_json_fail(x);
+		if (r == 0) {
+			load_skipped_add(&x->skipped, "callFrame.", k, kn);
+			if (json_skip(&x->j) != 1)
+				return cp_json_fail(x);
+		}
 	}
 	return r == 0 ? 0 : cp_json_fail(x);
 }
@@ -268,8 +271,10 @@ cp_read_nodes(struct cp_ctx *x, struct cp_prof *p)
 				    == 1 ? 0 : cp_json_fail(x);
 			else if ((r = frame_member(x, p, i, k, kn)) == 1)
 				r = 0;
-			else if (r == 0)
+			else if (r == 0) {
+				load_skipped_add(&x->skipped, "", k, kn);
 				r = json_skip(&x->j) == 1 ? 0 : cp_json_fail(x);
+			}
 			if (r < 0)
 				return -1;
 		}
@@ -535,8 +540,11 @@ cp_read_profile(struct cp_ctx *x, struct cp_prof *p, int key_read,
 member:
 		if ((r = cp_member(x, p, k, kn)) < 0)
 			return -1;
-		if (r == 0 && json_skip(&x->j) != 1)
-			return cp_json_fail(x);
+		if (r == 0) {
+			load_skipped_add(&x->skipped, "", k, kn);
+			if (json_skip(&x->j) != 1)
+				return cp_json_fail(x);
+		}
 	}
 	return r == 0 ? 0 : cp_json_fail(x);
 }
@@ -585,8 +593,11 @@ read_document(struct cp_ctx *x)
 		}
 		if ((r = cp_member(x, &x->profs[0], k, kn)) < 0)
 			return -1;
-		if (r == 0 && json_skip(&x->j) != 1)
-			return cp_json_fail(x);
+		if (r == 0) {
+			load_skipped_add(&x->skipped, "", k, kn);
+			if (json_skip(&x->j) != 1)
+				return cp_json_fail(x);
+		}
 	}
 	return r == 0 ? 0 : cp_json_fail(x);
 }
@@ -618,6 +629,7 @@ load_chrome(struct reader *r, const struct load_opts *opts,
 	if (x->trace ? cp_fold_trace(x) != 0 : x->nprofs > 0 &&
 	    cp_fold(x, &x->profs[0], NULL, 0) != 0)
 		goto bad;
+	load_skipped_note(d, &x->skipped);
 	goto out;
 bad:
 	if (err != NULL)

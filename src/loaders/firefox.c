@@ -54,6 +54,7 @@ struct ff {
 	struct diag *d;
 	char *err;
 	struct strs shared;      /* shared.stringArray */
+	struct load_skipped skipped; /* fields not read, for `!` */
 	double root_start;       /* the outer profile's meta.startTime */
 	int has_root_start;
 	size_t ti;               /* threads read so far (for messages) */
@@ -75,6 +76,7 @@ struct thread {
 	uint64_t *at;            /* per stack row: the sink's at() handle */
 	unsigned char *known;    /* ... once it has been given */
 	int own_str;
+	struct load_skipped *skipped; /* the loader's */
 };
 
 static int
@@ -405,6 +407,7 @@ thread_member(struct json *j, const struct doc *dc, struct thread *t,
 		t->own_str = 1;
 		return read_strs(j, &t->str);
 	}
+	load_skipped_add(t->skipped, "threads.", k, kn);
 	return json_skip(j);
 }
 
@@ -419,6 +422,7 @@ read_thread(struct ff *x, struct json *j, const struct doc *dc,
 	int rc;
 
 	memset(&t, 0, sizeof t);
+	t.skipped = &x->skipped;
 	rc = json_object(j);
 	while (rc >= 0 && (rc = json_key(j, &k, &kn)) == 1)
 		rc = thread_member(j, dc, &t, k, kn);
@@ -560,8 +564,10 @@ read_profile(struct ff *x, const struct doc *dc, size_t mark, size_t depth)
 		else if (json_key_is(k, kn, "profile") &&
 		    json_peek(&j) == JSON_OBJECT)
 			mw = json_mark(&j), rc = json_skip(&j);
-		else
+		else {
+			load_skipped_add(&x->skipped, "", k, kn);
 			rc = json_skip(&j);
+		}
 	}
 	if (rc >= 0 && dc->text && mark == 0)
 		rc = json_done(&j);
@@ -621,6 +627,8 @@ load_firefox(struct reader *r, const struct load_opts *opts,
 		rc = read_profile(&x, &dc, 0, 0);
 	if (rc < 0)
 		*err = xasprintf("%s: %s", reader_name(r), x.err);
+	else
+		load_skipped_note(d, &x.skipped);
 	free(x.err);
 	free(x.stack);
 	strs_free(&x.shared);

@@ -45,10 +45,12 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "input/mapguard.h"
 #include "loaders/loader.h"
+#include "util/escape.h"
 #include "util/xalloc.h"
 
 /* The rows: one per format, defined in the format's file. */
@@ -264,6 +266,47 @@ loader_run(struct reader *r, const struct load_opts *opts,
 		    reader_error(r), (unsigned long long)res->samples);
 	}
 	return 0;
+}
+
+void
+load_skipped_add(struct load_skipped *s, const char *prefix,
+    const char *key, size_t keylen)
+{
+	char esc[96], name[128];
+	size_t n, i;
+
+	escape_text(esc, sizeof esc, key, keylen);
+	n = (size_t)snprintf(name, sizeof name, "%s%s", prefix, esc);
+	if (n >= sizeof name)
+		n = sizeof name - 1;
+	/* once: the list is short, a scan of it is cheap */
+	for (i = 0; i + n <= s->len; i++)
+		if (memcmp(s->names + i, name, n) == 0 &&
+		    (i == 0 || s->names[i - 1] == ' ') &&
+		    (i + n == s->len || s->names[i + n] == ','))
+			return;
+	if (s->len + n + 3 > sizeof s->names) {
+		s->more++;
+		return;
+	}
+	if (s->len > 0) {
+		memcpy(s->names + s->len, ", ", 2);
+		s->len += 2;
+	}
+	memcpy(s->names + s->len, name, n);
+	s->len += n;
+	s->names[s->len] = '\0';
+}
+
+void
+load_skipped_note(struct diag *d, const struct load_skipped *s)
+{
+	if (s->len == 0)
+		return;
+	if (s->more > 0)
+		diag_note(d, "fields not read: %s (and more)", s->names);
+	else
+		diag_note(d, "fields not read: %s", s->names);
 }
 
 int

@@ -47,6 +47,7 @@
 struct ss {
 	const char *s;
 	size_t n;
+	struct load_skipped skipped; /* fields not read, for `!` */
 	struct stack_sink *sink;
 	const struct load_opts *opts;
 	struct load_result *res;
@@ -117,6 +118,7 @@ read_frames(struct ss *x, struct json *j)
 		got = 0;
 		while ((rc = json_key(j, &k, &kn)) == 1) {
 			if (!json_key_is(k, kn, "name")) {
+				load_skipped_add(&x->skipped, "frames.", k, kn);
 				TRY(x, j, json_skip(j));
 				continue;
 			}
@@ -512,6 +514,9 @@ read_profile(struct ss *x, struct json *j)
 				mw = m;
 			else if (json_key_is(k, kn, "events"))
 				me = m;
+			else
+				load_skipped_add(&x->skipped, "profiles.", k,
+				    kn);
 			TRY(x, j, json_skip(j));
 		}
 	}
@@ -558,6 +563,7 @@ read_top(struct ss *x, size_t *mshared, size_t *mprof)
 				rc = json_skip(&j);
 			}
 		} else {
+			load_skipped_add(&x->skipped, "", k, kn);
 			rc = json_skip(&j);
 		}
 	}
@@ -614,7 +620,9 @@ load_speedscope(struct reader *r, const struct load_opts *opts,
 	rc = read_all(&x);
 	if (rc < 0)
 		*err = xasprintf("%s: %s", reader_name(r), x.err);
-	else if (x.unit_seen != NULL && !x.mixed &&
+	else
+		load_skipped_note(d, &x.skipped);
+	if (rc >= 0 && x.unit_seen != NULL && !x.mixed &&
 	    strcmp(x.unit_seen, "nanoseconds") == 0)
 		/* Every weight a time: the front ends show durations. */
 		snprintf(res->event, sizeof res->event, "%s", UNITS_NS_EVENT);

@@ -237,5 +237,11 @@ else
 	echo "SKIP: node --cpu-prof (no node)"
 fi
 
+# `!` (and stderr) names the fields the loader did not read.
+"$TFLAME" --collapse "$cd_/Chrome_65_simple.cpuprofile" > /dev/null \
+    2>"$tmpd/err"
+grep -q 'fields not read: .*callFrame.columnNumber.*positionTicks' \
+    "$tmpd/err" && ok || bad "fields not read" "$(head -2 "$tmpd/err")"
+
 echo "chrome: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -93,4 +93,9 @@ run "processed-1 --time" "$tmpd/want" --time=0.5-1.5 "$fd/processed-1.json"
 printf '# second offset_ms samples\n0\t0\t10\n0\t10\t10\n0\t20\t10\n0\t30\t9\n' > "$tmpd/want"
 same "devtools heatmap" "$tmpd/out" "$tmpd/want"
 
+# `!` (and stderr) names the fields the loader did not read.
+"$TFLAME" --collapse "$fd/processed-1.json" > /dev/null 2>"$tmpd/err"
+grep -q 'fields not read: .*threads.markers' "$tmpd/err" && ok ||
+    bad "fields not read" "$(head -2 "$tmpd/err")"
+
 finish

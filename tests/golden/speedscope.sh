@@ -136,4 +136,10 @@ if grep -q '^Total: 14.00 s time, 5 samples' "$tmpd/out"; then ok; else
 if grep -q '^Total: 14  Functions' "$tmpd/out"; then ok; else
 	bad "top: unit none a count" "$(head -1 "$tmpd/out")"; fi
 
+# `!` (and stderr) names the fields the loader did not read.
+"$TFLAME" --collapse "$sd/0.6.0_two-sampled.speedscope.json" > /dev/null \
+    2>"$tmpd/err"
+grep -q 'fields not read: .*activeProfileIndex, profiles.endValue' \
+    "$tmpd/err" && ok || bad "fields not read" "$(head -2 "$tmpd/err")"
+
 finish

@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "loaders/loader.h"
+#include "util/diag.h"
 
 static const char perf_text[] =
     "perf 1234 [000] 1.000000: 1 cycles:\n"
@@ -116,10 +119,40 @@ START_TEST(test_ties_and_order)
 }
 END_TEST
 
+/* The fields a loader did not read: each once, escaped, bounded. */
+START_TEST(test_skipped_fields)
+{
+	struct load_skipped k;
+	struct diag d;
+	char name[16];
+	int i;
+
+	memset(&k, 0, sizeof k);
+	load_skipped_add(&k, "", "hitCount", 8);
+	load_skipped_add(&k, "callFrame.", "url", 3);
+	load_skipped_add(&k, "", "hitCount", 8);
+	load_skipped_add(&k, "", "hit", 3);      /* a prefix of one seen */
+	load_skipped_add(&k, "", "Count", 5);    /* a suffix of one seen */
+	load_skipped_add(&k, "", "a\033[2Jb", 6);
+	ck_assert_str_eq(k.names, "hitCount, callFrame.url, hit, Count, "
+	    "a\\e[2Jb");
+	for (i = 0; i < 100; i++) {
+		snprintf(name, sizeof name, "field%d", i);
+		load_skipped_add(&k, "", name, strlen(name));
+	}
+	ck_assert_uint_lt(k.len, sizeof k.names);
+	ck_assert_uint_gt(k.more, 0);
+	diag_init(&d, "test");
+	load_skipped_note(&d, &k);
+	ck_assert_int_eq(diag_count(&d), 1);
+	diag_free(&d);
+}
+END_TEST
+
 int
 main(void)
 {
-	Suite *s = suite_create("registry");
+Suite *s = suite_create("registry");
 	TCase *tc = tcase_create("table");
 	SRunner *sr;
 	int failed;
@@ -127,6 +160,7 @@ main(void)
 	tcase_add_test(tc, test_rows);
 	tcase_add_test(tc, test_best_score);
 	tcase_add_test(tc, test_ties_and_order);
+	tcase_add_test(tc, test_skipped_fields);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
