@@ -137,6 +137,8 @@ for size in $sizes; do
 	    "$shuf" "$RUNSTAT" 1 /dev/null "$TFLAME" --collapse "$shuf")"
 done
 
+# async-profiler and memleak text (tests/bench/textfmt.sh).
+. "$(dirname "$0")/textfmt.sh"
 # bpftrace and pprof input (tests/bench/stackmaps.sh).
 [ -z "${MKPPROF:-}" ] || . "$(dirname "$0")/stackmaps.sh"
 # A Chrome .cpuprofile (tests/bench/cpuprofile.sh).
