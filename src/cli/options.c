@@ -138,6 +138,8 @@ TEXT("\nInput:\n"),
 {.name = "all", .set = set_all, .help = "perf: --kernel and --jit"},
 {.name = "addrs", .set = set_flag, .field = F(load.addrs),
     .help = "perf, bpftrace, pprof: show addresses of unknown\nsymbols"},
+{.name = "lines", .set = set_flag, .field = F(load.lines),
+    .help = "perf script -F +srcline: name frames\n\"func (file.c:42)\""},
 {.name = "event-filter", .arg = required_argument, .meta = "=EVENT",
     .set = set_str, .field = F(load.perf.event_filter),
     .help = "perf: keep only samples of EVENT (default: the\n"
