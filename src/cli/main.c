@@ -30,6 +30,7 @@
 #include "cli/record.h"
 #include "cli/svg_cmd.h"
 #include "cli/text_cmd.h"
+#include "cli/annotate_cmd.h"
 #include "cli/transform_cmd.h"
 #include "diff/diff.h"
 #include "export/collapse.h"
@@ -54,6 +55,8 @@ static enum input_format loaded_format;
 static char loaded_event[64];
 /* Every sample with its time, when --time or --heatmap asks (else NULL). */
 static struct store *loaded_store;
+/* perf script -F +srcline: the leaves' lines (--annotate, the a screen) */
+static struct linetab *loaded_lines;
 /* --collapse: folded stacks held in byte order (the sink's inorder). */
 static struct inorder *held;
 static uint64_t loaded_untimed; /* samples that came without a time */
@@ -197,6 +200,10 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		/* --time, --heatmap: each sample's time, by stack. */
 		sink_tree_keep_store(&st[0], loaded_store);
 		lo.sample = o->diff ? filtered_sample : sink_tree_sample;
+	}
+	if (!three_columns && loaded_lines != NULL) {
+		sink_tree_keep_lines(&st[0], loaded_lines);
+		lo.srcline = sink_tree_srcline;
 	}
 	if (!three_columns && plan.modules) {
 		/* The viewer's colours and status line: each frame's module. */
@@ -695,6 +702,8 @@ main(int argc, char **argv)
 		loaded_store = store_new();
 		atexit(free_store);
 	}
+	if (o.mode == MODE_ANNOTATE)
+		loaded_lines = linetab_new();
 	if (plan.path == PATH_VIEW && plan.stream) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
@@ -721,7 +730,11 @@ main(int argc, char **argv)
 	}
 	if (plan.path == PATH_TEXT) {
 		diag_print(&d, stderr);
-		rc = text_command(&o, t, loaded_format, loaded_event);
+		rc = o.mode == MODE_ANNOTATE ? annotate_command(&o, t,
+		    loaded_lines, input_perfdata_path(), loaded_format,
+		    loaded_event) : text_command(&o, t, loaded_format,
+		    loaded_event);
+		linetab_free(loaded_lines);
 		diag_free(&d);
 		tree_free(t);
 		return rc != EXIT_OK ? rc : input_exit_status();

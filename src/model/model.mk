@@ -119,3 +119,14 @@ tests_unit_check_window_bounds_SOURCES = tests/unit/check_window_bounds.c
 tests_unit_check_window_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_window_bounds_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_window_bounds
+
+# A function's weight per line of source (#54): the srcline table, the
+# lines of a function, perf annotate's output parsed.
+libtfcore_a_SOURCES += src/model/annotate.c
+noinst_HEADERS += include/model/annotate.h
+check_PROGRAMS += tests/unit/check_annotate
+tests_unit_check_annotate_SOURCES = tests/unit/check_annotate.c
+tests_unit_check_annotate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
+tests_unit_check_annotate_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_annotate

@@ -34,4 +34,34 @@ same srcline-lines "$tmpd/out" "$sd/hot-lines.folded"
 "$TFLAME" --collapse --lines --threads=1 "$sd/hot.perf" > "$tmpd/out" 2>&1
 same srcline-lines-1thread "$tmpd/out" "$sd/hot-lines.folded"
 
+# --annotate from the srcline lines, the source read from hot.c beside
+# the fixture (its srcline names "hot.c": run from there).
+annot() {
+	name=$1 exp=$2
+	shift 2
+	(cd "$sd" && "$TFLAME" "$@" hot.perf) > "$tmpd/out" 2> "$tmpd/err"
+	[ -n "${REGEN:-}" ] && cp "$tmpd/out" "$sd/$exp"
+	same "$name" "$tmpd/out" "$sd/$exp"
+	[ -s "$tmpd/err" ] && bad "$name-messages" "$(head -c 200 "$tmpd/err")"
+}
+annot srcline-annotate hot-annotate.txt --annotate='^hot_function$'
+annot srcline-annotate-lines hot-annotate-1.txt --annotate=hot_ \
+    --annotate-lines=1
+(cd "$sd" && "$TFLAME" --annotate=nosuch hot.perf) > "$tmpd/out" 2>&1
+[ $? -eq 1 ] && grep -q 'no function' "$tmpd/out" && ok ||
+    bad srcline-annotate-nomatch
+# without srcline lines: said on standard error
+"$TFLAME" --annotate=hot_ "$tmpd/plain.perf" > "$tmpd/out" 2> "$tmpd/err"
+grep -q 'no source lines' "$tmpd/err" && grep -q '(no line)' "$tmpd/out" &&
+    ok || bad srcline-annotate-nolines
+# Read in two parts at once (over 1 MiB): the lines of both parts kept.
+i=0
+while [ $i -lt 110 ]; do cat "$sd/hot.perf"; i=$((i + 1)); done > "$tmpd/big.perf"
+(cd "$sd" && "$TFLAME" --annotate=hot_ --threads=2 "$tmpd/big.perf") \
+    > "$tmpd/out2" 2>&1
+(cd "$sd" && "$TFLAME" --annotate=hot_ --threads=1 "$tmpd/big.perf") \
+    > "$tmpd/out1" 2>&1
+same srcline-annotate-parts "$tmpd/out2" "$tmpd/out1"
+grep -q '52.27%  hot.c:8' "$tmpd/out2" && ok || bad srcline-annotate-parts-share
+
 finish
