@@ -577,8 +577,11 @@ view_setup(const struct options *o, const struct tree *t,
 	to->normalized = o->normalize;
 	to->svg = sv;
 	to->input = o->diff && o->input2 != NULL ? o->input2 : o->input;
-	if (!o->diff && (o->time == NULL || view_range))
+	if (!o->diff && (o->time == NULL || view_range)) {
 		to->store = loaded_store; /* the tree's, as loaded */
+		to->lines = loaded_lines; /* by node, as loaded */
+	}
+	to->perfdata = input_perfdata_path;
 	to->time_on = view_range;
 	to->time_t0 = view_t0;
 	to->time_t1 = view_t1;
@@ -702,8 +705,8 @@ main(int argc, char **argv)
 		loaded_store = store_new();
 		atexit(free_store);
 	}
-	if (o.mode == MODE_ANNOTATE)
-		loaded_lines = linetab_new();
+	if (o.mode == MODE_ANNOTATE || (plan.path == PATH_VIEW && !o.diff))
+		loaded_lines = linetab_new(); /* freed at exit (the viewer) */
 	if (plan.path == PATH_VIEW && plan.stream) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
