@@ -80,4 +80,33 @@ double annotate_share(const struct annotation *a, size_t i);
 
 void annotate_free(struct annotation *a);
 
+/*
+ * Frames without a symbol: "[unknown]", a bare "[module]" (perf names an
+ * unknown symbol by its module), "[module <address>]" (--addrs), or a
+ * hex address ("0x7f3a...", or 8 hex digits or more).  Their self weight
+ * by module (the heaviest MISSING_MAX named), as a share of the whole.
+ */
+#define MISSING_MAX 4
+#define MISSING_SHARE 10.0   /* more than this percent is worth saying */
+
+struct missing_syms {
+	double share;            /* percent of the weight in such frames */
+	size_t n, more;          /* modules named; how many more there are */
+	struct {
+		char name[128];  /* escaped (escape_text()) */
+		double share;
+	} mod[MISSING_MAX];
+};
+
+/* Fill m for profile prof of t (finished); 1 when m->share > MISSING_SHARE. */
+int annotate_missing(const struct tree *t, int prof, struct missing_syms *m);
+
+/*
+ * What to say: "61.2% of the samples are in frames without symbols:
+ * liblzma.so.5 58.0%, ...; what helps: ...", into buf (cap bytes).  With
+ * brief, the first sentence alone (a status line).
+ */
+void annotate_missing_text(const struct missing_syms *m, int brief,
+    char *buf, size_t cap);
+
 #endif

@@ -56,6 +56,7 @@ struct tui_opts {
 	int64_t time_t0, time_t1; /* of the store's times, idle included */
 	const struct linetab *lines; /* NULL, or the leaves' source lines by
 	                         node of t as loaded (`a`: annotate) */
+	const char *note;     /* NULL, or the status line's first message */
 	const char *(*perfdata)(void); /* NULL, or the perf.data file read
 	                         (`a` runs perf annotate on it), or NULL */
 	struct history *history; /* NULL, or the command line's transforms

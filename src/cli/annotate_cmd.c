@@ -121,3 +121,25 @@ annotate_command(const struct options *o, const struct tree *t,
 	}
 	return shown > 0 ? EXIT_OK : EXIT_INPUT;
 }
+
+int
+missing_symbols_say(const struct tree *t, int prof, FILE *fp, struct diag *d,
+    char *note, size_t cap)
+{
+	struct missing_syms m;
+	char buf[1024];
+
+	if (!annotate_missing(t, prof, &m))
+		return 0;
+	annotate_missing_text(&m, 0, buf, sizeof buf);
+	if (fp != NULL)
+		fprintf(fp, "tflame: note: %s\n", buf);
+	if (d != NULL)
+		diag_note(d, "%s", buf);
+	if (note != NULL) {
+		annotate_missing_text(&m, 1, note, cap);
+		if (strlen(note) + 15 < cap)
+			strcat(note, " (! says more)");
+	}
+	return 1;
+}

@@ -599,7 +599,7 @@ static int
 view(const struct options *o, struct diag *d, struct tree *t,
     struct tui_opts *to)
 {
-	char name[512];
+	char name[512], note[256];
 	int rc, sig;
 
 	if (!tui_stream_stopped() && count_is_zero(tree_total(to->history !=
@@ -614,6 +614,9 @@ view(const struct options *o, struct diag *d, struct tree *t,
 		fprintf(stderr, "tflame: %s: no samples\n", name);
 		rc = EXIT_INPUT;
 	} else {
+		if (!o->diff && missing_symbols_say(t, 0, NULL, d, note,
+		    sizeof note))
+			to->note = note; /* the status line's first words */
 		to->nwarnings = diag_count(d);
 		to->diag = d;
 		to->skip_depth = loaded_format == FORMAT_PERF ? 2 : 1;
@@ -737,6 +740,8 @@ main(int argc, char **argv)
 		    loaded_lines, input_perfdata_path(), loaded_format,
 		    loaded_event) : text_command(&o, t, loaded_format,
 		    loaded_event);
+		if (rc == EXIT_OK && o.mode == MODE_TOP && !o.diff)
+			missing_symbols_say(t, 0, stderr, NULL, NULL, 0);
 		linetab_free(loaded_lines);
 		diag_free(&d);
 		tree_free(t);

@@ -22,6 +22,7 @@
 
 #include "model/annotate.h"
 #include "model/strtab.h"
+#include "util/escape.h"
 #include "util/hash.h"
 #include "util/xalloc.h"
 
@@ -514,4 +515,129 @@ annotate_free(struct annotation *a)
 	}
 	free(a->lines);
 	memset(a, 0, sizeof *a);
+}
+
+/* Is c a hex digit? */
+static int
+hexdig(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
+
+/*
+ * Is name (len bytes) a frame without a symbol?  *mod, *modlen: the
+ * module it names ("" for a bare address).
+ */
+static int
+no_symbol(const char *name, size_t len, const char **mod, size_t *modlen)
+{
+	size_t i, b = 0;
+
+	*mod = "";
+	*modlen = 0;
+	if (len >= 3 && name[0] == '[' && name[len - 1] == ']') {
+		/* "[module]" or "[module <address>]" */
+		for (i = 1; i < len - 1; i++)
+			if (name[i] == ' ' || name[i] == '[' || name[i] == ']')
+				break;
+		if (i < len - 1 && !(name[i] == ' ' && name[i + 1] == '<' &&
+		    name[len - 2] == '>'))
+			return 0;
+		*mod = name + 1;
+		*modlen = i - 1;
+		return 1;
+	}
+	if (len > 2 && name[0] == '0' && (name[1] == 'x' || name[1] == 'X'))
+		b = 2;
+	for (i = b; i < len && hexdig(name[i]); i++)
+		;
+	return i == len && (b == 2 ? len > 2 : len >= 8);
+}
+
+/* Weight by module: a small list, the heaviest kept at the end. */
+struct miss_acc {
+	const char *name;
+	size_t len;
+	double w;
+};
+
+int
+annotate_missing(const struct tree *t, int prof, struct missing_syms *m)
+{
+	struct miss_acc *acc = NULL;
+	size_t nacc = 0, cap = 0, i, j, len, mlen;
+	double all = count_value(tree_total(t, prof, TREE_ROOT)), w, sum = 0;
+	const char *name, *mod;
+	uint32_t id, n = tree_size(t);
+
+	memset(m, 0, sizeof *m);
+	for (id = 1; id < n; id++) {
+		w = count_value(tree_self(t, prof, id));
+		if (w <= 0)
+			continue;
+		name = tree_name(t, id, &len);
+		if (!no_symbol(name, len, &mod, &mlen))
+			continue;
+		if (mlen == 0 && tree_has_modules(t) &&
+		    tree_module(t, id) != 0)
+			mod = tree_module_name(t, tree_module(t, id), &mlen);
+		for (j = 0; j < nacc; j++)
+			if (acc[j].len == mlen && memcmp(acc[j].name, mod,
+			    mlen) == 0)
+				break;
+		if (j == nacc) {
+			xgrow((void **)&acc, &cap, nacc + 1, sizeof *acc);
+			acc[nacc].name = mod;
+			acc[nacc].len = mlen;
+			acc[nacc++].w = 0;
+		}
+		acc[j].w += w;
+		sum += w;
+	}
+	m->share = all > 0 ? sum * 100 / all : 0;
+	/* The heaviest MISSING_MAX, by selection (few modules). */
+	for (i = 0; i < nacc && m->n < MISSING_MAX; i++) {
+		size_t best = i;
+
+		for (j = i + 1; j < nacc; j++)
+			if (acc[j].w > acc[best].w)
+				best = j;
+		if (best != i) {
+			struct miss_acc x = acc[i];
+
+			acc[i] = acc[best];
+			acc[best] = x;
+		}
+		escape_text(m->mod[m->n].name, sizeof m->mod[m->n].name,
+		    acc[i].len > 0 ? acc[i].name : "addresses",
+		    acc[i].len > 0 ? acc[i].len : 9);
+		m->mod[m->n++].share = all > 0 ? acc[i].w * 100 / all : 0;
+	}
+	m->more = nacc - m->n;
+	free(acc);
+	return m->share > MISSING_SHARE;
+}
+
+void
+annotate_missing_text(const struct missing_syms *m, int brief, char *buf,
+    size_t cap)
+{
+	size_t i, k;
+
+	k = (size_t)snprintf(buf, cap, "%.1f%% of the samples are in frames "
+	    "without symbols: ", m->share);
+	for (i = 0; i < m->n && k < cap; i++)
+		k += (size_t)snprintf(buf + k, cap - k, "%s%s %.1f%%",
+		    i > 0 ? ", " : "", m->mod[i].name, m->mod[i].share);
+	if (m->more > 0 && k < cap)
+		k += (size_t)snprintf(buf + k, cap - k, " and %zu more",
+		    m->more);
+	if (brief || k >= cap)
+		return;
+	snprintf(buf + k, cap - k, ". What helps: the debug symbols of %s "
+	    "(its -dbgsym or -dbg package, or debuginfod: "
+	    "DEBUGINFOD_URLS), building with -g -fno-omit-frame-pointer "
+	    "or recording with --call-graph=dwarf; --addrs shows the "
+	    "addresses", m->n > 0 ? m->mod[0].name : "the module");
 }

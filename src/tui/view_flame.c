@@ -215,6 +215,8 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	memset(v, 0, sizeof *v);
 	history_init(&v->xh, t);
 	view_annotate_setup(o->lines, t, o->perfdata);
+	if (o->note != NULL) /* frames without symbols: said at once */
+		v->msg = strncpy(v->msgbuf, o->note, sizeof v->msgbuf - 1);
 	if (o->history != NULL && o->history->base == t) {
 		/* The command line's transforms: ours, as if typed. */
 		v->xh = *o->history;

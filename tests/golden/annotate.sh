@@ -56,4 +56,15 @@ rc=$?
 [ $rc -eq 1 ] && grep -q 'perf annotate failed: annotate broke' err && ok ||
     bad annotate-perf-fails "rc $rc: $(head -c 200 err)"
 
+# A stripped copy (no build id: perf finds no symbols in a cache either):
+# stderr after --top names it.
+cc -g -O1 -fno-omit-frame-pointer -Wl,--build-id=none -o hots hot.c &&
+    strip hots || exit 99
+if timeout 20 perf record -q -g -o s.data ./hots 5000000 > /dev/null 2>&1
+then
+	"$TFLAME" --top=3 s.data > out 2> err
+	grep -q '^tflame: note: .* of the samples are in frames without symbols: hots [0-9.]*%' err &&
+	    ok || bad missing-symbols-stripped "$(head -c 300 err)"
+fi
+
 finish

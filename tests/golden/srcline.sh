@@ -64,4 +64,16 @@ while [ $i -lt 110 ]; do cat "$sd/hot.perf"; i=$((i + 1)); done > "$tmpd/big.per
 same srcline-annotate-parts "$tmpd/out2" "$tmpd/out1"
 grep -q '52.27%  hot.c:8' "$tmpd/out2" && ok || bad srcline-annotate-parts-share
 
+# Frames without symbols: named after --top on standard error, with what
+# helps; not at 10% or less, not for --collapse.
+printf 'xz;main;[liblzma.so.5] 95\nxz;main;work 5\n' > "$tmpd/xz.folded"
+"$TFLAME" --top "$tmpd/xz.folded" > "$tmpd/out" 2> "$tmpd/err"
+grep -q '^tflame: note: 95.0% of the samples are in frames without symbols: liblzma.so.5 95.0%\. What helps: .*-dbgsym.*debuginfod.*-fno-omit-frame-pointer.*--call-graph=dwarf.*--addrs' \
+    "$tmpd/err" && ok || bad missing-symbols-top "$(cat "$tmpd/err")"
+"$TFLAME" --collapse "$tmpd/xz.folded" > "$tmpd/out" 2> "$tmpd/err"
+[ -s "$tmpd/err" ] && bad missing-symbols-collapse-quiet "$(cat "$tmpd/err")"
+printf 'xz;main;[liblzma.so.5] 10\nxz;main;work 90\n' > "$tmpd/xz.folded"
+"$TFLAME" --top "$tmpd/xz.folded" > "$tmpd/out" 2> "$tmpd/err"
+[ -s "$tmpd/err" ] && bad missing-symbols-10 "$(cat "$tmpd/err")" || ok
+
 finish

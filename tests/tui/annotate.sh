@@ -72,4 +72,17 @@ keys q
 finished
 check "perf fails: exit 0" exited 0
 
+# --- frames without symbols: the status line, then ! says what helps ---
+printf 'xz;main;[liblzma.so.5] 95\nxz;main;work 5\n' > "$tmpd/xz.folded"
+run "$TFLAME xz.folded"
+check "no symbols: the status line" wait_for \
+    '95.0% of the samples are in frames without symbols: liblzma.so.5 95.0%'
+keys '!'
+check "no symbols: ! says what helps" joined 'dbgsym'
+check "no symbols: ! names debuginfod" joined 'debuginfod'
+keys '!'
+keys q
+finished
+check "no symbols: exit 0" exited 0
+
 finish

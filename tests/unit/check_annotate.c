@@ -160,6 +160,50 @@ START_TEST(test_source)
 }
 END_TEST
 
+START_TEST(test_missing)
+{
+	struct tree *t = tree_new(1);
+	struct missing_syms m;
+	char buf[1024];
+
+	add_stack(t, "xz;main;[liblzma.so.5]", 60);
+	add_stack(t, "xz;main;work", 25);
+	add_stack(t, "xz;main;[unknown]", 5);
+	add_stack(t, "xz;main;0x7f00dead", 4);
+	add_stack(t, "xz;main;[libc.so.6 <7f0000002000>]", 3);
+	add_stack(t, "xz;main;cafe", 2);             /* a name, not an address */
+	add_stack(t, "xz;main;[a] [b]", 1);          /* not a bare [module] */
+	tree_finish(t);
+	ck_assert_int_eq(annotate_missing(t, 0, &m), 1);
+	ck_assert(m.share == 72);
+	ck_assert_uint_eq(m.n, 4);
+	ck_assert_str_eq(m.mod[0].name, "liblzma.so.5");
+	ck_assert(m.mod[0].share == 60);
+	ck_assert_str_eq(m.mod[1].name, "unknown");
+	ck_assert_str_eq(m.mod[2].name, "addresses");
+	ck_assert_str_eq(m.mod[3].name, "libc.so.6");
+	ck_assert_uint_eq(m.more, 0);
+	annotate_missing_text(&m, 0, buf, sizeof buf);
+	ck_assert_ptr_nonnull(strstr(buf, "72.0% of the samples"));
+	ck_assert_ptr_nonnull(strstr(buf, "liblzma.so.5 60.0%"));
+	ck_assert_ptr_nonnull(strstr(buf, "-dbgsym"));
+	ck_assert_ptr_nonnull(strstr(buf, "debuginfod"));
+	ck_assert_ptr_nonnull(strstr(buf, "--call-graph=dwarf"));
+	ck_assert_ptr_nonnull(strstr(buf, "--addrs"));
+	annotate_missing_text(&m, 1, buf, sizeof buf);
+	ck_assert_ptr_null(strstr(buf, "What helps"));
+	tree_free(t);
+	/* 10% or less: nothing to say */
+	t = tree_new(1);
+	add_stack(t, "a;[libx.so]", 10);
+	add_stack(t, "a;b", 90);
+	tree_finish(t);
+	ck_assert_int_eq(annotate_missing(t, 0, &m), 0);
+	ck_assert(m.share == 10);
+	tree_free(t);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -171,6 +215,7 @@ main(void)
 	tcase_add_test(tc, test_build);
 	tcase_add_test(tc, test_perf_annotate);
 	tcase_add_test(tc, test_source);
+	tcase_add_test(tc, test_missing);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
