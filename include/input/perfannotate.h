@@ -1,5 +1,5 @@
 /*
- * `perf annotate --stdio -l -i FILE -s SYM`, run as a child of tflame
+ * `perf annotate --stdio -l -i FILE --symbol=SYM`, run as a child of tflame
  * (input/child.h: its own process group, no shell, standard error kept)
  * for the annotate model (model/annotate.h) to parse.  $PERF names the
  * perf program as for perf script.

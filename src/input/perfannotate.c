@@ -88,21 +88,22 @@ perfannotate_run(const char *path, const char *sym, size_t symlen,
 	const char *argv[10];
 	struct child_spec cs;
 	struct child *c;
-	char *s = xmalloc(symlen + 1), *err = NULL;
+	char *s = xmalloc(symlen + 10), *err = NULL;
 	int status = 0, rc;
 
 	memset(pa, 0, sizeof *pa);
-	memcpy(s, sym, symlen);
-	s[symlen] = '\0';
+	/* One word: a name starting with "-" is no option of perf's. */
+	memcpy(s, "--symbol=", 9);
+	memcpy(s + 9, sym, symlen);
+	s[symlen + 9] = '\0';
 	argv[0] = prog != NULL && *prog != '\0' ? prog : "perf";
 	argv[1] = "annotate";
 	argv[2] = "--stdio";
 	argv[3] = "-l";
 	argv[4] = "-i";
 	argv[5] = path;
-	argv[6] = "-s";
-	argv[7] = s;
-	argv[8] = NULL;
+	argv[6] = s;
+	argv[7] = NULL;
 	memset(&cs, 0, sizeof cs);
 	cs.argv = argv;
 	cs.in = -1;

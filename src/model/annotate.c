@@ -379,14 +379,17 @@ annotate_parse_perf(struct annotation *a, const char *text, size_t len)
 		n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
 		while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' '))
 			n--;
-		if (n >= 22 && memcmp(p, "Sorted summary for file", 23) == 0)
+		if (n >= 23 && memcmp(p, "Sorted summary for file", 23) == 0)
 			state = 1;
 		else if (n >= 9 && (q = memchr(p, '|', n)) != NULL &&
 		    q - p >= 8 && memcmp(q - 8, "Percent ", 8) == 0) {
 			state = 2;
 			for (q++; q < p + n && (*q < '0' || *q > '9'); q++)
 				;
-			a->samples = strtoul(q, NULL, 10);
+			for (a->samples = 0; q < p + n && *q >= '0' &&
+			    *q <= '9' && a->samples < 100000000UL; q++)
+				a->samples = a->samples * 10 +
+				    (unsigned long)(*q - '0');
 		} else if (state == 1)
 			summary_line(a, p, n);
 		else if (state == 2)

@@ -107,7 +107,7 @@ slurp(const char *name, size_t *len)
 START_TEST(test_perf_annotate)
 {
 	struct annotation a;
-	size_t len;
+	size_t len, k;
 	char *text = slurp("srcline/hot.annotate", &len);
 
 	ck_assert_int_eq(annotate_parse_perf(&a, text, len), 0);
@@ -124,6 +124,16 @@ START_TEST(test_perf_annotate)
 	ck_assert_ptr_nonnull(strstr(a.lines[1].text, "for ("));
 	ck_assert_uint_gt(a.samples, 0);
 	annotate_free(&a);
+	/* every cut of it, in a buffer of just that size: no overread */
+	for (k = 0; k < len; k += 3) {
+		char *cut = malloc(k + (k == 0));
+
+		memcpy(cut, text, k);
+		(void)annotate_parse_perf(&a, cut, k);
+		annotate_sort(&a);
+		annotate_free(&a);
+		free(cut);
+	}
 	/* no summary: nothing */
 	ck_assert_int_eq(annotate_parse_perf(&a, "Error:\nno samples\n", 18),
 	    -1);
