@@ -76,4 +76,10 @@ void input_stop(struct input *in);
 int input_close(struct input *in, struct reader *r, struct diag *d,
     int stopped, int keep, char **err);
 
+/*
+ * The perf.data file input_open() opened last, when it was a named file
+ * (perf annotate reads it again), or NULL.
+ */
+const char *input_perfdata_path(void);
+
 #endif

@@ -17,7 +17,8 @@ enum run_mode {
 	MODE_SVG,      /* write an SVG flame graph and exit */
 	MODE_TOP,      /* print the function table and exit (--top) */
 	MODE_TREE,     /* print the call tree as text and exit (--tree) */
-	MODE_HEATMAP   /* print the heat map's cells and exit (--heatmap) */
+	MODE_HEATMAP,  /* print the heat map's cells and exit (--heatmap) */
+	MODE_ANNOTATE  /* print functions' source lines and exit (--annotate) */
 };
 
 /* flamegraph.pl's options, for --svg (defaults as flamegraph.pl's). */
@@ -57,7 +58,9 @@ struct options {
 	long top_rows;       /* --top=N: rows (0: all; default 20) */
 	int top_sort;        /* --sort: a func_sort; -1: self (--diff: change) */
 	double tree_percent; /* --tree=PERCENT: smallest share shown (1) */
-	int text_mode;       /* --top or --tree was given */
+	int text_mode;       /* --top, --tree or --annotate was given */
+	const char *annotate;/* --annotate=RE: the functions annotated */
+	long annotate_lines; /* --annotate-lines=N: lines a function (0: all) */
 	/* time (model/timerange.h, model/heatmap.h) */
 	const char *time;    /* --time=START-END, NULL: the whole profile */
 	const char *time2;   /* a second --time (with --diff: the range

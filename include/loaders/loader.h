@@ -79,6 +79,7 @@ struct load_opts {
 	int addrs;              /* addresses of unknown symbols (same) */
 	int includeoffset;      /* +offsets kept (DTrace, bpftrace) */
 	int demangle;           /* Rust legacy symbols (perf, DTrace) */
+	int lines;              /* perf: "func (file.c:42)" from srcline (--lines) */
 	/* perf, folded: 1 = read and parse in one thread, 0 = two when 2+ CPUs */
 	int threads;
 	/*
@@ -128,6 +129,13 @@ struct load_opts {
 	 * sink_tree_records().
 	 */
 	void (*records)(void *ctx, uint64_t n);
+	/*
+	 * perf script -F +srcline: called (when not NULL) with the sink's
+	 * ctx right before the end() or again() of a sample whose leaf frame
+	 * has a source location ("file.c:42"; the bytes are untrusted).
+	 * Only for a sink_tree that keeps line weights: sink_tree_srcline().
+	 */
+	void (*srcline)(void *ctx, const char *loc, size_t len);
 };
 
 struct load_result {

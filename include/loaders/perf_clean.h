@@ -60,4 +60,12 @@ perf_clean_room(size_t plen, const struct stack_line *sl)
 size_t perf_clean_part(char *f, const char *part, size_t plen, size_t idx,
     const struct stack_line *sl, const struct load_opts *o, int java);
 
+/*
+ * Is s (len bytes, indented, not a stack line) a srcline line of
+ * `perf script -F +srcline`?  Then *loc, *loclen: its "file:line", or
+ * *loclen 0 when it names no file ("??:0", "[kernel.kallsyms][ffff]").
+ */
+int perf_srcline_parse(const char *s, size_t len, const char **loc,
+    size_t *loclen);
+
 #endif

@@ -60,6 +60,11 @@ struct perf_sample {
 	uint32_t *mods;   /* by frame, with the module hooks: its module */
 	size_t capmods;
 	struct sample_meta meta; /* for load_opts' sample hook */
+	/* srcline (perf script -F +srcline): see perf_srcline() */
+	uint32_t nlines;  /* stack lines read as frames (not as line ids) */
+	size_t line_first; /* the frame of the last stack line's innermost part */
+	char *loc;        /* the leaf frame's "file:line" */
+	size_t loclen, loccap;
 };
 
 /* Stack line -> line id, and the frame store (perf_memo.c). */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "loaders/sink.h"
+#include "model/annotate.h"
 #include "model/store.h"
 #include "model/tree.h"
 
@@ -27,6 +28,9 @@ struct sink_tree {
 	uint64_t untimed;        /* samples the store did not get: no time */
 	uint64_t records;        /* the next end()'s sample records ... */
 	int have_records;        /* ... when given (else one) */
+	struct linetab *lines;   /* NULL: the leaves' source lines not kept */
+	const char *loc;         /* the next end()'s leaf location, or NULL */
+	size_t loclen;
 };
 
 void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
@@ -62,5 +66,14 @@ void sink_tree_sample(void *ctx, const struct sample_meta *m);
 uint32_t sink_tree_module_id(void *ctx, const char *name, size_t len,
     unsigned kind);
 void sink_tree_module_set(void *ctx, uint32_t id);
+
+/*
+ * Keep the weight of each leaf's source lines in lt (the sink does not
+ * own it); the loader's srcline hook must be sink_tree_srcline().
+ */
+void sink_tree_keep_lines(struct sink_tree *st, struct linetab *lt);
+
+/* struct load_opts' srcline hook for a sink_tree (ctx: the sink_tree). */
+void sink_tree_srcline(void *ctx, const char *loc, size_t len);
 
 #endif

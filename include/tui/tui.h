@@ -32,6 +32,8 @@ struct diag;
 struct history;
 struct store;
 
+struct linetab;
+
 struct tui_opts {
 	int inverted;         /* start in the icicle view (root at the top) */
 	int reverse;          /* start in the reverse (caller) view */
@@ -52,6 +54,11 @@ struct tui_opts {
 	int rows;             /* the heat map's rows (--rows; 0: 50) */
 	int time_on;          /* --time: open on the range [time_t0, time_t1) */
 	int64_t time_t0, time_t1; /* of the store's times, idle included */
+	const struct linetab *lines; /* NULL, or the leaves' source lines by
+	                         node of t as loaded (`a`: annotate) */
+	const char *note;     /* NULL, or the status line's first message */
+	const char *(*perfdata)(void); /* NULL, or the perf.data file read
+	                         (`a` runs perf annotate on it), or NULL */
 	struct history *history; /* NULL, or the command line's transforms
 	                         as steps over t (cli/transform_cmd.h): the
 	                         view takes them over, as if typed */

@@ -158,6 +158,12 @@ int view_flame_show(struct tui_view *v, uint32_t node);
 
 void view_flame_zoom(struct tui_view *v, uint32_t node);
 
+/* view_annotate.c: `a`, the selected function's source lines */
+struct linetab;
+void view_annotate_setup(const struct linetab *lt, const struct tree *loaded,
+    const char *(*perfdata)(void));
+int view_annotate_open(struct tui_screen *s);
+
 /* view_narrow.c: the frames behind a "+" bar */
 int view_narrow_open(struct tui_screen *s);
 void view_narrow_count(struct tui_view *v);

@@ -20,6 +20,15 @@ struct input {
 	struct perfdata *pd;    /* NULL: a plain file or pipe */
 };
 
+/* The perf.data file opened last (a named file), for perf annotate. */
+static char *perfdata_path;
+
+const char *
+input_perfdata_path(void)
+{
+	return perfdata_path;
+}
+
 /* How the last recording closed ended. */
 static struct perfrec_end record_ended;
 
@@ -153,8 +162,11 @@ input_open(const struct options *o, const char *path, struct load_opts *lo,
 		reader_close(r);
 		return NULL;
 	}
-	if (path != NULL && strcmp(path, "-") != 0)
+	if (path != NULL && strcmp(path, "-") != 0) {
 		reader_close(r);
+		free(perfdata_path);
+		perfdata_path = xstrdup(path);
+	}
 	lo->format = FORMAT_PERF;
 	return in->pd->r;
 }

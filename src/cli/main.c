@@ -30,6 +30,7 @@
 #include "cli/record.h"
 #include "cli/svg_cmd.h"
 #include "cli/text_cmd.h"
+#include "cli/annotate_cmd.h"
 #include "cli/transform_cmd.h"
 #include "diff/diff.h"
 #include "export/collapse.h"
@@ -55,6 +56,8 @@ static enum input_format loaded_format;
 static char loaded_event[64];
 /* Every sample with its time, when --time or --heatmap asks (else NULL). */
 static struct store *loaded_store;
+/* perf script -F +srcline: the leaves' lines (--annotate, the a screen) */
+static struct linetab *loaded_lines;
 /* --collapse: folded stacks held in byte order (the sink's inorder). */
 static struct inorder *held;
 static uint64_t loaded_untimed; /* samples that came without a time */
@@ -198,6 +201,10 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		/* --time, --heatmap: each sample's time, by stack. */
 		sink_tree_keep_store(&st[0], loaded_store);
 		lo.sample = o->diff ? filtered_sample : sink_tree_sample;
+	}
+	if (!three_columns && loaded_lines != NULL) {
+		sink_tree_keep_lines(&st[0], loaded_lines);
+		lo.srcline = sink_tree_srcline;
 	}
 	if (!three_columns && plan.modules) {
 		/* The viewer's colours and status line: each frame's module. */
@@ -589,8 +596,11 @@ view_setup(const struct options *o, const struct tree *t,
 	to->normalized = o->normalize;
 	to->svg = sv;
 	to->input = o->diff && o->input2 != NULL ? o->input2 : o->input;
-	if (!o->diff && (o->time == NULL || view_range))
+	if (!o->diff && (o->time == NULL || view_range)) {
 		to->store = loaded_store; /* the tree's, as loaded */
+		to->lines = loaded_lines; /* by node, as loaded */
+	}
+	to->perfdata = input_perfdata_path;
 	to->time_on = view_range;
 	to->time_t0 = view_t0;
 	to->time_t1 = view_t1;
@@ -608,7 +618,7 @@ static int
 view(const struct options *o, struct diag *d, struct tree *t,
     struct tui_opts *to)
 {
-	char name[512];
+	char name[512], note[256];
 	int rc, sig;
 
 	if (!tui_stream_stopped() && count_is_zero(tree_total(to->history !=
@@ -623,6 +633,9 @@ view(const struct options *o, struct diag *d, struct tree *t,
 		fprintf(stderr, "tflame: %s: no samples\n", name);
 		rc = EXIT_INPUT;
 	} else {
+		if (!o->diff && missing_symbols_say(t, 0, NULL, d, note,
+		    sizeof note))
+			to->note = note; /* the status line's first words */
 		to->nwarnings = diag_count(d);
 		to->diag = d;
 		to->skip_depth = loaded_format == FORMAT_PERF ? 2 : 1;
@@ -714,6 +727,8 @@ main(int argc, char **argv)
 		loaded_store = store_new();
 		atexit(free_store);
 	}
+	if (o.mode == MODE_ANNOTATE || (plan.path == PATH_VIEW && !o.diff))
+		loaded_lines = linetab_new(); /* freed at exit (the viewer) */
 	if (plan.path == PATH_VIEW && plan.stream) {
 		/* Ready before loading: the input may be drawn as it comes. */
 		if ((rc = view_setup(&o, NULL, &sv, &to)) != EXIT_OK)
@@ -742,7 +757,13 @@ main(int argc, char **argv)
 	}
 	if (plan.path == PATH_TEXT) {
 		diag_print(&d, stderr);
-		rc = text_command(&o, t, loaded_format, loaded_event);
+		rc = o.mode == MODE_ANNOTATE ? annotate_command(&o, t,
+		    loaded_lines, input_perfdata_path(), loaded_format,
+		    loaded_event) : text_command(&o, t, loaded_format,
+		    loaded_event);
+		if (rc == EXIT_OK && o.mode == MODE_TOP && !o.diff)
+			missing_symbols_say(t, 0, stderr, NULL, NULL, 0);
+		linetab_free(loaded_lines);
 		diag_free(&d);
 		tree_free(t);
 		return rc != EXIT_OK ? rc : input_exit_status();

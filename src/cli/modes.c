@@ -66,6 +66,12 @@ static const struct mode_rule rules[] = {
 	    "--heatmap counts the samples as recorded: transform options "
 	    "do not go with it"},
 	{MODE_HEATMAP,   0,   0,     ANY,    PATH_HEATMAP, 0, 0, NULL},
+	{MODE_ANNOTATE,  1,   ANY,   ANY,    PATH_USAGE, 0, 0,
+	    "--annotate reads one profile: it does not go with --diff"},
+	{MODE_ANNOTATE,  0,   1,     ANY,    PATH_USAGE, 0, 0,
+	    "--annotate reads the profile as loaded: transform options do "
+	    "not go with it"},
+	{MODE_ANNOTATE,  0,   0,     ANY,    PATH_TEXT, 0, 0, NULL},
 };
 
 /*
@@ -94,6 +100,9 @@ time_rules(const struct options *o, struct mode_plan *p)
 	else if (p->path == PATH_HEATMAP)
 		p->why = "--heatmap maps every second: it does not go with "
 		    "--time";
+	else if (o->mode == MODE_ANNOTATE)
+		p->why = "--annotate reads the whole profile: it does not go "
+		    "with --time";
 	if (p->why != NULL) {
 		p->path = PATH_USAGE;
 		return;

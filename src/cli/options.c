@@ -105,6 +105,15 @@ TEXT("Usage: tflame [OPTION]... [FILE]\n"
     .help = "print the call tree as indented text, frames of\n"
     "PERCENT (1) of the total or more, heaviest first,\n"
     "and exit; with --reverse the caller tree"},
+{.name = "annotate", .arg = required_argument, .meta = "=RE",
+    .set = set_mode, .lo = MODE_ANNOTATE,
+    .help = "print the source lines of each function matching\n"
+    "RE (most self weight first), hottest line first,\n"
+    "with weight, share and text, and exit (perf script\n"
+    "-F +srcline input, or perf.data via perf annotate)"},
+{.name = "annotate-lines", .arg = required_argument, .meta = "=N",
+    .set = set_long, .field = F(annotate_lines), .lo = 0, .hi = 1000000000L,
+    .help = "--annotate: at most N lines a function (0: all)"},
 {.name = "heatmap", .set = set_mode, .lo = MODE_HEATMAP,
     .help = "print the sub-second heat map (FlameScope's cells:\n"
     "a column a second, --rows rows in it) as lines\n"
@@ -138,6 +147,8 @@ TEXT("\nInput:\n"),
 {.name = "all", .set = set_all, .help = "perf: --kernel and --jit"},
 {.name = "addrs", .set = set_flag, .field = F(load.addrs),
     .help = "perf, bpftrace, pprof: show addresses of unknown\nsymbols"},
+{.name = "lines", .set = set_flag, .field = F(load.lines),
+    .help = "perf script -F +srcline: name frames\n\"func (file.c:42)\""},
 {.name = "event-filter", .arg = required_argument, .meta = "=EVENT",
     .set = set_str, .field = F(load.perf.event_filter),
     .help = "perf: keep only samples of EVENT (default: the\n"
@@ -390,13 +401,14 @@ static void
 set_mode(struct options *o, const struct opt_row *r, const char *arg)
 {
 	enum run_mode m = (enum run_mode)r->lo;
-	int text = m == MODE_TOP || m == MODE_TREE;
+	int text = m == MODE_TOP || m == MODE_TREE || m == MODE_ANNOTATE;
 
 	if (o->mode != MODE_VIEW && o->mode != m)
 		options_usage_error(m == MODE_HEATMAP || o->mode == MODE_HEATMAP ?
 		    "--heatmap goes alone: not with --top, --tree, --collapse "
 		    "or --svg" : text || o->text_mode ? "--top, --tree, "
-		    "--collapse and --svg exclude each other" : "--collapse and "
+		    "--collapse and --svg exclude each other and --annotate" :
+		    "--collapse and "
 		    "--svg exclude each other", NULL);
 	o->mode = m;
 	o->text_mode = text;
@@ -406,6 +418,8 @@ set_mode(struct options *o, const struct opt_row *r, const char *arg)
 		o->top_rows = options_long("--top", arg, 0, 1000000000L);
 	else if (m == MODE_TREE && arg != NULL)
 		o->tree_percent = options_percent("--tree", arg);
+	else if (m == MODE_ANNOTATE)
+		o->annotate = arg;
 }
 
 /* --sort=self|total|change, for --top. */

@@ -6,11 +6,12 @@
 
 libtfcore_a_SOURCES += \
 	src/input/reader.c src/input/lineq.c src/input/child.c \
-	src/input/perfdata.c src/input/perfrec.c src/input/mapguard.c
+	src/input/perfdata.c src/input/perfrec.c src/input/mapguard.c \
+	src/input/perfannotate.c
 noinst_HEADERS += \
 	include/input/reader.h include/input/lineq.h include/input/child.h \
 	include/input/perfdata.h include/input/perfdata_ctx.h \
-	include/input/mapguard.h
+	include/input/mapguard.h include/input/perfannotate.h
 
 # perf.data read through a fake or real perf, and perf's children that
 # hang or fail (a fake $PERF of their own).

@@ -34,7 +34,13 @@
  * As in the Perl tool, quotes are deleted from names, ";" becomes ":", and
  * the first event seen is the one kept unless --event-filter says otherwise.
  *
- * Limitations: --inline/--srcline (addr2line) are not supported.  A sample
+ * `perf script -F +srcline` puts each frame's source location on the line
+ * after it ("  file.c:42", "  [kernel.kallsyms][ffff...]" for a kernel
+ * address): read as that frame's location, never as a frame.  The leaf's
+ * goes to load_opts' srcline hook (the annotate model's line weights);
+ * with --lines a frame with one is named "func (file.c:42)".
+ *
+ * Limitations: --inline (addr2line) is not supported.  A sample
  * with more than PERF_MAX_FRAMES frames is skipped and reported.
  *
  * This file assembles samples (root, frames, the sink) and holds the read
@@ -108,6 +114,9 @@ perf_give_meta(struct perf_ctx *p)
 {
 	if (p->opts->sample != NULL)
 		p->opts->sample(p->sink->ctx, &p->cur.meta);
+	if (p->opts->srcline != NULL && p->cur.loclen > 0)
+		p->opts->srcline(p->sink->ctx, p->cur.loc, p->cur.loclen);
+	p->cur.loclen = 0;
 }
 
 /* Start a sample from its header h. */
@@ -152,6 +161,8 @@ open_sample(struct perf_ctx *p, const struct header *h)
 	p->cur.open = 1;
 	p->cur.nframes = p->cur.flen = 0;
 	p->cur.toodeep = 0;
+	p->cur.nlines = 0;
+	p->cur.loclen = 0;
 	perf_memo_start(p);
 }
 
@@ -231,6 +242,55 @@ perf_add_stack_line(struct perf_ctx *p, const struct stack_line *sl)
 		add_part(p, ps[i - 1], pl[i - 1], i - 1, sl, mod);
 }
 
+/* A stack line read as frames (not as a line id): note where they start. */
+static void
+add_line_frames(struct perf_ctx *p, const struct stack_line *sl)
+{
+	p->cur.line_first = p->cur.nframes;
+	p->cur.nlines++;
+	perf_add_stack_line(p, sl);
+}
+
+/*
+ * A srcline line (loc: "file:line", or loclen 0) after a stack line of
+ * the open sample: the leaf's location kept for the srcline hook; with
+ * --lines, the innermost frame of that stack line renamed "func (loc)".
+ */
+static void
+perf_srcline(struct perf_ctx *p, const char *loc, size_t loclen)
+{
+	struct perf_sample *s = &p->cur;
+	size_t lines = s->nlines + (p->st.klen - p->st.kbody) / 4, i, n, w;
+	struct frame_ref *f;
+
+	if (loclen == 0 || loclen > 4096)
+		return;
+	if (lines == 1) {
+		xgrow((void **)&s->loc, &s->loccap, loclen, 1);
+		memcpy(s->loc, loc, loclen);
+		s->loclen = loclen;
+	}
+	if (!p->opts->lines || s->nlines == 0 || s->line_first >= s->nframes)
+		return;
+	f = &s->frames[s->line_first];
+	n = f->len;
+	if (s->flen + n + loclen + 3 > PERF_MAX_TEXT) {
+		s->toodeep = 1;
+		return;
+	}
+	/* A copy at the end of the text: the frame may not be last there. */
+	xgrow((void **)&s->fbuf, &s->fcap, s->flen + n + loclen + 3, 1);
+	memmove(s->fbuf + s->flen, s->fbuf + f->off, n);
+	w = s->flen + n;
+	memcpy(s->fbuf + w, " (", 2);
+	for (i = 0; i < loclen; i++)
+		s->fbuf[w + 2 + i] = loc[i] == ';' ? ':' : loc[i];
+	s->fbuf[w + 2 + loclen] = ')';
+	f->off = (uint32_t)s->flen;
+	f->len = (uint32_t)(n + loclen + 3);
+	s->flen += f->len;
+}
+
 /* One stack line of the open sample: its frames, or a message. */
 void
 perf_read_stack_line(struct perf_ctx *p, const char *line, size_t len,
@@ -239,7 +299,7 @@ perf_read_stack_line(struct perf_ctx *p, const char *line, size_t len,
 	struct stack_line sl;
 
 	if (perf_parse_stack_line(line, len, &sl))
-		perf_add_stack_line(p, &sl);
+		add_line_frames(p, &sl);
 	else
 		diag_bad_line(p->d, lineno, "unrecognized stack line", line,
 		    len);
@@ -277,7 +337,7 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 	if (h->rest != NULL && h->restlen > 0 &&
 	    perf_hex_token(h->rest, h->restlen) &&
 	    perf_parse_stack_line(h->rest, h->restlen, &sl))
-		perf_add_stack_line(p, &sl);
+		add_line_frames(p, &sl);
 }
 
 struct body_scan {
@@ -355,6 +415,8 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
     struct line_class *c)
 {
 	struct header h, *hp = &c->h;
+	const char *loc = NULL;
+	size_t loclen;
 
 	switch (c->kind) {
 	case LK_SKIP:
@@ -388,6 +450,11 @@ perf_line(struct perf_ctx *p, const char *line, size_t len, uint64_t lineno,
 	}
 	if (p->cur.skipping)
 		return;
+	if (p->cur.open && c->kind == LK_OTHER && c->indent > 0 &&
+	    perf_srcline_parse(line, len, &loc, &loclen)) {
+		perf_srcline(p, loc, loclen);
+		return;
+	}
 	if (!p->cur.open) {
 		diag_bad_line(p->d, lineno, "stack line outside a sample", line,
 		    len);
@@ -511,6 +578,7 @@ perf_free(struct perf_ctx *p)
 	free(p->cur.fbuf);
 	free(p->cur.frames);
 	free(p->cur.mods);
+	free(p->cur.loc);
 	free(p->st.key);
 	perf_memos_free(p);
 }

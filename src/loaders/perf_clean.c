@@ -253,3 +253,39 @@ perf_clean_part(char *f, const char *part, size_t plen, size_t idx,
 	}
 	return w;
 }
+
+/*
+ * Is s (len bytes, indented, not a stack line) a srcline line of
+ * `perf script -F +srcline`: "file.c:42" (maybe " (discriminator N)"
+ * after it), ":0" or "??:0" (unknown), "[module][address]"?  Then *loc,
+ * *loclen: its "file:line", or length 0 when it names no file.
+ */
+int
+perf_srcline_parse(const char *s, size_t len, const char **loc, size_t *loclen)
+{
+	size_t b = skip_ws(s, 0, len), e = len, d;
+	static const char disc[] = " (discriminator ";
+
+	while (e > b && is_ws((unsigned char)s[e - 1]))
+		e--;
+	*loclen = 0;
+	if (e > b && s[b] == '[' && s[e - 1] == ']')
+		return 1;
+	if (e > b && s[e - 1] == ')') {
+		/* " (discriminator N)": which basic block, not a place */
+		for (d = b; d + sizeof disc - 1 < e; d++)
+			if (memcmp(s + d, disc, sizeof disc - 1) == 0)
+				break;
+		if (d + sizeof disc - 1 < e)
+			e = d;
+	}
+	for (d = e; d > b && is_digit((unsigned char)s[d - 1]); d--)
+		;
+	if (d == e || d == b || s[d - 1] != ':')
+		return 0;
+	if (d - 1 > b && !(d - 1 - b == 2 && memcmp(s + b, "??", 2) == 0)) {
+		*loc = s + b;
+		*loclen = e - b;
+	}
+	return 1;
+}

@@ -65,8 +65,10 @@ perf_memos_init(struct perf_ctx *p)
 void
 perf_memo_start(struct perf_ctx *p)
 {
-	p->st.live = p->sink->speed != NULL;
+	/* --lines renames frames after their line: no line ids then */
+	p->st.live = p->sink->speed != NULL && !p->opts->lines;
 	p->bd.live = 0;
+	p->st.klen = p->st.kbody = 0; /* no line ids (see perf_srcline()) */
 	if (p->st.live) {
 		xgrow((void **)&p->st.key, &p->st.kcap, p->cur.rootlen + 1, 1);
 		memcpy(p->st.key, p->cur.root, p->cur.rootlen);

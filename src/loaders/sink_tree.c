@@ -53,12 +53,22 @@ st_keep(struct sink_tree *st, uint32_t node, struct tf_count count)
 	st->have_meta = 0;
 }
 
+/* The line table's part of closing a sample at node. */
+static void
+st_line(struct sink_tree *st, uint32_t node, struct tf_count count)
+{
+	if (st->loc != NULL && st->lines != NULL)
+		linetab_add(st->lines, node, st->loc, st->loclen, count);
+	st->loc = NULL;
+}
+
 static void
 st_end(void *ctx, struct tf_count count)
 {
 	struct sink_tree *st = ctx;
 
 	st_keep(st, st->cur, count);
+	st_line(st, st->cur, count);
 	tree_add_self(st->tree, st->prof, st->cur, count);
 	if (st->samples)
 		tree_add_samples(st->tree, st->prof, st->cur,
@@ -81,6 +91,7 @@ st_again(void *ctx, uint64_t handle, struct tf_count count)
 	struct sink_tree *st = ctx;
 
 	st_keep(st, (uint32_t)handle, count);
+	st_line(st, (uint32_t)handle, count);
 	tree_add_self(st->tree, st->prof, (uint32_t)handle, count);
 	if (st->samples)
 		tree_add_samples(st->tree, st->prof, (uint32_t)handle, 1);
@@ -116,6 +127,8 @@ st_fork(void *ctx)
 		sink_tree_keep_samples(&f->st);
 	if (st->store != NULL)
 		sink_tree_keep_store(&f->st, store_new());
+	if (st->lines != NULL)
+		sink_tree_keep_lines(&f->st, linetab_new());
 	return &f->sink;
 }
 
@@ -125,15 +138,21 @@ st_join(void *ctx, struct stack_sink *child)
 	struct sink_tree *st = ctx;
 	struct sink_fork *f = (struct sink_fork *)child;
 
-	if (st->store != NULL) {
+	if (st->store != NULL || st->lines != NULL) {
 		uint32_t *map;
 
 		tree_merge_map(st->tree, st->prof, f->st.tree, 0, &map);
-		store_append_mapped(st->store, f->st.store, map,
-		    tree_size(f->st.tree));
-		st->untimed += f->st.untimed;
+		if (st->store != NULL) {
+			store_append_mapped(st->store, f->st.store, map,
+			    tree_size(f->st.tree));
+			st->untimed += f->st.untimed;
+			store_free(f->st.store);
+		}
+		if (st->lines != NULL) {
+			linetab_merge_mapped(st->lines, f->st.lines, map);
+			linetab_free(f->st.lines);
+		}
 		free(map);
-		store_free(f->st.store);
 	} else {
 		tree_merge(st->tree, st->prof, f->st.tree, 0);
 	}
@@ -149,6 +168,7 @@ st_drop(void *ctx, struct stack_sink *child)
 
 	(void)ctx;
 	store_free(f->st.store);
+	linetab_free(f->st.lines);
 	tree_free(f->st.tree);
 	free(f);
 }
@@ -173,6 +193,9 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	st->untimed = 0;
 	st->have_records = 0;
 	st->records = 0;
+	st->lines = NULL;
+	st->loc = NULL;
+	st->loclen = 0;
 	sink->ctx = st;
 	sink->begin = st_begin;
 	sink->frame = st_frame;
@@ -231,4 +254,20 @@ sink_tree_records(void *ctx, uint64_t n)
 
 	st->records = n;
 	st->have_records = 1;
+}
+
+void
+sink_tree_keep_lines(struct sink_tree *st, struct linetab *lt)
+{
+	st->lines = lt;
+}
+
+void
+sink_tree_srcline(void *ctx, const char *loc, size_t len)
+{
+	struct sink_tree *st = ctx;
+
+	/* The loader's bytes live until its end() or again(). */
+	st->loc = loc;
+	st->loclen = len;
 }

@@ -12,7 +12,7 @@ libtfcore_a_SOURCES += \
 	src/model/sandwich.c src/model/transform.c src/model/window.c \
 	src/model/history.c src/model/xform.c src/model/store.c \
 	src/model/heatmap.c src/model/timerange.c src/model/range.c \
-	src/model/timeview.c src/model/heatgrid.c
+	src/model/timeview.c src/model/heatgrid.c src/model/annotate.c
 noinst_HEADERS += \
 	include/model/count.h include/model/units.h include/model/inorder.h include/model/strtab.h \
 	include/model/tree.h include/model/tree_impl.h include/model/reverse.h \
@@ -20,7 +20,7 @@ noinst_HEADERS += \
 	include/model/transform.h include/model/window.h \
 	include/model/history.h include/model/xform.h include/model/store.h \
 	include/model/heatmap.h include/model/timerange.h include/model/range.h \
-	include/model/timeview.h include/model/heatgrid.h
+	include/model/timeview.h include/model/heatgrid.h include/model/annotate.h
 
 # Unit tests: a Check program each.
 check_PROGRAMS += tests/unit/check_functions tests/unit/check_transform \
@@ -119,3 +119,12 @@ tests_unit_check_window_bounds_SOURCES = tests/unit/check_window_bounds.c
 tests_unit_check_window_bounds_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_window_bounds_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_window_bounds
+
+# A function's weight per line of source (#54): the srcline table, the
+# lines of a function, perf annotate's output parsed.
+check_PROGRAMS += tests/unit/check_annotate
+tests_unit_check_annotate_SOURCES = tests/unit/check_annotate.c
+tests_unit_check_annotate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
+tests_unit_check_annotate_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_annotate

@@ -17,7 +17,7 @@ libtftui_a_SOURCES = \
 	src/tui/view_reverse.c src/tui/view_save.c src/tui/view_xform.c \
 	src/tui/view_undo.c src/tui/view_help.c src/tui/view_table.c \
 	src/tui/view_sandwich.c src/tui/view_narrow.c \
-	src/tui/view_messages.c src/tui/view_heatmap.c \
+	src/tui/view_messages.c src/tui/view_heatmap.c src/tui/view_annotate.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
 	src/tui/list.c src/tui/paint.c \
 	src/tui/stream.c src/tui/live.c
@@ -47,7 +47,7 @@ TUI_TESTS = \
 	tests/tui/names.sh tests/tui/small.sh tests/tui/select.sh \
 	tests/tui/copy.sh tests/tui/mouse.sh \
 	tests/tui/search.sh tests/tui/table.sh tests/tui/live.sh \
-	tests/tui/wakeups.sh \
+	tests/tui/wakeups.sh tests/tui/annotate.sh \
 	tests/tui/narrow.sh tests/tui/zoom.sh tests/tui/scroll.sh \
 	tests/tui/retrace.sh \
 	tests/tui/messages.sh tests/tui/difftraps.sh tests/tui/savehome.sh \

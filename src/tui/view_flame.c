@@ -133,6 +133,8 @@ static const struct tui_binding bindings_tail[] = {
 	    act_mouse_toggle, {'M', 0}},
 	{"H", "heat map of the samples over time: pick a time range",
 	    view_heatmap_open, {'H', 0}},
+	{"a", "annotate: the selected function's source lines, hottest "
+	    "first", view_annotate_open, {'a', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
 	    screen_help, {'?', KEY_F(1), 0}},
 	{"", "", view_messages_open, {'!', 0}},
@@ -212,6 +214,9 @@ view_flame_init(struct tui_view *v, struct tree *t, const struct tui_opts *o)
 	make_bindings();
 	memset(v, 0, sizeof *v);
 	history_init(&v->xh, t);
+	view_annotate_setup(o->lines, t, o->perfdata);
+	if (o->note != NULL) /* frames without symbols: said at once */
+		v->msg = strncpy(v->msgbuf, o->note, sizeof v->msgbuf - 1);
 	if (o->history != NULL && o->history->base == t) {
 		/* The command line's transforms: ours, as if typed. */
 		v->xh = *o->history;

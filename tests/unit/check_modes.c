@@ -23,6 +23,7 @@ enum source { FILE_IN, PIPE_IN, RECORD };
 #define T MODE_TOP
 #define R MODE_TREE
 #define H MODE_HEATMAP
+#define A MODE_ANNOTATE
 
 static const struct {
 	enum run_mode mode;
@@ -106,6 +107,18 @@ static const struct {
 	{H, 1, 1, FILE_IN, PATH_USAGE,    0, 0, "--heatmap maps one profile"},
 	{H, 1, 1, PIPE_IN, PATH_USAGE,    0, 0, "--heatmap maps one profile"},
 	{H, 1, 1, RECORD,  PATH_USAGE,    0, 0, "--record and --diff"},
+	{A, 0, 0, FILE_IN, PATH_TEXT,     0, 0, NULL},
+	{A, 0, 0, PIPE_IN, PATH_TEXT,     0, 0, NULL},
+	{A, 0, 0, RECORD,  PATH_TEXT,     0, 0, NULL},
+	{A, 0, 1, FILE_IN, PATH_USAGE,    0, 0, "transform options"},
+	{A, 0, 1, PIPE_IN, PATH_USAGE,    0, 0, "transform options"},
+	{A, 0, 1, RECORD,  PATH_USAGE,    0, 0, "transform options"},
+	{A, 1, 0, FILE_IN, PATH_USAGE,    0, 0, "--annotate reads one profile"},
+	{A, 1, 0, PIPE_IN, PATH_USAGE,    0, 0, "--annotate reads one profile"},
+	{A, 1, 0, RECORD,  PATH_USAGE,    0, 0, "--record and --diff"},
+	{A, 1, 1, FILE_IN, PATH_USAGE,    0, 0, "--annotate reads one profile"},
+	{A, 1, 1, PIPE_IN, PATH_USAGE,    0, 0, "--annotate reads one profile"},
+	{A, 1, 1, RECORD,  PATH_USAGE,    0, 0, "--record and --diff"},
 };
 
 /* Options with mode m, --diff when diff, one transform when xf, from src. */
@@ -155,18 +168,18 @@ START_TEST(test_table)
 }
 END_TEST
 
-/* The table holds each combination once: 6 modes x 2 x 2 x 3 sources. */
+/* The table holds each combination once: 7 modes x 2 x 2 x 3 sources. */
 START_TEST(test_complete)
 {
-	int seen[6][2][2][3];
+	int seen[7][2][2][3];
 	size_t i;
 	int m, d, x, s;
 
 	memset(seen, 0, sizeof seen);
-	ck_assert_uint_eq(ARRAY_SIZE(table), 6 * 2 * 2 * 3);
+	ck_assert_uint_eq(ARRAY_SIZE(table), 7 * 2 * 2 * 3);
 	for (i = 0; i < ARRAY_SIZE(table); i++)
 		seen[table[i].mode][table[i].diff][table[i].xforms][table[i].src]++;
-	for (m = 0; m < 6; m++)
+	for (m = 0; m < 7; m++)
 		for (d = 0; d < 2; d++)
 			for (x = 0; x < 2; x++)
 				for (s = 0; s < 3; s++)
@@ -231,7 +244,8 @@ START_TEST(test_time)
 	o.time = "1-2";
 	mode_plan(&o, &p);
 	if (table[i].path == PATH_USAGE || table[i].diff ||
-	    table[i].path == PATH_LIVE || table[i].mode == MODE_HEATMAP) {
+	    table[i].path == PATH_LIVE || table[i].mode == MODE_HEATMAP ||
+	    table[i].mode == MODE_ANNOTATE) {
 		ck_assert_int_eq(p.path, PATH_USAGE);
 		ck_assert_ptr_nonnull(p.why);
 		return;

@@ -243,6 +243,36 @@ START_TEST(test_jit)
 }
 END_TEST
 
+/* srcline: s is one (1) with location want ("" for none), or not (0). */
+static void
+srcline_is(const char *s, int is, const char *want)
+{
+	const char *loc = NULL;
+	size_t n = 99;
+
+	ck_assert_int_eq(perf_srcline_parse(s, strlen(s), &loc, &n), is);
+	if (!is)
+		return;
+	ck_assert_uint_eq(n, strlen(want));
+	if (n > 0)
+		ck_assert(memcmp(loc, want, n) == 0);
+}
+
+START_TEST(test_srcline)
+{
+	srcline_is("  hot.c:8", 1, "hot.c:8");
+	srcline_is("  /usr/src/a b.c:12  ", 1, "/usr/src/a b.c:12");
+	srcline_is("  hot.c:8 (discriminator 2)", 1, "hot.c:8");
+	srcline_is("  ??:0", 1, "");
+	srcline_is("  :0", 1, "");
+	srcline_is("  [kernel.kallsyms][ffffffff81775b9a]", 1, "");
+	srcline_is("  hot.c:", 0, "");
+	srcline_is("  hot.c", 0, "");
+	srcline_is("  123", 0, "");
+	srcline_is("  x (y)", 0, "");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -262,6 +292,7 @@ main(void)
 	tcase_add_test(tc, test_unknown);
 	tcase_add_test(tc, test_kernel);
 	tcase_add_test(tc, test_jit);
+	tcase_add_test(tc, test_srcline);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
