@@ -116,6 +116,10 @@ struct tui_view {
 	struct tf_count nar_total[TREE_MAX_PROFILES]; /* and their total */
 	uint64_t nar_samples;    /* and their sample records (v->prof) */
 	long scroll;             /* first picture line shown */
+	uint32_t trunk_rect;     /* the trunk's first folded frame, */
+	uint32_t trunk_first;    /* its row, and the rows folded into */
+	uint32_t trunk_n;        /* one "... N frames" line (0: none) */
+	int trunk_open;          /* e, Enter on it: the trunk unfolded */
 	int cols, lines;         /* screen size at the last layout */
 	int graph_lines;         /* lines of the graph area */
 	int status_lines;        /* 1 or 2 */

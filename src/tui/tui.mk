@@ -78,3 +78,6 @@ EXTRA_DIST += tests/tui/highlight.sh
 # The sandwich's halves scroll with the selection.
 TESTS += tests/tui/sandscroll.sh
 EXTRA_DIST += tests/tui/sandscroll.sh
+# A long trunk folds into one line.
+TESTS += tests/tui/trunk.sh
+EXTRA_DIST += tests/tui/trunk.sh

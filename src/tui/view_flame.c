@@ -7,8 +7,8 @@
  * shows and sends only the difference, so moving the selection costs the
  * two frames that changed and the status line.
  *
- * Screen geometry (which picture line shows which row, the fold of
- * callers, scrolling) is in flame_geom.c (tui/flame.h).
+ * Screen geometry (which picture line shows which row, the folds of
+ * callers and of the trunk, scrolling) is in flame_geom.c (tui/flame.h).
  *
  * The other parts of this screen have files of their own: the search
  * (view_search.c), the reverse view and the thread that builds its tree
@@ -90,6 +90,8 @@ static const struct tui_binding bindings_head[] = {
 	{"Esc", "back to the root (all), transforms kept", act_reset,
 	    {KEY_ESCAPE, 0}},
 	{"i", "switch between flame and icicle view", act_flip, {'i', 0}},
+	{"e", "unfold the trunk (\u2026 N frames), or fold it again",
+	    flame_trunk_toggle, {'e', 0}},
 	{"r", "switch between the normal and the reverse (callers) view",
 	    view_reverse_toggle, {'r', 0}},
 	{"w", "--diff: widths from AFTER or from BEFORE", act_width, {'w', 0}},
@@ -144,7 +146,9 @@ static const struct tui_binding bindings_tail[] = {
 static const char *legend[] = {
 	"Colours: warm = user code, blue = kernel, green = JIT (module or _[k]/_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
-	"(beyond three, folded into one \"... N callers\" line);",
+	"(beyond three, folded into one \"... N callers\" line); unzoomed, a",
+	"long trunk (each frame nearly all of its parent's width) folds into",
+	"one \"\u2026 N frames\" line: Enter on it or e unfolds it;",
 	"magenta = frames matching the search; + = frames too narrow to draw;",
 	"h/l select a +, Enter lists its frames, heaviest first;",
 	"the selection: a bright bar \">name  <\" (underlined when it matches).",
@@ -317,6 +321,7 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	p.inverted = v->inverted;
 	p.merge = 1;
 	layout_build(&v->layout, v->tree, &p);
+	flame_trunk_find(v);
 	v->sel_rect = flame_find_shown(v, v->want);
 	v->sel = v->layout.rects[v->sel_rect].node;
 	/*
@@ -398,21 +403,32 @@ flame_style(const struct painter *p, uint32_t i, struct paint_style *st)
 		    v->negate));
 }
 
-/* Draw the "... N callers" line on screen line y, full width. */
+/*
+ * Draw the fold on picture line line ("... N callers", or the trunk's
+ * "\u2026 N frames") on screen line y, full width.
+ */
 static void
-draw_fold(struct tui_view *v, int y)
+draw_fold(struct tui_view *v, long line, int y)
 {
 	char buf[64];
 	uint32_t f = flame_folded_rows(v);
-	int selected = v->sel_rect != LAYOUT_NONE &&
-	    v->layout.rects[v->sel_rect].depth < f;
+	int trunk = flame_is_trunk_line(v, line), selected;
 
+	selected = trunk ? flame_in_trunk(v) : v->sel_rect != LAYOUT_NONE &&
+	    v->layout.rects[v->sel_rect].depth < f;
 	colors_use(selected ? COLORS_SELECTED : COLORS_ANCESTOR,
 	    PALETTE_USER, 0);
 	paint_fill(y, 0, v->cols, ' ');
-	snprintf(buf, sizeof buf, "... %lu caller%s", (unsigned long)f,
-	    f == 1 ? "" : "s");
-	text_set_ascii(&v->label, buf);
+	if (trunk) {
+		/* Our own text: text_ellipsis() is ".." where "\u2026" is not. */
+		snprintf(buf, sizeof buf, "%s %lu frames (Enter, e: unfold)",
+		    text_ellipsis(), (unsigned long)v->trunk_n);
+		text_set(&v->label, buf, strlen(buf), TEXT_ALL);
+	} else {
+		snprintf(buf, sizeof buf, "... %lu caller%s",
+		    (unsigned long)f, f == 1 ? "" : "s");
+		text_set_ascii(&v->label, buf);
+	}
 	text_draw_label(&v->label, y, 0, v->cols);
 }
 
@@ -431,7 +447,7 @@ flame_draw(struct tui_screen *sc)
 		if (d < 0)
 			continue;
 		if (flame_is_fold_line(v, v->scroll + y))
-			draw_fold(v, y);
+			draw_fold(v, v->scroll + y, y);
 		else
 			paint_row(&p, (uint32_t)d, y);
 		if (v->sel_rect != LAYOUT_NONE &&
@@ -560,7 +576,10 @@ view_flame_zoom(struct tui_view *v, uint32_t node)
 	zoom_to(v, node);
 }
 
-/* Zoom to the selected frame; on a "+" bar, list its frames. */
+/*
+ * Zoom to the selected frame; on a "+" bar, list its frames; in the
+ * folded trunk, unfold it.
+ */
 static int
 act_zoom(struct tui_screen *sc)
 {
@@ -568,6 +587,8 @@ act_zoom(struct tui_screen *sc)
 
 	if (view_sel_merged(v))
 		return view_narrow_open(sc);
+	if (flame_in_trunk(v))
+		return flame_trunk_toggle(sc);
 	return zoom_to(v, v->sel);
 }
 
@@ -603,26 +624,12 @@ act_flip(struct tui_screen *sc)
 	return TUI_RELAYOUT;
 }
 
-/* Scroll by delta lines and keep the selection on the screen. */
-static int
-scroll_by(struct tui_view *v, long delta)
-{
-	long old = v->scroll;
-
-	v->scroll += delta;
-	flame_clamp_scroll(v);
-	if (v->scroll == old)
-		return 0;
-	flame_follow_scroll(v);
-	return TUI_REDRAW;
-}
-
 /* Scroll up a page. */
 static int
 act_pgup(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, -TF_MAX((long)v->graph_lines - 1, 1L));
+	return flame_scroll_by(v, -TF_MAX((long)v->graph_lines - 1, 1L));
 }
 
 /* Scroll down a page. */
@@ -630,7 +637,7 @@ static int
 act_pgdn(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, TF_MAX((long)v->graph_lines - 1, 1L));
+	return flame_scroll_by(v, TF_MAX((long)v->graph_lines - 1, 1L));
 }
 
 /* Scroll to the top of the picture. */
@@ -638,7 +645,7 @@ static int
 act_top(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, -v->scroll);
+	return flame_scroll_by(v, -v->scroll);
 }
 
 /* Scroll to the bottom of the picture. */
@@ -646,7 +653,8 @@ static int
 act_bottom(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, flame_picture_lines(v) - v->graph_lines - v->scroll);
+	return flame_scroll_by(v, flame_picture_lines(v) - v->graph_lines -
+	    v->scroll);
 }
 
 /* Scroll the selected name in the status line to the left. */
@@ -736,6 +744,9 @@ rect_at(const struct tui_view *v, int x, int y)
 
 	if (y < 0 || y >= v->graph_lines || d < 0)
 		return LAYOUT_NONE;
+	/* The trunk's fold: its first folded frame, wherever it is hit. */
+	if (flame_is_trunk_line(v, v->scroll + y))
+		return v->trunk_rect;
 	for (i = l->row_start[d]; i < l->row_start[d + 1]; i++) {
 		layout_cells(&l->rects[i], &x0, &x1);
 		if (x >= x0 && x < x1)
@@ -759,9 +770,9 @@ act_mouse(struct tui_screen *sc)
 	if (getmouse(&ev) != OK)
 		return 0;
 	if (ev.bstate & BUTTON4_PRESSED)
-		return scroll_by(v, -3);
+		return flame_scroll_by(v, -3);
 	if (ev.bstate & BUTTON5_PRESSED)
-		return scroll_by(v, 3);
+		return flame_scroll_by(v, 3);
 	if ((ev.bstate & BUTTON3_PRESSED) ||
 	    ((ev.bstate & BUTTON1_PRESSED) && ev.y >= v->graph_lines))
 		return view_xform_undo(sc);
