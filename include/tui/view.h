@@ -186,7 +186,7 @@ void view_reverse_stop(struct tui_view *v);
 void view_reverse_grown(struct tui_view *v);
 /*
  * The reverse view's sibling order with the first n steps of the history:
- * heaviest first, unless an "o" there chose names (#48).
+ * heaviest first, unless an "o" there chose names.
  */
 enum tree_order view_reverse_order(const struct tui_view *v, size_t n);
 /*
