@@ -161,6 +161,13 @@ void view_flame_relayout(struct tui_view *v, int cols, int lines);
 int view_flame_show(struct tui_view *v, uint32_t node);
 
 void view_flame_zoom(struct tui_view *v, uint32_t node);
+int view_flame_enter(struct tui_screen *s);
+
+/* view_mouse.c: the graph's mouse (click, wheel, M) and clipboard (y, Y) */
+int view_mouse_event(struct tui_screen *s);
+int view_mouse_toggle(struct tui_screen *s);
+int view_copy_name(struct tui_screen *s);
+int view_copy_subtree(struct tui_screen *s);
 
 /* view_narrow.c: the frames behind a "+" bar */
 int view_narrow_open(struct tui_screen *s);

@@ -19,6 +19,7 @@ libtftui_a_SOURCES = \
 	src/tui/view_sandwich.c src/tui/view_narrow.c \
 	src/tui/view_messages.c src/tui/view_heatmap.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
+	src/tui/view_mouse.c \
 	src/tui/list.c src/tui/paint.c \
 	src/tui/stream.c src/tui/live.c
 noinst_HEADERS += \

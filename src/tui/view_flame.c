@@ -10,12 +10,13 @@
  * Screen geometry (which picture line shows which row, the folds of
  * callers and of the trunk, scrolling) is in flame_geom.c (tui/flame.h).
  *
- * The other parts of this screen have files of their own: the search
- * (view_search.c), the reverse view and the thread that builds its tree
- * (view_reverse.c), saving as an SVG (view_save.c), the transforms, the
- * undo history and the breadcrumb (view_xform.c), and what changes when
- * the tree grows while it loads (stream.c).  They share struct tui_view
- * (tui/view.h); the key table here binds their keys too.
+ * The other parts of this screen have files of their own: the mouse and
+ * the clipboard (view_mouse.c), the search (view_search.c), the reverse
+ * view and the thread that builds its tree (view_reverse.c), saving as an
+ * SVG (view_save.c), the transforms, the undo history and the breadcrumb
+ * (view_xform.c), and what changes when the tree grows while it loads
+ * (stream.c).  They share struct tui_view (tui/view.h); the key table
+ * here binds their keys too.
  */
 #include "config.h"
 
@@ -25,7 +26,6 @@
 #include <string.h>
 
 #include "diff/diff.h"
-#include "export/subtree.h"
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
@@ -43,13 +43,11 @@
 
 #define KEY_CTRL(c) ((c) & 0x1f)
 #define KEY_ESCAPE 27
-#define COPY_MAX (100u << 10) /* y, Y: at most 100 KB to the clipboard */
 
 static int act_left(struct tui_screen *);
 static int act_right(struct tui_screen *);
 static int act_up(struct tui_screen *);
 static int act_down(struct tui_screen *);
-static int act_zoom(struct tui_screen *);
 static int act_reset(struct tui_screen *);
 static int act_flip(struct tui_screen *);
 static int act_width(struct tui_screen *);
@@ -60,10 +58,6 @@ static int act_bottom(struct tui_screen *);
 static int act_name_left(struct tui_screen *);
 static int act_name_right(struct tui_screen *);
 static int act_templates(struct tui_screen *);
-static int act_copy_name(struct tui_screen *);
-static int act_copy_subtree(struct tui_screen *);
-static int act_mouse(struct tui_screen *);
-static int act_mouse_toggle(struct tui_screen *);
 
 /*
  * The key table (its head; then the transforms' keys from the registry,
@@ -83,7 +77,7 @@ static const struct tui_binding bindings_head[] = {
 	    "child you came from, else the widest)", act_down,
 	    {KEY_DOWN, 'j', 0}},
 	{"Enter", "zoom to the selected frame (a + bar: list its frames)",
-	    act_zoom,
+	    view_flame_enter,
 	    {'\n', '\r', KEY_ENTER, 0}},
 	{"Bksp  u", "undo the last zoom or transform", view_xform_undo,
 	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
@@ -126,13 +120,13 @@ static const struct tui_binding bindings_tail[] = {
 	{"C", "collapse template arguments to <\u2026> everywhere, or not",
 	    act_templates, {'C', 0}},
 	{"y Y", "copy the selected name / its subtree as folded stacks "
-	    "(OSC 52 clipboard)", act_copy_name, {'y', 0}},
-	{"", "", act_copy_subtree, {'Y', 0}},
+	    "(OSC 52 clipboard)", view_copy_name, {'y', 0}},
+	{"", "", view_copy_subtree, {'Y', 0}},
 	{"Mouse", "click: select, click the selected: zoom, wheel: scroll, "
-	    "right click or click the status line: back", act_mouse,
+	    "right click or click the status line: back", view_mouse_event,
 	    {KEY_MOUSE, 0}},
 	{"M", "mouse off (the terminal's own text selection) / on",
-	    act_mouse_toggle, {'M', 0}},
+	    view_mouse_toggle, {'M', 0}},
 	{"H", "heat map of the samples over time: pick a time range",
 	    view_heatmap_open, {'H', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
@@ -577,11 +571,11 @@ view_flame_zoom(struct tui_view *v, uint32_t node)
 }
 
 /*
- * Zoom to the selected frame; on a "+" bar, list its frames; in the
- * folded trunk, unfold it.
+ * Enter: zoom to the selected frame; on a "+" bar, list its frames; in
+ * the folded trunk, unfold it.
  */
-static int
-act_zoom(struct tui_screen *sc)
+int
+view_flame_enter(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
 
@@ -685,116 +679,6 @@ act_templates(struct tui_screen *sc)
 		v->msg = v->msgbuf;
 	} else
 		v->msg = "Templates shown in full (C: collapse them).";
-	return TUI_REDRAW;
-}
-
-/* Say in the status line what went to the clipboard: what, lines, bytes. */
-static int
-copied(struct tui_view *v, int rc, const char *what, size_t bytes, int cut)
-{
-	if (rc != 0) {
-		v->msg = "Copy failed: could not write to the terminal.";
-		return TUI_REDRAW;
-	}
-	snprintf(v->msgbuf, sizeof v->msgbuf, "Copied %s (%zu byte%s%s) to "
-	    "the clipboard.", what, bytes, bytes == 1 ? "" : "s",
-	    cut ? ", cut at 100 KB" : "");
-	v->msg = v->msgbuf;
-	return TUI_REDRAW;
-}
-
-/* y: copy the selected frame's full name to the clipboard (OSC 52). */
-static int
-act_copy_name(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	const char *name = "all";
-	size_t len = 3, n;
-
-	if (v->sel != TREE_ROOT)
-		name = tree_name(v->tree, v->sel, &len);
-	n = TF_MIN(len, (size_t)COPY_MAX);
-	return copied(v, term_clipboard(name, n), "the name", n, n < len);
-}
-
-/* Y: copy the selected subtree as folded stacks (OSC 52, 100 KB at most). */
-static int
-act_copy_subtree(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	struct subtree_text st;
-	char *buf = xmalloc(COPY_MAX + 1), what[64];
-	int rc;
-
-	subtree_folded(v->tree, v->prof, v->sel, buf, COPY_MAX + 1, &st);
-	rc = term_clipboard(buf, st.len);
-	free(buf);
-	snprintf(what, sizeof what, "%llu stack%s",
-	    (unsigned long long)st.lines, st.lines == 1 ? "" : "s");
-	return copied(v, rc, what, st.len, st.cut);
-}
-
-/* Rectangle drawn at screen cell (x, y), or LAYOUT_NONE. */
-static uint32_t
-rect_at(const struct tui_view *v, int x, int y)
-{
-	const struct layout *l = &v->layout;
-	long d = flame_depth_of(v, v->scroll + y), x0, x1;
-	uint32_t i;
-
-	if (y < 0 || y >= v->graph_lines || d < 0)
-		return LAYOUT_NONE;
-	/* The trunk's fold: its first folded frame, wherever it is hit. */
-	if (flame_is_trunk_line(v, v->scroll + y))
-		return v->trunk_rect;
-	for (i = l->row_start[d]; i < l->row_start[d + 1]; i++) {
-		layout_cells(&l->rects[i], &x0, &x1);
-		if (x >= x0 && x < x1)
-			return l->rects[i].flags & LAYOUT_MERGED ? LAYOUT_NONE : i;
-	}
-	return LAYOUT_NONE;
-}
-
-/*
- * A mouse event, as keys would do it: a click selects (on the selected
- * frame: zooms), the wheel scrolls three lines, a right click or a click
- * on the status lines goes back a zoom.
- */
-static int
-act_mouse(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	MEVENT ev;
-	uint32_t i;
-
-	if (getmouse(&ev) != OK)
-		return 0;
-	if (ev.bstate & BUTTON4_PRESSED)
-		return flame_scroll_by(v, -3);
-	if (ev.bstate & BUTTON5_PRESSED)
-		return flame_scroll_by(v, 3);
-	if ((ev.bstate & BUTTON3_PRESSED) ||
-	    ((ev.bstate & BUTTON1_PRESSED) && ev.y >= v->graph_lines))
-		return view_xform_undo(sc);
-	if (!(ev.bstate & BUTTON1_PRESSED))
-		return 0;
-	if ((i = rect_at(v, ev.x, ev.y)) == LAYOUT_NONE)
-		return 0;
-	if (i == v->sel_rect)
-		return act_zoom(sc);
-	return flame_select_rect(v, i);
-}
-
-/* Give the mouse to the terminal (its own text selection), or take it. */
-static int
-act_mouse_toggle(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-
-	v->mouse_off = !v->mouse_off;
-	term_mouse(!v->mouse_off);
-	v->msg = v->mouse_off ? "Mouse off: the terminal selects text (M: "
-	    "mouse on)." : "Mouse on: click, double-click, wheel (M: off).";
 	return TUI_REDRAW;
 }
 
