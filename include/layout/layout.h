@@ -141,6 +141,21 @@ uint32_t layout_child_any(const struct layout *l, uint32_t i);
 uint32_t layout_run_end(const struct layout *l, uint32_t i);
 
 /*
+ * The trunk: from the zoom node up, each frame's widest child while it
+ * holds at least LAYOUT_TRUNK_SHARE of its parent's width (an
+ * interpreter's or a runtime's start-up frames, beside which only a few
+ * narrow frames run: python-json's 19 rows at 80 columns, the last with
+ * 86% of the one below).  When it is longer than 2 * keep + 1 frames and
+ * frames are drawn above its last (it is not a chain to its leaf, which
+ * folded would hide the very frames it is made of), put in *first the
+ * rectangle of its frame keep rows above the zoom node and return how
+ * many frames follow from there before the last keep of the trunk (the
+ * frames a viewer folds into one line); else return 0.
+ */
+#define LAYOUT_TRUNK_SHARE 0.85
+uint32_t layout_trunk(const struct layout *l, uint32_t keep, uint32_t *first);
+
+/*
  * Round rectangle r to whole cells: it covers cells [*x0, *x1).  Rounding
  * both edges the same way keeps neighbours from overlapping and children
  * inside their parents; a rectangle at least one unit wide keeps at least

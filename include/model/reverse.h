@@ -62,7 +62,7 @@ void reverse_reserve_n(struct reverse_job *j, size_t size, uint32_t mask);
 /*
  * After reverse_begin(): the result's siblings in this order (by totals of
  * profile prof), whatever t's (the viewer's reverse view is heaviest first
- * by default, #48).
+ * by default: the functions people look for first).
  */
 void reverse_order(struct reverse_job *j, enum tree_order order, int prof);
 /* reverse_build_like() with the result in that order. */

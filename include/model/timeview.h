@@ -1,5 +1,5 @@
 /*
- * The viewer's time range (#53): the range picked on the heat map, the
+ * The viewer's time range: the range picked on the heat map, the
  * baseline it may be compared with, and the tree they make, which the
  * viewer's history takes as its original in place of the tree as loaded
  * (transforms and zooms then apply on top of it).  Curses-free.

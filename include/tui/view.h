@@ -116,6 +116,10 @@ struct tui_view {
 	struct tf_count nar_total[TREE_MAX_PROFILES]; /* and their total */
 	uint64_t nar_samples;    /* and their sample records (v->prof) */
 	long scroll;             /* first picture line shown */
+	uint32_t trunk_rect;     /* the trunk's first folded frame, */
+	uint32_t trunk_first;    /* its row, and the rows folded into */
+	uint32_t trunk_n;        /* one "... N frames" line (0: none) */
+	int trunk_open;          /* e, Enter on it: the trunk unfolded */
 	int cols, lines;         /* screen size at the last layout */
 	int graph_lines;         /* lines of the graph area */
 	int status_lines;        /* 1 or 2 */
@@ -157,6 +161,13 @@ void view_flame_relayout(struct tui_view *v, int cols, int lines);
 int view_flame_show(struct tui_view *v, uint32_t node);
 
 void view_flame_zoom(struct tui_view *v, uint32_t node);
+int view_flame_enter(struct tui_screen *s);
+
+/* view_mouse.c: the graph's mouse (click, wheel, M) and clipboard (y, Y) */
+int view_mouse_event(struct tui_screen *s);
+int view_mouse_toggle(struct tui_screen *s);
+int view_copy_name(struct tui_screen *s);
+int view_copy_subtree(struct tui_screen *s);
 
 /* view_annotate.c: `a`, the selected function's source lines */
 struct linetab;
@@ -188,7 +199,7 @@ void view_reverse_stop(struct tui_view *v);
 void view_reverse_grown(struct tui_view *v);
 /*
  * The reverse view's sibling order with the first n steps of the history:
- * heaviest first, unless an "o" there chose names (#48).
+ * heaviest first, unless an "o" there chose names.
  */
 enum tree_order view_reverse_order(const struct tui_view *v, size_t n);
 /*

@@ -363,3 +363,28 @@ layout_cells(const struct layout_rect *r, long *x0, long *x1)
 	*x0 = (long)floor(r->x + 0.5);
 	*x1 = (long)floor(r->x + r->w + 0.5);
 }
+
+/* The trunk from the zoom node, and the part of it to fold (layout.h). */
+uint32_t
+layout_trunk(const struct layout *l, uint32_t keep, uint32_t *first)
+{
+	uint32_t i, c, n = 1, at = LAYOUT_NONE;
+
+	if (l->nrects == 0)
+		return 0;
+	i = l->row_start[l->zoom_depth];
+	while ((c = layout_child(l, i)) != LAYOUT_NONE &&
+	    l->rects[c].w >= LAYOUT_TRUNK_SHARE * l->rects[i].w) {
+		if (n == keep)
+			at = c;
+		i = c;
+		n++;
+	}
+	if (keep == 0)
+		at = l->row_start[l->zoom_depth];
+	/* A chain to its leaf: nothing above it to make room for. */
+	if (n < 2 * keep + 2 || at == LAYOUT_NONE || l->rects[i].nchild == 0)
+		return 0;
+	*first = at;
+	return n - 2 * keep;
+}

@@ -50,7 +50,7 @@ tests_unit_check_perf_clean_SOURCES = tests/unit/check_perf_clean.c
 tests_unit_check_perf_clean_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_perf_clean_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
-# async-profiler's collapsed stacks and bcc memleak (issue #52), and the
+# async-profiler's collapsed stacks and bcc memleak, and the
 # words of a weight in bytes.
 check_PROGRAMS += tests/unit/check_textfmt
 tests_unit_check_textfmt_SOURCES = tests/unit/check_textfmt.c \
@@ -93,7 +93,7 @@ tests_unit_check_pprof_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_pprof tests/golden/pprof_bounds.sh
 EXTRA_DIST += tests/golden/pprof_bounds.sh
 
-# speedscope and Firefox Profiler files (issue #52): the rules one by one,
+# speedscope and Firefox Profiler files: the rules one by one,
 # and the corpus through the binary (golden, with speedscope's snapshot).
 check_PROGRAMS += tests/unit/check_runtimes
 tests_unit_check_runtimes_SOURCES = tests/unit/check_runtimes.c \
@@ -103,7 +103,7 @@ tests_unit_check_runtimes_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 RUNTIMES_TESTS = tests/golden/speedscope.sh tests/golden/firefox.sh
 TESTS += tests/unit/check_runtimes $(RUNTIMES_TESTS)
 EXTRA_DIST += $(RUNTIMES_TESTS) tests/data/speedscope tests/data/firefox
-# Chrome/V8 profiles and traces (issue #52): the rules on crafted inputs,
+# Chrome/V8 profiles and traces: the rules on crafted inputs,
 # and the speedscope corpus, time, hostile input and node --cpu-prof.
 check_PROGRAMS += tests/unit/check_chrome
 tests_unit_check_chrome_SOURCES = tests/unit/check_chrome.c \

@@ -89,7 +89,7 @@ tests_bench_windowbench_SOURCES = tests/bench/windowbench.c \
 tests_bench_windowbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/windowbench$(EXEEXT)
 
-# `make bench`: the heat map screen's open, cursor and range (#53).
+# `make bench`: the heat map screen's open, cursor and range.
 EXTRA_PROGRAMS += tests/bench/heatbench
 tests_bench_heatbench_SOURCES = tests/bench/heatbench.c
 tests_bench_heatbench_LDADD = $(CORE_LIBS)
@@ -103,7 +103,7 @@ tests_unit_check_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_store_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_store
 
-# The viewer's time range and its comparisons (#53).
+# The viewer's time range and its comparisons.
 check_PROGRAMS += tests/unit/check_timeview
 tests_unit_check_timeview_SOURCES = tests/unit/check_timeview.c
 tests_unit_check_timeview_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

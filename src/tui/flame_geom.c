@@ -4,9 +4,10 @@
  * root sits on the last line of the graph area; in the icicle view row d
  * is line d.  The graph area shows picture lines [scroll, scroll + graph
  * lines).  After a zoom, callers beyond the nearest three fold into one
- * line.  Scrolling, the selection's place on the screen and the zoom a
- * selection needs (view_flame_show()) live here too;
- * view_flame.c draws and handles keys with them (tui/flame.h).
+ * line; unzoomed, a long trunk folds into one line.  Scrolling, the
+ * selection's place on the screen and the zoom a selection needs
+ * (view_flame_show()) live here too; view_flame.c draws and handles keys
+ * with them (tui/flame.h).
  */
 #include "config.h"
 
@@ -44,33 +45,114 @@ fold_saves(const struct tui_view *v)
 	return f > 0 ? (long)f - 1 : 0;
 }
 
+/*
+ * The trunk: unzoomed, the frames from the root up while each holds
+ * nearly all of its parent's width (layout_trunk(): an interpreter's or a
+ * runtime's start-up frames, a few narrow frames beside them).  When the
+ * picture is taller than the graph area, the trunk's frames beyond its
+ * first and last TRUNK_KEEP fold into one line, "... N frames", with the
+ * narrow frames beside them.  The selection still moves through them one
+ * by one (the fold line shows it, the status line names the frame); Enter
+ * there or e unfolds the trunk, e folds it again.  A zoom shows every
+ * frame it asks for: no trunk is folded then (its callers fold instead).
+ */
+#define TRUNK_KEEP 2
+
+/* Rows the trunk's fold saves: it shows trunk_n rows on one line. */
+static long
+trunk_saves(const struct tui_view *v)
+{
+	return v->trunk_n > 0 ? (long)v->trunk_n - 1 : 0;
+}
+
+/* After a layout: the trunk to fold, if any. */
+void
+flame_trunk_find(struct tui_view *v)
+{
+	uint32_t first = LAYOUT_NONE, n;
+
+	v->trunk_n = 0;
+	v->trunk_rect = LAYOUT_NONE;
+	if (v->trunk_open || v->layout.zoom_depth != 0)
+		return;
+	n = layout_trunk(&v->layout, TRUNK_KEEP, &first);
+	if (n > 0 && (long)v->layout.nrows > v->graph_lines) {
+		v->trunk_rect = first;
+		v->trunk_first = v->layout.rects[first].depth;
+		v->trunk_n = n;
+	}
+}
+
+/* True when row depth is folded into the trunk's line. */
+static int
+in_trunk(const struct tui_view *v, uint32_t depth)
+{
+	return v->trunk_n > 0 && depth >= v->trunk_first &&
+	    depth - v->trunk_first < v->trunk_n;
+}
+
+/* True when the selection is one of the folded trunk's frames. */
+int
+flame_in_trunk(const struct tui_view *v)
+{
+	return v->sel_rect != LAYOUT_NONE &&
+	    in_trunk(v, v->layout.rects[v->sel_rect].depth);
+}
+
+/* e (and Enter on the fold): unfold the trunk, or fold it again. */
+int
+flame_trunk_toggle(struct tui_screen *s)
+{
+	struct tui_view *v = view_of(s);
+
+	if (v->trunk_n == 0 && !v->trunk_open) {
+		v->msg = "e: no long trunk folded here (it folds unzoomed, "
+		    "when the graph is taller than the screen).";
+		return TUI_REDRAW;
+	}
+	v->trunk_open = !v->trunk_open;
+	return TUI_RELAYOUT;
+}
+
 /* Lines in the picture: every row, and at least the graph area. */
 long
 flame_picture_lines(const struct tui_view *v)
 {
-	return TF_MAX((long)v->layout.nrows - fold_saves(v),
+	return TF_MAX((long)v->layout.nrows - fold_saves(v) - trunk_saves(v),
 	    (long)v->graph_lines);
 }
 
-/* Picture line of row depth (a folded row: the fold's line). */
+/* Picture line of row depth (a folded row: its fold's line). */
 long
 flame_line_of(const struct tui_view *v, uint32_t depth)
 {
 	long r = depth < flame_folded_rows(v) ? 0 : (long)depth - fold_saves(v);
 
+	if (in_trunk(v, depth))
+		r = (long)v->trunk_first - fold_saves(v);
+	else if (v->trunk_n > 0 && depth > v->trunk_first)
+		r -= trunk_saves(v);
 	return v->inverted ? r : flame_picture_lines(v) - 1 - r;
 }
 
-/* True when picture line line is the "... N callers" line. */
+/* True when picture line line is the trunk's "... N frames" line. */
+int
+flame_is_trunk_line(const struct tui_view *v, long line)
+{
+	return v->trunk_n > 0 && line == flame_line_of(v, v->trunk_first);
+}
+
+/* True when picture line line is a fold: "... N callers" or the trunk's. */
 int
 flame_is_fold_line(const struct tui_view *v, long line)
 {
-	return flame_folded_rows(v) > 0 && line == flame_line_of(v, 0);
+	return (flame_folded_rows(v) > 0 && line == flame_line_of(v, 0)) ||
+	    flame_is_trunk_line(v, line);
 }
 
 /*
- * Row shown on picture line line (the fold's line: the nearest folded
- * row), or -1 for an empty line.
+ * Row shown on picture line line (the callers' fold: the nearest folded
+ * row; the trunk's: its first folded row), or -1 for an empty line.
  */
 long
 flame_depth_of(const struct tui_view *v, long line)
@@ -78,10 +160,13 @@ flame_depth_of(const struct tui_view *v, long line)
 	long r = v->inverted ? line : flame_picture_lines(v) - 1 - line;
 	long f = (long)flame_folded_rows(v);
 
-	if (r < 0 || r >= (long)v->layout.nrows - fold_saves(v))
+	if (r < 0 || r >= (long)v->layout.nrows - fold_saves(v) -
+	    trunk_saves(v))
 		return -1;
 	if (f > 0 && r == 0)
 		return f - 1;
+	if (v->trunk_n > 0 && r > (long)v->trunk_first - fold_saves(v))
+		r += trunk_saves(v);
 	return r + fold_saves(v);
 }
 
@@ -95,6 +180,20 @@ flame_clamp_scroll(struct tui_view *v)
 		v->scroll = max;
 	if (v->scroll < 0)
 		v->scroll = 0;
+}
+
+/* Scroll by delta lines and keep the selection on the screen. */
+int
+flame_scroll_by(struct tui_view *v, long delta)
+{
+	long old = v->scroll;
+
+	v->scroll += delta;
+	flame_clamp_scroll(v);
+	if (v->scroll == old)
+		return 0;
+	flame_follow_scroll(v);
+	return TUI_REDRAW;
 }
 
 /* Scroll so that the selection is on the screen. */

@@ -13,7 +13,8 @@
  * the first level shows its function's own self total as "self".  The
  * counts are worded by model/units.h: perf input has the weight in its
  * unit and the sample records ("2.46 s cpu-clock, 1,228 samples ... self
- * 0 s"), folded input "1,234 samples" or --countname's word.  "in
+ * 0 s"), folded input "1,234 samples" or --countname's word
+ * (statusbar_count.c words the counts, tui/statusbar.h).  "in
  * MODULE" names the frame's module when the input gave one (perf's DSO;
  * "in several modules" for frames merged by name across modules; "inlined
  * in MODULE" for perf's inlined frames, the module of their caller): not a
@@ -59,13 +60,13 @@
 #include "search/search.h"
 #include "tui/colors.h"
 #include "tui/prompt.h"
+#include "tui/statusbar.h"
 #include "tui/text.h"
 #include "tui/view.h"
 #include "util/macros.h"
 
 #define STATS_BUFSZ 256
 #define PATTERN_COLS 32 /* a longer pattern is cut with ".." */
-#define BRIEF_COLS 60   /* narrower: the weight without the sample records */
 
 /* Return how many status lines a screen of this size gets. */
 int
@@ -73,237 +74,6 @@ statusbar_lines(int cols, int lines)
 {
 	(void)cols;
 	return lines >= 8 ? 2 : 1;
-}
-
-/* Format c into out with thousands separators: 1,234,567 or 12.5. */
-static void
-fmt_count(char *out, size_t cap, struct tf_count c)
-{
-	units_group(out, cap, c);
-}
-
-/*
- * The words of t's numbers in profile prof (model/units.h): u->samples
- * says the weight has a unit of its own beside the sample records.
- */
-static void
-tree_units(const struct tui_view *v, const struct tree *t, int prof,
-    struct tf_units *u)
-{
-	units_of_tree(u, t, prof, v->svg.opts.event, v->svg.opts.countname);
-}
-
-/*
- * A weight as the differential fields show it: "1.75 s" for a weight with
- * a unit, else grouped, "1,200".
- */
-static void
-fmt_weight(const struct tui_view *v, char *out, size_t cap, struct tf_count c)
-{
-	struct tf_units u;
-
-	tree_units(v, v->tree, v->prof, &u);
-	if (u.samples)
-		units_weight(out, cap, &u, c);
-	else
-		fmt_count(out, cap, c);
-}
-
-/*
- * The selected frame's self count as shown: in the reverse view a frame
- * of the first level is the function sampled there, and its self is all
- * of that node (the reverse tree keeps the count at the outermost caller).
- */
-static struct tf_count
-shown_self(const struct tui_view *v)
-{
-	if (v->reverse && v->sel != TREE_ROOT &&
-	    tree_node(v->tree, v->sel)->depth == 1)
-		return tree_total(v->tree, v->prof, v->sel);
-	return tree_self(v->tree, v->prof, v->sel);
-}
-
-/* True when node is the zoomed frame or inside it (not a dimmed caller). */
-static int
-in_zoom(const struct tui_view *v, uint32_t node)
-{
-	uint32_t depth = tree_node(v->tree, v->zoom)->depth;
-
-	while (node != TREE_NONE && tree_node(v->tree, node)->depth > depth)
-		node = tree_node(v->tree, node)->parent;
-	return node == v->zoom;
-}
-
-/*
- * The selected frame's numbers in their unit (model/units.h) into n and
- * its self weight into s: "2.46 s cpu-clock, 1,228 samples" and "0 s",
- * "100 samples" and "5".  On a screen under BRIEF_COLS columns the weight
- * alone: "2.46 s cpu-clock".
- */
-static void
-count_text(const struct tui_view *v, char *n, size_t ncap, char *s,
-    size_t scap)
-{
-	struct tf_units u;
-	const struct tree *t = v->tree;
-
-	tree_units(v, t, v->prof, &u);
-	if (v->cols < BRIEF_COLS)
-		u.samples = 0;
-	units_total(n, ncap, &u, tree_total(v->tree, v->prof, v->sel),
-	    u.samples ? tree_samples(v->tree, v->prof, v->sel) : 0);
-	units_weight(s, scap, &u, shown_self(v));
-}
-
-/* The selection's total in profile prof: a "+" bar's is its frames'. */
-static struct tf_count
-sel_total(const struct tui_view *v, int prof)
-{
-	if (view_sel_merged(v))
-		return v->nar_total[prof];
-	return tree_total(v->tree, prof, v->sel);
-}
-
-/* part as a percentage of whole, "12.34%". */
-static void
-fmt_share(char *out, size_t cap, double part, double whole)
-{
-	snprintf(out, cap, "%.2f%%", whole > 0 ? 100.0 * part / whole : 0.0);
-}
-
-/*
- * The fields of the status line, one function each: append the field's
- * text to tx, or nothing when it has nothing to say.
- */
-typedef void sb_fill(struct tui_view *, struct tui_text *);
-
-/* The share of all, "12.34%", of the selection in profile prof. */
-static void
-share_of_all(const struct tui_view *v, int prof, char *out, size_t cap)
-{
-	fmt_share(out, cap, count_value(sel_total(v, prof)),
-	    count_value(tree_total(v->tree, prof, TREE_ROOT)));
-}
-
-/*
- * "1,234 samples", "2.46 s cpu-clock, 1,228 samples"; --diff: "before
- * 1,200 (12.00%)".
- */
-static void
-f_samples(struct tui_view *v, struct tui_text *tx)
-{
-	struct tf_count total = sel_total(v, v->diff ? DIFF_BEFORE : v->prof);
-	char n[128], s[64], p[32], buf[192];
-
-	if (v->diff) {
-		fmt_weight(v, n, sizeof n, total);
-		share_of_all(v, DIFF_BEFORE, p, sizeof p);
-		snprintf(buf, sizeof buf, "before %s (%s)", n, p);
-	} else if (view_sel_merged(v)) {
-		/* The frames' weight and records, worded as a frame's. */
-		struct tf_units u;
-
-		tree_units(v, v->tree, v->prof, &u);
-		if (v->cols < BRIEF_COLS)
-			u.samples = 0;
-		units_total(n, sizeof n, &u, total, v->nar_samples);
-		snprintf(buf, sizeof buf, "%s", n);
-	} else {
-		count_text(v, n, sizeof n, s, sizeof s);
-		snprintf(buf, sizeof buf, "%s", n);
-	}
-	text_append_ascii(tx, buf);
-}
-
-/* "45.67% of all"; --diff: "after 1,300 (13.00%)". */
-static void
-f_of_all(struct tui_view *v, struct tui_text *tx)
-{
-	char n[64], p[32], buf[128];
-
-	if (v->diff) {
-		fmt_weight(v, n, sizeof n, sel_total(v, DIFF_AFTER));
-		share_of_all(v, DIFF_AFTER, p, sizeof p);
-		snprintf(buf, sizeof buf, "after %s (%s)", n, p);
-	} else {
-		share_of_all(v, v->prof, p, sizeof p);
-		snprintf(buf, sizeof buf, "%s of all", p);
-	}
-	text_append_ascii(tx, buf);
-}
-
-/*
- * The selected frame's change in percentage points of each side's total
- * (AFTER's share minus BEFORE's; the other way with --negate): "+3.45".
- */
-static void
-diff_points(const struct tui_view *v, char *buf, size_t cap)
-{
-	double tb = count_value(tree_total(v->tree, DIFF_BEFORE, TREE_ROOT));
-	double ta = count_value(tree_total(v->tree, DIFF_AFTER, TREE_ROOT));
-	double sb = tb > 0 ? 100.0 *
-	    count_value(sel_total(v, DIFF_BEFORE)) / tb : 0;
-	double sa = ta > 0 ? 100.0 *
-	    count_value(sel_total(v, DIFF_AFTER)) / ta : 0;
-	double pp = v->negate ? sb - sa : sa - sb;
-
-	if (pp > -0.005 && pp < 0.005)
-		pp = 0; /* no "-0.00" */
-	snprintf(buf, cap, "%+.2f", pp);
-}
-
-/*
- * "100.00% of zoom", once zoomed in, for the zoomed frame and the frames
- * inside it (at the root it would repeat "of all", and every cursor move
- * would send it again; a dimmed caller is more than the zoom); --diff:
- * "change +100 (+3.45 pp)".
- */
-static void
-f_of_zoom(struct tui_view *v, struct tui_text *tx)
-{
-	double vb, va, d;
-	char buf[96];
-
-	if (v->diff) {
-		vb = count_value(sel_total(v, DIFF_BEFORE));
-		va = count_value(sel_total(v, DIFF_AFTER));
-		d = v->negate ? vb - va : va - vb;
-		text_append_ascii(tx, "change ");
-		text_append_ascii(tx, d > 0 ? "+" : d < 0 ? "-" : "");
-		fmt_weight(v, buf, sizeof buf,
-		    (struct tf_count){(uint64_t)(d < 0 ? -d : d), 0});
-		text_append_ascii(tx, buf);
-		diff_points(v, buf, sizeof buf);
-		text_append_ascii(tx, " (");
-		text_append_ascii(tx, buf);
-		text_append_ascii(tx, " pp)");
-		return;
-	}
-	if (v->zoom == TREE_ROOT ||
-	    (!view_sel_merged(v) && !in_zoom(v, v->sel)))
-		return;
-	fmt_share(buf, sizeof buf, count_value(sel_total(v, v->prof)),
-	    count_value(tree_total(v->tree, v->prof, v->zoom)));
-	text_append_ascii(tx, buf);
-	text_append_ascii(tx, " of zoom");
-}
-
-/* "self 12"; --diff: "[widths: after]". */
-static void
-f_self(struct tui_view *v, struct tui_text *tx)
-{
-	char n[128], s[64];
-
-	if (v->diff) {
-		text_append_ascii(tx, v->prof == DIFF_AFTER ?
-		    "[widths: after]" : "[widths: before]");
-		return;
-	}
-	if (view_sel_merged(v))
-		return; /* the frames of a "+" bar have no one self */
-	count_text(v, n, sizeof n, s, sizeof s);
-	text_append_ascii(tx, "self ");
-	text_append_ascii(tx, s);
 }
 
 /* True for perf's module of an inlined frame, "(inlined)". */
@@ -431,7 +201,7 @@ f_matched(struct tui_view *v, struct tui_text *tx)
 		text_append_ascii(tx, "no match");
 		return;
 	}
-	fmt_share(pa, sizeof pa, count_value(h->matched[v->prof]),
+	statusbar_share(pa, sizeof pa, count_value(h->matched[v->prof]),
 	    count_value(tree_total(v->tree, v->prof, TREE_ROOT)));
 	text_append_ascii(tx, "Matched ");
 	text_append_ascii(tx, pa);
@@ -453,7 +223,7 @@ f_matched_zoom(struct tui_view *v, struct tui_text *tx)
 		    s->marks, &s->order[v->reverse], v->prof, v->zoom);
 		s->zoom_node = v->zoom;
 	}
-	fmt_share(pz, sizeof pz, count_value(s->zoom_matched),
+	statusbar_share(pz, sizeof pz, count_value(s->zoom_matched),
 	    count_value(tree_total(v->tree, v->prof, v->zoom)));
 	text_append_ascii(tx, pz);
 	text_append_ascii(tx, " of zoom");
@@ -556,10 +326,10 @@ static const struct sb_field {
 	sb_fill *fill;
 } sb_fields[] = {
 	/* name           prio dprio  min  where     flags          fill */
-	{"samples",          2,    2,   0, SB_LEFT,  SB_COUNT,      f_samples},
-	{"share of all",     3,    3,   0, SB_LEFT,  SB_COUNT,      f_of_all},
-	{"share of zoom",    6,    4,   0, SB_LEFT,  SB_COUNT,      f_of_zoom},
-	{"self",             5,    6,   0, SB_LEFT,  SB_COUNT,      f_self},
+	{"samples",          2,    2,   0, SB_LEFT,  SB_COUNT,      statusbar_samples},
+	{"share of all",     3,    3,   0, SB_LEFT,  SB_COUNT,      statusbar_of_all},
+	{"share of zoom",    6,    4,   0, SB_LEFT,  SB_COUNT,      statusbar_of_zoom},
+	{"self",             5,    6,   0, SB_LEFT,  SB_COUNT,      statusbar_self},
 	{"module",           5,    5,   0, SB_LEFT,  0,             f_module},
 	{"view",             0,    0,   0, SB_LEFT,  0,             f_view},
 	{"message",          1,    1,  12, SB_LEFT,  SB_MSG_COLOUR, f_msg},
@@ -870,10 +640,11 @@ statusbar_progress(const struct tui_view *v, char *buf, size_t cap,
 
 	/* Raw bytes: the status line escapes what it draws (text_set()). */
 	fmt_bytes(by, sizeof by, (double)p->bytes);
-	tree_units(v, t, v->prof, &u);
+	units_of_tree(&u, t, v->prof, v->svg.opts.event,
+	    v->svg.opts.countname);
 	units_total(ns, sizeof ns, &u, tree_total(t, v->prof, TREE_ROOT),
 	    u.samples ? tree_samples(t, v->prof, TREE_ROOT) : 0);
-	fmt_count(nst, sizeof nst, (struct tf_count){stacks, 0.0});
+	units_group(nst, sizeof nst, (struct tf_count){stacks, 0.0});
 	if (secs > 0)
 		fmt_bytes(rate, sizeof rate, (double)p->bytes / secs);
 	else

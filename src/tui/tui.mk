@@ -19,13 +19,15 @@ libtftui_a_SOURCES = \
 	src/tui/view_sandwich.c src/tui/view_narrow.c \
 	src/tui/view_messages.c src/tui/view_heatmap.c src/tui/view_annotate.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
+	src/tui/view_mouse.c src/tui/statusbar_count.c \
 	src/tui/list.c src/tui/paint.c \
 	src/tui/stream.c src/tui/live.c
 noinst_HEADERS += \
 	include/tui/tui.h include/tui/view.h include/tui/screen.h \
 	include/tui/loop.h include/tui/flame.h include/tui/termtype.h \
 	include/tui/colors.h include/tui/text.h include/tui/prompt.h \
-	include/tui/list.h include/tui/live.h include/tui/paint.h
+	include/tui/list.h include/tui/live.h include/tui/paint.h \
+	include/tui/statusbar.h
 
 # The lists' cursor (list.c includes no curses: tested on its own).
 check_PROGRAMS += tests/unit/check_list
@@ -78,3 +80,6 @@ EXTRA_DIST += tests/tui/highlight.sh
 # The sandwich's halves scroll with the selection.
 TESTS += tests/tui/sandscroll.sh
 EXTRA_DIST += tests/tui/sandscroll.sh
+# A long trunk folds into one line.
+TESTS += tests/tui/trunk.sh
+EXTRA_DIST += tests/tui/trunk.sh

@@ -7,15 +7,16 @@
  * shows and sends only the difference, so moving the selection costs the
  * two frames that changed and the status line.
  *
- * Screen geometry (which picture line shows which row, the fold of
- * callers, scrolling) is in flame_geom.c (tui/flame.h).
+ * Screen geometry (which picture line shows which row, the folds of
+ * callers and of the trunk, scrolling) is in flame_geom.c (tui/flame.h).
  *
- * The other parts of this screen have files of their own: the search
- * (view_search.c), the reverse view and the thread that builds its tree
- * (view_reverse.c), saving as an SVG (view_save.c), the transforms, the
- * undo history and the breadcrumb (view_xform.c), and what changes when
- * the tree grows while it loads (stream.c).  They share struct tui_view
- * (tui/view.h); the key table here binds their keys too.
+ * The other parts of this screen have files of their own: the mouse and
+ * the clipboard (view_mouse.c), the search (view_search.c), the reverse
+ * view and the thread that builds its tree (view_reverse.c), saving as an
+ * SVG (view_save.c), the transforms, the undo history and the breadcrumb
+ * (view_xform.c), and what changes when the tree grows while it loads
+ * (stream.c).  They share struct tui_view (tui/view.h); the key table
+ * here binds their keys too.
  */
 #include "config.h"
 
@@ -25,7 +26,6 @@
 #include <string.h>
 
 #include "diff/diff.h"
-#include "export/subtree.h"
 #include "layout/layout.h"
 #include "layout/palette.h"
 #include "model/reverse.h"
@@ -43,13 +43,11 @@
 
 #define KEY_CTRL(c) ((c) & 0x1f)
 #define KEY_ESCAPE 27
-#define COPY_MAX (100u << 10) /* y, Y: at most 100 KB to the clipboard */
 
 static int act_left(struct tui_screen *);
 static int act_right(struct tui_screen *);
 static int act_up(struct tui_screen *);
 static int act_down(struct tui_screen *);
-static int act_zoom(struct tui_screen *);
 static int act_reset(struct tui_screen *);
 static int act_flip(struct tui_screen *);
 static int act_width(struct tui_screen *);
@@ -60,10 +58,6 @@ static int act_bottom(struct tui_screen *);
 static int act_name_left(struct tui_screen *);
 static int act_name_right(struct tui_screen *);
 static int act_templates(struct tui_screen *);
-static int act_copy_name(struct tui_screen *);
-static int act_copy_subtree(struct tui_screen *);
-static int act_mouse(struct tui_screen *);
-static int act_mouse_toggle(struct tui_screen *);
 
 /*
  * The key table (its head; then the transforms' keys from the registry,
@@ -83,7 +77,7 @@ static const struct tui_binding bindings_head[] = {
 	    "child you came from, else the widest)", act_down,
 	    {KEY_DOWN, 'j', 0}},
 	{"Enter", "zoom to the selected frame (a + bar: list its frames)",
-	    act_zoom,
+	    view_flame_enter,
 	    {'\n', '\r', KEY_ENTER, 0}},
 	{"Bksp  u", "undo the last zoom or transform", view_xform_undo,
 	    {KEY_BACKSPACE, 127, KEY_CTRL('H'), 'u', 0}},
@@ -124,13 +118,15 @@ static const struct tui_binding bindings_tail[] = {
 	{"C", "collapse template arguments to <\u2026> everywhere, or not",
 	    act_templates, {'C', 0}},
 	{"y Y", "copy the selected name / its subtree as folded stacks "
-	    "(OSC 52 clipboard)", act_copy_name, {'y', 0}},
-	{"", "", act_copy_subtree, {'Y', 0}},
+	    "(OSC 52 clipboard)", view_copy_name, {'y', 0}},
+	{"", "", view_copy_subtree, {'Y', 0}},
 	{"Mouse", "click: select, click the selected: zoom, wheel: scroll, "
-	    "right click or click the status line: back", act_mouse,
+	    "right click or click the status line: back", view_mouse_event,
 	    {KEY_MOUSE, 0}},
 	{"M", "mouse off (the terminal's own text selection) / on",
-	    act_mouse_toggle, {'M', 0}},
+	    view_mouse_toggle, {'M', 0}},
+	{"e", "unfold the trunk (\u2026 N frames), or fold it again",
+	    flame_trunk_toggle, {'e', 0}},
 	{"H", "heat map of the samples over time: pick a time range",
 	    view_heatmap_open, {'H', 0}},
 	{"a", "annotate: the selected function's source lines, hottest "
@@ -146,7 +142,9 @@ static const struct tui_binding bindings_tail[] = {
 static const char *legend[] = {
 	"Colours: warm = user code, blue = kernel, green = JIT (module or _[k]/_[j]),",
 	"aqua = inlined (_[i]); dimmed bars = callers of the zoomed frame",
-	"(beyond three, folded into one \"... N callers\" line);",
+	"(beyond three, folded into one \"... N callers\" line); unzoomed, a",
+	"long trunk (each frame nearly all of its parent's width) folds into",
+	"one \"\u2026 N frames\" line: Enter on it or e unfolds it;",
 	"magenta = frames matching the search; + = frames too narrow to draw;",
 	"h/l select a +, Enter lists its frames, heaviest first;",
 	"the selection: a bright bar \">name  <\" (underlined when it matches).",
@@ -322,6 +320,7 @@ view_flame_relayout(struct tui_view *v, int cols, int lines)
 	p.inverted = v->inverted;
 	p.merge = 1;
 	layout_build(&v->layout, v->tree, &p);
+	flame_trunk_find(v);
 	v->sel_rect = flame_find_shown(v, v->want);
 	v->sel = v->layout.rects[v->sel_rect].node;
 	/*
@@ -403,21 +402,32 @@ flame_style(const struct painter *p, uint32_t i, struct paint_style *st)
 		    v->negate));
 }
 
-/* Draw the "... N callers" line on screen line y, full width. */
+/*
+ * Draw the fold on picture line line ("... N callers", or the trunk's
+ * "\u2026 N frames") on screen line y, full width.
+ */
 static void
-draw_fold(struct tui_view *v, int y)
+draw_fold(struct tui_view *v, long line, int y)
 {
 	char buf[64];
 	uint32_t f = flame_folded_rows(v);
-	int selected = v->sel_rect != LAYOUT_NONE &&
-	    v->layout.rects[v->sel_rect].depth < f;
+	int trunk = flame_is_trunk_line(v, line), selected;
 
+	selected = trunk ? flame_in_trunk(v) : v->sel_rect != LAYOUT_NONE &&
+	    v->layout.rects[v->sel_rect].depth < f;
 	colors_use(selected ? COLORS_SELECTED : COLORS_ANCESTOR,
 	    PALETTE_USER, 0);
 	paint_fill(y, 0, v->cols, ' ');
-	snprintf(buf, sizeof buf, "... %lu caller%s", (unsigned long)f,
-	    f == 1 ? "" : "s");
-	text_set_ascii(&v->label, buf);
+	if (trunk) {
+		/* Our own text: text_ellipsis() is ".." where "\u2026" is not. */
+		snprintf(buf, sizeof buf, "%s %lu frames (Enter, e: unfold)",
+		    text_ellipsis(), (unsigned long)v->trunk_n);
+		text_set(&v->label, buf, strlen(buf), TEXT_ALL);
+	} else {
+		snprintf(buf, sizeof buf, "... %lu caller%s",
+		    (unsigned long)f, f == 1 ? "" : "s");
+		text_set_ascii(&v->label, buf);
+	}
 	text_draw_label(&v->label, y, 0, v->cols);
 }
 
@@ -436,7 +446,7 @@ flame_draw(struct tui_screen *sc)
 		if (d < 0)
 			continue;
 		if (flame_is_fold_line(v, v->scroll + y))
-			draw_fold(v, y);
+			draw_fold(v, v->scroll + y, y);
 		else
 			paint_row(&p, (uint32_t)d, y);
 		if (v->sel_rect != LAYOUT_NONE &&
@@ -565,14 +575,19 @@ view_flame_zoom(struct tui_view *v, uint32_t node)
 	zoom_to(v, node);
 }
 
-/* Zoom to the selected frame; on a "+" bar, list its frames. */
-static int
-act_zoom(struct tui_screen *sc)
+/*
+ * Enter: zoom to the selected frame; on a "+" bar, list its frames; in
+ * the folded trunk, unfold it.
+ */
+int
+view_flame_enter(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
 
 	if (view_sel_merged(v))
 		return view_narrow_open(sc);
+	if (flame_in_trunk(v))
+		return flame_trunk_toggle(sc);
 	return zoom_to(v, v->sel);
 }
 
@@ -608,26 +623,12 @@ act_flip(struct tui_screen *sc)
 	return TUI_RELAYOUT;
 }
 
-/* Scroll by delta lines and keep the selection on the screen. */
-static int
-scroll_by(struct tui_view *v, long delta)
-{
-	long old = v->scroll;
-
-	v->scroll += delta;
-	flame_clamp_scroll(v);
-	if (v->scroll == old)
-		return 0;
-	flame_follow_scroll(v);
-	return TUI_REDRAW;
-}
-
 /* Scroll up a page. */
 static int
 act_pgup(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, -TF_MAX((long)v->graph_lines - 1, 1L));
+	return flame_scroll_by(v, -TF_MAX((long)v->graph_lines - 1, 1L));
 }
 
 /* Scroll down a page. */
@@ -635,7 +636,7 @@ static int
 act_pgdn(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, TF_MAX((long)v->graph_lines - 1, 1L));
+	return flame_scroll_by(v, TF_MAX((long)v->graph_lines - 1, 1L));
 }
 
 /* Scroll to the top of the picture. */
@@ -643,7 +644,7 @@ static int
 act_top(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, -v->scroll);
+	return flame_scroll_by(v, -v->scroll);
 }
 
 /* Scroll to the bottom of the picture. */
@@ -651,7 +652,8 @@ static int
 act_bottom(struct tui_screen *sc)
 {
 	struct tui_view *v = view_of(sc);
-	return scroll_by(v, flame_picture_lines(v) - v->graph_lines - v->scroll);
+	return flame_scroll_by(v, flame_picture_lines(v) - v->graph_lines -
+	    v->scroll);
 }
 
 /* Scroll the selected name in the status line to the left. */
@@ -682,113 +684,6 @@ act_templates(struct tui_screen *sc)
 		v->msg = v->msgbuf;
 	} else
 		v->msg = "Templates shown in full (C: collapse them).";
-	return TUI_REDRAW;
-}
-
-/* Say in the status line what went to the clipboard: what, lines, bytes. */
-static int
-copied(struct tui_view *v, int rc, const char *what, size_t bytes, int cut)
-{
-	if (rc != 0) {
-		v->msg = "Copy failed: could not write to the terminal.";
-		return TUI_REDRAW;
-	}
-	snprintf(v->msgbuf, sizeof v->msgbuf, "Copied %s (%zu byte%s%s) to "
-	    "the clipboard.", what, bytes, bytes == 1 ? "" : "s",
-	    cut ? ", cut at 100 KB" : "");
-	v->msg = v->msgbuf;
-	return TUI_REDRAW;
-}
-
-/* y: copy the selected frame's full name to the clipboard (OSC 52). */
-static int
-act_copy_name(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	const char *name = "all";
-	size_t len = 3, n;
-
-	if (v->sel != TREE_ROOT)
-		name = tree_name(v->tree, v->sel, &len);
-	n = TF_MIN(len, (size_t)COPY_MAX);
-	return copied(v, term_clipboard(name, n), "the name", n, n < len);
-}
-
-/* Y: copy the selected subtree as folded stacks (OSC 52, 100 KB at most). */
-static int
-act_copy_subtree(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	struct subtree_text st;
-	char *buf = xmalloc(COPY_MAX + 1), what[64];
-	int rc;
-
-	subtree_folded(v->tree, v->prof, v->sel, buf, COPY_MAX + 1, &st);
-	rc = term_clipboard(buf, st.len);
-	free(buf);
-	snprintf(what, sizeof what, "%llu stack%s",
-	    (unsigned long long)st.lines, st.lines == 1 ? "" : "s");
-	return copied(v, rc, what, st.len, st.cut);
-}
-
-/* Rectangle drawn at screen cell (x, y), or LAYOUT_NONE. */
-static uint32_t
-rect_at(const struct tui_view *v, int x, int y)
-{
-	const struct layout *l = &v->layout;
-	long d = flame_depth_of(v, v->scroll + y), x0, x1;
-	uint32_t i;
-
-	if (y < 0 || y >= v->graph_lines || d < 0)
-		return LAYOUT_NONE;
-	for (i = l->row_start[d]; i < l->row_start[d + 1]; i++) {
-		layout_cells(&l->rects[i], &x0, &x1);
-		if (x >= x0 && x < x1)
-			return l->rects[i].flags & LAYOUT_MERGED ? LAYOUT_NONE : i;
-	}
-	return LAYOUT_NONE;
-}
-
-/*
- * A mouse event, as keys would do it: a click selects (on the selected
- * frame: zooms), the wheel scrolls three lines, a right click or a click
- * on the status lines goes back a zoom.
- */
-static int
-act_mouse(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-	MEVENT ev;
-	uint32_t i;
-
-	if (getmouse(&ev) != OK)
-		return 0;
-	if (ev.bstate & BUTTON4_PRESSED)
-		return scroll_by(v, -3);
-	if (ev.bstate & BUTTON5_PRESSED)
-		return scroll_by(v, 3);
-	if ((ev.bstate & BUTTON3_PRESSED) ||
-	    ((ev.bstate & BUTTON1_PRESSED) && ev.y >= v->graph_lines))
-		return view_xform_undo(sc);
-	if (!(ev.bstate & BUTTON1_PRESSED))
-		return 0;
-	if ((i = rect_at(v, ev.x, ev.y)) == LAYOUT_NONE)
-		return 0;
-	if (i == v->sel_rect)
-		return act_zoom(sc);
-	return flame_select_rect(v, i);
-}
-
-/* Give the mouse to the terminal (its own text selection), or take it. */
-static int
-act_mouse_toggle(struct tui_screen *sc)
-{
-	struct tui_view *v = view_of(sc);
-
-	v->mouse_off = !v->mouse_off;
-	term_mouse(!v->mouse_off);
-	v->msg = v->mouse_off ? "Mouse off: the terminal selects text (M: "
-	    "mouse on)." : "Mouse on: click, double-click, wheel (M: off).";
 	return TUI_REDRAW;
 }
 

@@ -1,5 +1,5 @@
 /*
- * The heat map screen (`H` from the graph, #53): FlameScope's sub-second
+ * The heat map screen (`H` from the graph): FlameScope's sub-second
  * map of the samples (model/heatmap.h), a cell cursor, and the time range
  * every other view then shows.
  *

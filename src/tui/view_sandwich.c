@@ -296,9 +296,10 @@ put_name(struct sw_screen *w, const char *name, size_t len, size_t max,
  * The status line: "[sandwich] F  self X (p%)  total Y (q%)  callers:
  * SEL Z (r%)", the weights in their unit (model/units.h) as on the
  * graph's status line.  When it is wider than the screen the names give
- * way, never the figures (#48): "[sandwich] " goes first, then F's and
- * SEL's names are shortened from the left, sharing what is left.  On a
- * screen too narrow for the figures themselves the line is cut.
+ * way, never the figures (an 80-column screen keeps them all):
+ * "[sandwich] " goes first, then F's and SEL's names are shortened from
+ * the left, sharing what is left.  On a screen too narrow for the figures
+ * themselves the line is cut.
  */
 static void
 sw_status(struct sw_screen *w, int cols)

@@ -1,5 +1,5 @@
 /*
- * Undoing ahead (#32): after an undo, a second thread makes what the
+ * Undoing ahead: after an undo, a second thread makes what the
  * next undo will show and the history no longer holds, while the user
  * reads the screen.
  *

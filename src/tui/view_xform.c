@@ -1,9 +1,9 @@
 /*
- * The graph screen's transforms and its one history (#32): the keys of
- * the transform registry (model/xform.h: f, F, x, m, c, T and o) change
- * the profile shown, Backspace and u undo the last zoom or transform, U
- * drops every transform; the breadcrumb line above the status lines names
- * the transforms in order.
+ * The graph screen's transforms and its one history of zooms and
+ * transforms: the keys of the transform registry (model/xform.h: f, F, x,
+ * m, c, T and o) change the profile shown, Backspace and u undo the last
+ * zoom or transform, U drops every transform; the breadcrumb line above
+ * the status lines names the transforms in order.
  *
  * The steps and the trees they made are a history (model/history.h): the
  * tree as loaded is its original, v->fwd is always history_tree(), the

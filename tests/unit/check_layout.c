@@ -630,6 +630,97 @@ START_TEST(test_palette_families)
 }
 END_TEST
 
+/*
+ * The trunk a viewer folds: from the zoom node, each frame's widest child
+ * while it holds at least 85% of its parent's width; keep 2 frames at
+ * each end, fold the rest when that is 2 frames or more.
+ *
+ *   all;py;start;main;Py_Main;run;eval;call;{a 60, b 40}
+ *   rows 0-7 (8 frames; call's widest child has 60%): rows 2-5 fold
+ */
+START_TEST(test_trunk)
+{
+	struct tree *t = tree_of("py;start;main;Py_Main;run;eval;call;a 60\n"
+	    "py;start;main;Py_Main;run;eval;call;b 40\n");
+	struct layout l;
+	uint32_t first = 99;
+	int inv;
+
+	layout_init(&l);
+	for (inv = 0; inv < 2; inv++) {
+		build(&l, t, TREE_ROOT, 100, inv, 1);
+		ck_assert_uint_eq(layout_trunk(&l, 2, &first), 4);
+		ck_assert_uint_eq(l.rects[first].depth, 2);
+		ck_assert_uint_eq(l.rects[first].node,
+		    node_of(t, "py;start"));
+	}
+	/* Zoomed on run (row 5): run, eval, call: too short to fold. */
+	build(&l, t, node_of(t, "py;start;main;Py_Main;run"), 100, 0, 1);
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 0);
+	/* Zoomed on start: 6 frames, 2 folded (the fewest worth a line). */
+	build(&l, t, node_of(t, "py;start"), 100, 1, 1);
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 2);
+	ck_assert_uint_eq(l.rects[first].depth, 4);
+	/* Nothing kept: from the zoom node itself. */
+	ck_assert_uint_eq(layout_trunk(&l, 0, &first), 6);
+	ck_assert_uint_eq(l.rects[first].node, node_of(t, "py;start"));
+	layout_free(&l);
+	tree_free(t);
+
+	/*
+	 * Nearly all the width: x, three cells of a hundred beside c, is
+	 * drawn (not a "+" bar) and the trunk goes on through c to g, whose
+	 * children h and i (60% and 40%) end it.
+	 */
+	t = tree_of("a;b;c;d;e;f;g;h 600\na;b;c;d;e;f;g;i 400\na;b;x 30\n");
+	layout_init(&l);
+	build(&l, t, TREE_ROOT, 100, 0, 1);
+	ck_assert(!(rect_of(&l, t, "a;b;x")->flags & LAYOUT_MERGED));
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 4);
+	ck_assert_uint_eq(l.rects[first].node, node_of(t, "a;b"));
+	layout_free(&l);
+	tree_free(t);
+	/* 86% is still the trunk; 80% ends it. */
+	t = tree_of("a;b;c;d;e;f;g;h 50\na;b;c;d;e;f;g;i 36\na;b;x 14\n");
+	layout_init(&l);
+	build(&l, t, TREE_ROOT, 100, 0, 1);
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 4);
+	layout_free(&l);
+	tree_free(t);
+	t = tree_of("a;b;c;d;e;f;g;h 50\na;b;c;d;e;f;g;i 30\na;b;x 20\n");
+	layout_init(&l);
+	build(&l, t, TREE_ROOT, 100, 0, 1);
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 0);
+	layout_free(&l);
+	tree_free(t);
+	/*
+	 * A chain to its leaf folds nothing (nothing above it to make room
+	 * for); a "+" bar above it is something.
+	 */
+	t = tree_of("a;b;c;d;e;f;g;h;i;j 5\n");
+	layout_init(&l);
+	build(&l, t, TREE_ROOT, 100, 0, 1);
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 0);
+	layout_free(&l);
+	tree_free(t);
+	t = tree_of("a;b;c;d;e;f;g;h;i;j 1000\na;b;c;d;e;f;g;h;i;j;x1 3\n"
+	    "a;b;c;d;e;f;g;h;i;j;x2 3\na;b;c;d;e;f;g;h;i;j;x3 3\n"
+	    "a;b;c;d;e;f;g;h;i;j;x4 3\na;b;c;d;e;f;g;h;i;j;x5 3\n");
+	layout_init(&l);
+	build(&l, t, TREE_ROOT, 100, 0, 1);
+	ck_assert_uint_eq(l.nrows, 12);
+	ck_assert(l.rects[l.row_start[11]].flags & LAYOUT_MERGED);
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 7);
+	ck_assert_uint_eq(l.rects[first].node, node_of(t, "a;b"));
+	layout_free(&l);
+	/* An empty layout has none. */
+	layout_init(&l);
+	ck_assert_uint_eq(layout_trunk(&l, 2, &first), 0);
+	layout_free(&l);
+	tree_free(t);
+}
+END_TEST
+
 /* Collect the layout and palette tests. */
 static Suite *
 layout_suite(void)
@@ -652,6 +743,7 @@ layout_suite(void)
 	tcase_add_test(tc, test_widest_child);
 	tcase_add_test(tc, test_deep_stack);
 	tcase_add_test(tc, test_generation);
+	tcase_add_test(tc, test_trunk);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("palette");
 	tcase_add_test(tc, test_palette_hot);
