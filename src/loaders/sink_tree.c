@@ -45,10 +45,11 @@ st_keep(struct sink_tree *st, uint32_t node, struct tf_count count)
 {
 	if (st->store == NULL)
 		return;
-	if (st->have_meta && st->meta.has_time)
+	if (st->have_meta && st->meta.has_time) {
 		store_add(st->store, node, st->meta.t, count.n, st->meta.pid,
 		    st->meta.tid, st->meta.cpu);
-	else
+		store_name_last(st->store, st->meta.comm, st->meta.commlen);
+	} else
 		st->untimed++;
 	st->have_meta = 0;
 }
