@@ -133,6 +133,8 @@ static const struct tui_binding bindings_tail[] = {
 	    act_mouse_toggle, {'M', 0}},
 	{"H", "heat map of the samples over time: pick a time range",
 	    view_heatmap_open, {'H', 0}},
+	{"O", "time order: a flame chart per thread, time left to right",
+	    view_timeorder_open, {'O', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
 	    screen_help, {'?', KEY_F(1), 0}},
 	{"", "", view_messages_open, {'!', 0}},
