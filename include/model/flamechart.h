@@ -21,6 +21,9 @@
  * shows as a gap.  Samples with the same time keep the order of their
  * stacks' node ids.
  *
+ * The chart's interval is [tmin, tmax): the first sample to the last plus
+ * the busiest lane's step.
+ *
  * Layout is only of what is visible: fc_layout() lays out one lane over
  * [t0, t1) on a number of cells, bar by bar, jumping over runs with block
  * minima (64 and 4096 samples) of two per-sample numbers: the depth two
@@ -60,16 +63,21 @@ struct fc_lane {
 	struct fc_sample *s;
 	uint16_t *b1, *b2;  /* per 64 / 4096 samples: least lcp */
 	uint16_t *d1, *d2;  /* per 64 / 4096 samples: least nd */
-	uint32_t maxdepth;
+	uint32_t maxdepth;  /* once ready */
 	int64_t step, cap;
+	size_t cap_s;       /* room in s */
+	int sorted;         /* s came in time order */
+	int ready;          /* sorted, lcp, nd, blocks and maxdepth made */
 };
 
 struct flamechart {
 	const struct tree *tree;   /* borrowed: the stacks' tree */
-	int64_t tmin, tmax;        /* first sample, end of the last cover */
+	int64_t tmin, tmax;        /* first sample; last sample + step */
+	int64_t step;              /* the busiest lane's step */
 	uint64_t n;                /* samples */
 	struct fc_lane *lane;      /* by samples, most first */
 	uint32_t nlanes;
+	uint32_t *top;             /* each node's root frame */
 };
 
 /*
@@ -80,6 +88,12 @@ struct flamechart {
  */
 int fc_build(struct flamechart *fc, const struct tree *t,
     const struct store *s, int64_t t0, int64_t t1, const uint8_t *skip);
+/*
+ * A lane is made ready (sorted, its step, bars' numbers, maxdepth) when
+ * first laid out, or by this; fc_build() readies the busiest.  Opening
+ * costs one pass over the samples and the lanes shown, not every lane.
+ */
+void fc_lane_ready(struct flamechart *fc, uint32_t l);
 void fc_free(struct flamechart *fc);
 
 /* Lane l's name, "comm tid" ("tid 42", "all" without threads). */
@@ -108,7 +122,7 @@ struct fc_layout {
  * out is emptied and filled.  Cell x shows [t0 + x * (t1 - t0) / width,
  * t0 + (x + 1) * (t1 - t0) / width).
  */
-void fc_layout(const struct flamechart *fc, uint32_t l, int64_t t0,
+void fc_layout(struct flamechart *fc, uint32_t l, int64_t t0,
     int64_t t1, int width, uint32_t maxdepth, struct fc_layout *out);
 void fc_layout_free(struct fc_layout *out);
 

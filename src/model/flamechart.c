@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/flamechart.h"
+#include "util/macros.h"
 #include "util/xalloc.h"
 
 #define B1 64u
@@ -171,13 +172,9 @@ clamp_depth(uint32_t d)
 static void
 lane_sort(struct fc_lane *ln)
 {
-	uint64_t k;
-
-	for (k = 1; k < ln->n; k++)
-		if (cmp_sample(&ln->s[k - 1], &ln->s[k]) > 0)
-			break;
-	if (k < ln->n)
+	if (!ln->sorted)
 		qsort(ln->s, ln->n, sizeof *ln->s, cmp_sample);
+	ln->sorted = 1;
 }
 
 /* Measure lane ln's step, set lcp and nd, make the blocks. */
@@ -241,87 +238,98 @@ root_frames(const struct tree *t)
 	return top;
 }
 
-/* Fill the lanes: count by thread, then copy (two passes, no growing). */
+/*
+ * Fill the lanes in one pass, each sized by its thread's samples in the
+ * store (store_thread_added(): at least those in the interval; room
+ * never written is never given pages), noting whether each lane's
+ * samples came in order.
+ */
 static void
 fill_lanes(struct flamechart *fc, const struct store *s, int64_t t0,
-    int64_t t1, const uint8_t *skip)
+    int64_t t1, const uint8_t *skip, int64_t *tlast)
 {
 	uint32_t nthr = store_threads(s), nn = tree_size(fc->tree), i, l;
-	uint64_t *cnt = xcalloc(nthr ? nthr : 1, sizeof *cnt);
-	uint32_t *lane_of = xreallocarray(NULL, nthr ? nthr : 1,
-	    sizeof *lane_of);
+	struct fc_lane *lane = xcalloc(nthr ? nthr : 1, sizeof *lane);
 	struct store_iter it;
 	struct store_sample x;
 
-	store_iter_init(&it, s, t0, t1);
-	while (store_iter_next(&it, &x))
-		if (!left_out(x.stack, nn, skip))
-			cnt[x.thread]++;
-	for (i = 0; i < nthr; i++)
-		fc->nlanes += cnt[i] > 0;
-	fc->lane = xcalloc(fc->nlanes ? fc->nlanes : 1, sizeof *fc->lane);
-	for (i = 0, l = 0; i < nthr; i++) {
-		lane_of[i] = l;
-		if (cnt[i] == 0)
-			continue;
-		fc->lane[l].thread = i;
-		store_thread(s, i, &fc->lane[l].pid, &fc->lane[l].tid);
-		fc->lane[l].comm = store_thread_name(s, i);
-		fc->lane[l].s = xreallocarray(NULL, cnt[i],
-		    sizeof *fc->lane[l].s);
-		l++;
-	}
+	*tlast = INT64_MIN;
+	fc->tmin = INT64_MAX;
 	store_iter_init(&it, s, t0, t1);
 	while (store_iter_next(&it, &x)) {
-		struct fc_lane *ln;
+		struct fc_lane *ln = &lane[x.thread];
+		struct fc_sample *y;
 
 		if (left_out(x.stack, nn, skip))
 			continue;
-		ln = &fc->lane[lane_of[x.thread]];
-		ln->s[ln->n].t = x.t;
-		ln->s[ln->n].stack = x.stack;
+		if (ln->n == ln->cap_s) {
+			/* The first sample, or more than the store said. */
+			if (ln->n == 0) {
+				ln->sorted = 1;
+				ln->thread = x.thread;
+			}
+			xgrow((void **)&ln->s, &ln->cap_s, TF_MAX(ln->n + 1,
+			    store_thread_added(s, x.thread)), sizeof *ln->s);
+		}
+		y = &ln->s[ln->n];
+		y->t = x.t;
+		y->stack = x.stack;
+		if (ln->n > 0 && ln->sorted && cmp_sample(y - 1, y) > 0)
+			ln->sorted = 0;
 		ln->n++;
-		fc->n++;
+		if (x.t < fc->tmin)
+			fc->tmin = x.t;
+		if (x.t > *tlast)
+			*tlast = x.t;
 	}
-	free(cnt);
-	free(lane_of);
+	/* The threads with samples become the lanes. */
+	for (i = 0, l = 0; i < nthr; i++) {
+		if (lane[i].n == 0)
+			continue;
+		lane[l] = lane[i];
+		store_thread(s, i, &lane[l].pid, &lane[l].tid);
+		lane[l].comm = store_thread_name(s, i);
+		fc->n += lane[l].n;
+		l++;
+	}
+	fc->lane = lane;
+	fc->nlanes = l;
+}
+
+void
+fc_lane_ready(struct flamechart *fc, uint32_t l)
+{
+	struct fc_lane *ln;
+
+	if (l >= fc->nlanes || fc->lane[l].ready)
+		return;
+	ln = &fc->lane[l];
+	lane_sort(ln);
+	lane_finish(ln, tree_nodes(fc->tree), fc->top, fc->step);
+	ln->ready = 1;
 }
 
 int
 fc_build(struct flamechart *fc, const struct tree *t, const struct store *s,
     int64_t t0, int64_t t1, const uint8_t *skip)
 {
-	uint32_t *top, l;
-	int64_t step0 = 0;
+	int64_t tlast;
 
 	memset(fc, 0, sizeof *fc);
 	fc->tree = t;
-	fill_lanes(fc, s, t0, t1, skip);
+	fill_lanes(fc, s, t0, t1, skip, &tlast);
 	if (fc->n == 0)
 		return -1;
 	qsort(fc->lane, fc->nlanes, sizeof *fc->lane, cmp_lane);
-	for (l = 0; l < fc->nlanes; l++)
-		lane_sort(&fc->lane[l]);
+	fc->top = root_frames(t);
 	/* The chart's step: the busiest lane's, for lanes with none. */
-	for (l = 0; step0 == 0 && l < fc->nlanes; l++)
-		step0 = median_gap(&fc->lane[l]);
-	if (step0 == 0)
-		step0 = STEP_DEFAULT;
-	top = root_frames(t);
-	fc->tmin = INT64_MAX;
-	fc->tmax = INT64_MIN;
-	for (l = 0; l < fc->nlanes; l++) {
-		struct fc_lane *ln = &fc->lane[l];
-		int64_t e;
-
-		lane_finish(ln, tree_nodes(t), top, step0);
-		e = fc_cover_end(ln, ln->n - 1);
-		if (ln->s[0].t < fc->tmin)
-			fc->tmin = ln->s[0].t;
-		if (e > fc->tmax)
-			fc->tmax = e;
-	}
-	free(top);
+	lane_sort(&fc->lane[0]);
+	fc->step = median_gap(&fc->lane[0]);
+	if (fc->step == 0)
+		fc->step = STEP_DEFAULT;
+	fc_lane_ready(fc, 0);
+	fc->tmax = tlast > INT64_MAX - fc->step ? INT64_MAX :
+	    tlast + fc->step;
 	return 0;
 }
 
@@ -330,6 +338,7 @@ fc_free(struct flamechart *fc)
 {
 	uint32_t l;
 
+	free(fc->top);
 	for (l = 0; l < fc->nlanes; l++) {
 		free(fc->lane[l].s);
 		free(fc->lane[l].b1);
@@ -521,7 +530,7 @@ layout_row(const struct view *v, uint32_t d)
 }
 
 void
-fc_layout(const struct flamechart *fc, uint32_t l, int64_t t0, int64_t t1,
+fc_layout(struct flamechart *fc, uint32_t l, int64_t t0, int64_t t1,
     int width, uint32_t maxdepth, struct fc_layout *out)
 {
 	struct view v;
@@ -530,6 +539,7 @@ fc_layout(const struct flamechart *fc, uint32_t l, int64_t t0, int64_t t1,
 	out->n = 0;
 	if (l >= fc->nlanes || width <= 0 || t1 <= t0)
 		return;
+	fc_lane_ready(fc, l);
 	v.fc = fc;
 	v.ln = &fc->lane[l];
 	v.t0 = t0;

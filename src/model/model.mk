@@ -127,3 +127,8 @@ tests_unit_check_flamechart_SOURCES = tests/unit/check_flamechart.c
 tests_unit_check_flamechart_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_flamechart_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_flamechart
+# `make bench`: opening the time order and a key on 10 million samples.
+EXTRA_PROGRAMS += tests/bench/orderbench
+tests_bench_orderbench_SOURCES = tests/bench/orderbench.c
+tests_bench_orderbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/orderbench$(EXEEXT)

@@ -40,6 +40,7 @@ struct store {
 	   names (0: none yet), each ended by a NUL */
 	uint32_t *name_at;
 	uint32_t added_thr; /* the thread of the sample added last */
+	uint64_t *thr_n;    /* samples added per thread */
 	char *names;
 	size_t nnames, cnames;
 };
@@ -77,6 +78,7 @@ store_free(struct store *s)
 	free(s->tid);
 	free(s->slot);
 	free(s->name_at);
+	free(s->thr_n);
 	free(s->names);
 	free(s);
 }
@@ -119,8 +121,10 @@ thr_append(struct store *s, int32_t pid, int32_t tid)
 		s->cthr = (uint32_t)(cap < cap2 ? cap : cap2);
 		s->name_at = xreallocarray(s->name_at, s->cthr,
 		    sizeof *s->name_at);
+		s->thr_n = xreallocarray(s->thr_n, s->cthr, sizeof *s->thr_n);
 	}
 	s->name_at[s->nthr] = 0;
+	s->thr_n[s->nthr] = 0;
 	s->pid[s->nthr] = pid;
 	s->tid[s->nthr] = tid;
 	s->nthr++;
@@ -229,6 +233,7 @@ store_add(struct store *s, uint32_t stack, int64_t t, uint64_t w,
 	    STORE_CPU_NONE : (uint32_t)cpu;
 
 	s->added_thr = thr;
+	s->thr_n[thr]++;
 	chunk_room(c);
 	if (w > UINT32_MAX && c->wide == NULL) {
 		uint32_t i;
@@ -297,7 +302,7 @@ store_memory(const struct store *s)
 		m += (size_t)s->c[i].cap * (4 * sizeof(uint32_t) +
 		    (s->c[i].wide ? sizeof(uint64_t) : 0));
 	m += (size_t)s->cthr * (sizeof *s->pid + sizeof *s->tid +
-	    sizeof *s->name_at) + s->cnames;
+	    sizeof *s->name_at + sizeof *s->thr_n) + s->cnames;
 	if (s->mask)
 		m += ((size_t)s->mask + 1) * sizeof *s->slot;
 	return m;
@@ -532,4 +537,10 @@ store_thread_name(const struct store *s, uint32_t i)
 	if (i >= s->nthr || s->name_at[i] == 0)
 		return NULL;
 	return s->names + s->name_at[i] - 1;
+}
+
+uint64_t
+store_thread_added(const struct store *s, uint32_t i)
+{
+	return i < s->nthr ? s->thr_n[i] : 0;
 }

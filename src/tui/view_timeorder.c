@@ -80,8 +80,9 @@ order_of(struct tui_screen *s)
 
 /* The lines lane l takes: its header and a row per depth. */
 static long
-lane_lines(const struct order *o, uint32_t l)
+lane_lines(struct order *o, uint32_t l)
 {
+	fc_lane_ready(&o->fc, l); /* its depth known */
 	return 1 + (long)o->fc.lane[l].maxdepth;
 }
 
@@ -93,7 +94,7 @@ lane_shown(const struct order *o, uint32_t l)
 
 /* The picture line lane l's header is on. */
 static long
-lane_top(const struct order *o, uint32_t l)
+lane_top(struct order *o, uint32_t l)
 {
 	long y = 0;
 	uint32_t i;
@@ -120,6 +121,7 @@ lane_layout(struct order *o, uint32_t l)
 
 	if (lv->t0 == o->t0 && lv->t1 == o->t1 && lv->cols == o->screen.cols)
 		return lv;
+	fc_lane_ready(&o->fc, l);
 	fc_layout(&o->fc, l, o->t0, o->t1, o->screen.cols,
 	    o->fc.lane[l].maxdepth, &lv->fl);
 	nrows = o->fc.lane[l].maxdepth + 1;
@@ -500,6 +502,7 @@ move_depth(struct order *o, int dir)
 	for (l += dir; l >= 0 && l < (long)o->fc.nlanes; l += dir)
 		if (lane_shown(o, (uint32_t)l)) {
 			o->lane = (uint32_t)l;
+			fc_lane_ready(&o->fc, (uint32_t)l);
 			o->depth = dir > 0 ? 1 : o->fc.lane[l].maxdepth;
 			return TUI_REDRAW;
 		}
