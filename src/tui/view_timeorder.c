@@ -48,6 +48,7 @@ struct lane_view {
 	struct layout l;         /* fl as the painter's rectangles */
 	int64_t t0, t1;          /* what it was laid out for */
 	int cols;
+	uint32_t rows;           /* depths laid out */
 	size_t capr, caprow;
 };
 
@@ -117,13 +118,20 @@ lane_layout(struct order *o, uint32_t l)
 {
 	struct lane_view *lv = &o->lv[l];
 	struct layout *ly = &lv->l;
-	uint32_t i, d, nrows;
+	uint32_t i, d, nrows, want;
+	long below;
 
-	if (lv->t0 == o->t0 && lv->t1 == o->t1 && lv->cols == o->screen.cols)
-		return lv;
+	/* The depths down to the screen's bottom (and the selection's). */
 	fc_lane_ready(&o->fc, l);
-	fc_layout(&o->fc, l, o->t0, o->t1, o->screen.cols,
-	    o->fc.lane[l].maxdepth, &lv->fl);
+	below = o->scroll + graph_lines(o) - lane_top(o, l);
+	want = (uint32_t)TF_MAX(1, TF_MIN(below, (long)o->fc.lane[l].maxdepth));
+	if (l == o->lane && o->depth > want)
+		want = TF_MIN(o->depth, o->fc.lane[l].maxdepth);
+	if (lv->t0 == o->t0 && lv->t1 == o->t1 && lv->cols == o->screen.cols &&
+	    lv->rows >= want)
+		return lv;
+	fc_layout(&o->fc, l, o->t0, o->t1, o->screen.cols, want, &lv->fl);
+	lv->rows = want;
 	nrows = o->fc.lane[l].maxdepth + 1;
 	xgrow((void **)&ly->rects, &lv->capr, lv->fl.n + 1, sizeof *ly->rects);
 	xgrow((void **)&ly->row_start, &lv->caprow, nrows + 1,

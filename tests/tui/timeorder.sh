@@ -107,20 +107,25 @@ check "O: phase_a not" not has "phase_a"
 keys q
 finished
 
-# 200x60 and from the heat map: the map's range.
+# 200x60, from the heat map (its range: none, the whole), 256 colours
+# and NO_COLOR.
 start 200 60
-run "$TFLAME $p"
-viewer_up
-keys H
-keys O
-check "200x60 from the map: the time order" has "Time order  700 ms shown"
-check "200x60: phase_b at 3/7" eval '[ "$(col phase_b 6)" -eq 86 ]'
-check "200x60: phase_a at 6/7" eval '[ "$(col2 phase_a 6)" -eq 171 ]'
-check "200x60: finer ticks" matches 1 '|50 ms'
-keys q
-check "q: back to the graph" has "[flame]"
-keys q
-finished
+for env in "" "NO_COLOR=1"; do
+	run "$env $TFLAME $p"
+	viewer_up
+	keys H
+	keys O
+	check "200x60 $env: from the map" has "Time order  700 ms shown"
+	check "200x60 $env: phase_b at 3/7" eval '[ "$(col phase_b 6)" -eq 86 ]'
+	check "200x60 $env: phase_a at 6/7" eval \
+	    '[ "$(col2 phase_a 6)" -eq 171 ]'
+	check "200x60 $env: finer ticks" matches 1 '|50 ms'
+	check "200x60 $env: lane 2" matches 7 'phases 4243  20 samples'
+	keys q
+	check "200x60 $env: q: back to the graph" has "[flame]"
+	keys q
+	finished
+done
 check "terminal restored" restored
 
 finish

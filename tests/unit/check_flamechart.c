@@ -218,6 +218,42 @@ START_TEST(test_narrow)
 }
 END_TEST
 
+/* Thread names survive a second thread's store joined (the perf loader's
+ * two halves): store_append_mapped() carries them. */
+START_TEST(test_names_joined)
+{
+	struct store *a = store_new(), *b = store_new();
+	uint32_t map[4] = {0, 2, 3, 1};
+	uint32_t i;
+	int found = 0;
+
+	store_add(b, 1, 5, 1, 10, 11, 0);
+	store_name_last(b, "second\0junk", 11);   /* up to the NUL */
+	store_add(b, 2, 6, 1, 10, 12, 0);
+	store_add(a, 3, 1, 1, 10, 12, 0);
+	store_name_last(a, "first", 5);
+	store_append_mapped(a, b, map, 4);
+	ck_assert_uint_eq(store_threads(a), 2);
+	for (i = 0; i < store_threads(a); i++) {
+		int32_t pid, tid;
+
+		store_thread(a, i, &pid, &tid);
+		if (tid == 11) {
+			ck_assert_str_eq(store_thread_name(a, i), "second");
+			found++;
+		} else {
+			ck_assert_str_eq(store_thread_name(a, i), "first");
+			found++;
+		}
+	}
+	ck_assert_int_eq(found, 2);
+	ck_assert_uint_ge(store_thread_added(a, 0), 1);
+	ck_assert_ptr_null(store_thread_name(a, 99));
+	store_free(a);
+	store_free(b);
+}
+END_TEST
+
 START_TEST(test_empty)
 {
 	struct tree *t = tree_new(1);
@@ -249,6 +285,7 @@ fc_suite(void)
 	tcase_add_test(tc, test_gaps);
 	tcase_add_test(tc, test_narrow);
 	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_names_joined);
 	suite_add_tcase(s, tc);
 	return s;
 }
