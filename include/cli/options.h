@@ -34,6 +34,7 @@ struct svg_cli {
 	const char *nametype;  /* "Function:" */
 	const char *colors;    /* "hot" */
 	int hash;
+	int flamechart;        /* --flamechart: stacks in time order */
 };
 
 #define CLI_XFORM_MAX 64

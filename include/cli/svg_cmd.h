@@ -5,6 +5,8 @@
 #define TFLAME_CLI_SVG_CMD_H
 
 #include "cli/options.h"
+#include "loaders/sink_tree.h"
+#include "model/store.h"
 #include "model/tree.h"
 #include "svg/svg.h"
 
@@ -19,8 +21,11 @@ int svg_view_from_options(const struct options *o, const struct tree *t,
 
 /*
  * Write t as o->svg says, its numbers worded by perf's event (NULL or "":
- * none); returns the exit status (messages on stderr).
+ * none); returns the exit status (messages on stderr).  --flamechart:
+ * the samples of store s in time order, or without any, the stacks of q
+ * in the input's order (either may be NULL).
  */
-int svg_command(const struct options *o, struct tree *t, const char *event);
+int svg_command(const struct options *o, struct tree *t, const char *event,
+    const struct store *s, const struct sink_seq *q);
 
 #endif

@@ -75,6 +75,9 @@ struct sample_meta {
 	int has_time;
 	int32_t pid, tid;   /* -1: unknown */
 	int32_t cpu;        /* -1: unknown */
+	const char *comm;   /* the thread's name (perf's comm), valid until
+	                       the sample is closed; NULL: none */
+	size_t commlen;
 };
 
 struct stack_sink {

@@ -15,6 +15,13 @@
 #include "model/store.h"
 #include "model/tree.h"
 
+/* Stacks in the order they came: (node, weight) (--flamechart). */
+struct sink_seq {
+	uint32_t *node;
+	double *w;
+	size_t n, cap, capw;
+};
+
 /* A sink that inserts every stack into profile prof of tree. */
 struct sink_tree {
 	struct tree *tree;
@@ -31,6 +38,7 @@ struct sink_tree {
 	struct linetab *lines;   /* NULL: the leaves' source lines not kept */
 	const char *loc;         /* the next end()'s leaf location, or NULL */
 	size_t loclen;
+	struct sink_seq *seq;    /* NULL: the order of stacks not kept */
 };
 
 void sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
@@ -49,6 +57,15 @@ void sink_tree_keep_samples(void *ctx);
  * comes without a time is counted in untimed and not kept.
  */
 void sink_tree_keep_store(struct sink_tree *st, struct store *s);
+
+/*
+ * Keep every stack that comes without a time in q too, in order (the
+ * sink does not own it): the lines of folded input as --flamechart draws
+ * them.  The loader then reads in one thread (sink's fork hooks off).
+ */
+void sink_tree_keep_seq(struct sink_tree *st, struct stack_sink *sink,
+    struct sink_seq *q);
+void sink_seq_free(struct sink_seq *q);
 
 /*
  * struct load_opts' records hook for a sink_tree (ctx: the sink_tree):

@@ -71,6 +71,23 @@ uint32_t store_threads(const struct store *s);
 void store_thread(const struct store *s, uint32_t i, int32_t *pid,
     int32_t *tid);
 
+/*
+ * Thread names (perf's comm): the thread of the sample added last is
+ * named name (its first len bytes, at most STORE_NAME_MAX, up to a NUL),
+ * unless it has a name already (the first one stays).  NULL: none.
+ * Names cost their bytes once per thread, not per sample.
+ */
+#define STORE_NAME_MAX 255
+void store_name_last(struct store *s, const char *name, size_t len);
+
+/*
+ * The samples ever added for thread i: at least as many as it holds
+ * (store_cut() does not count down).  The time order sizes its lanes by
+ * it, sparing a pass over the samples.
+ */
+uint64_t store_thread_added(const struct store *s, uint32_t i);
+const char *store_thread_name(const struct store *s, uint32_t i);
+
 /* Bytes held (the columns, the chunk table and the thread table). */
 size_t store_memory(const struct store *s);
 

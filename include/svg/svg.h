@@ -51,6 +51,7 @@
 #include <stdio.h>
 
 #include "layout/palette.h"
+#include "model/store.h"
 #include "model/tree.h"
 
 /* svg_view.prof for a differential graph: profile 0 = before, 1 = after. */
@@ -82,6 +83,28 @@ struct svg_opts {
 	int hash;              /* colours from flamegraph.pl's namehash */
 };
 
+/*
+ * --flamechart (#49): the stacks in time order, not sorted, each line's
+ * frames merged with the line before only while their names agree from
+ * the root (flamegraph.pl --flamechart's rule), x the lines' weights in
+ * their order.  A line is a stack (its last node) with its weight; lines
+ * of a lane come together, under a frame named for the lane when there
+ * are several (lane_name: strtab ids of the tree drawn).
+ */
+struct svg_chart_line {
+	uint32_t node;
+	uint32_t lane;       /* index into lane_name; ignored without lanes */
+	double w;
+	double samples;      /* sample records (0: not kept) */
+};
+
+struct svg_chart {
+	struct svg_chart_line *line;  /* owned */
+	size_t n, cap;
+	uint32_t *lane_name;          /* owned; NULL: no lane frames */
+	uint32_t nlanes;
+};
+
 /* What to draw: the options plus the viewer's state. */
 struct svg_view {
 	struct svg_opts opts;
@@ -104,6 +127,8 @@ struct svg_view {
 	 */
 	const struct tree *zoom_tree;
 	uint32_t zoom_node;
+	const struct svg_chart *chart; /* --flamechart: these lines (title
+	                        "Flame Chart"); NULL: the flame graph */
 };
 
 /*
@@ -175,6 +200,27 @@ struct svg_graph {
 int svg_graph_build(struct svg_graph *g, const struct tree *t, int prof,
     int reverse, double width, double minwidth, int minwidth_percent);
 void svg_graph_free(struct svg_graph *g);
+
+/*
+ * Build g from the lines of c (svg/chart.c), as svg_graph_build() does
+ * from a tree: SVG_OK, or SVG_EMPTY when they weigh nothing.
+ */
+int svg_chart_graph(struct svg_graph *g, const struct tree *t,
+    const struct svg_chart *c, double width, double minwidth,
+    int minwidth_percent);
+
+/*
+ * The lines of the samples of store s (nodes of t), a lane per thread,
+ * most samples first, each in time order (the same time: by node), the
+ * lanes named "comm tid" (interned in t) when there are two or more.
+ * Returns the number of lines (0: none; c is then empty).
+ */
+size_t svg_chart_from_store(struct svg_chart *c, struct tree *t,
+    const struct store *s);
+/* Add one line of weight w to c (lane 0). */
+void svg_chart_add(struct svg_chart *c, uint32_t node, double w,
+    double samples);
+void svg_chart_free(struct svg_chart *c);
 
 /*
  * The frame to zoom to for node zn of tree zt (see svg_view), or SIZE_MAX:

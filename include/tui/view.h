@@ -262,6 +262,9 @@ void view_xform_time_done(struct tui_view *v);
 /* view_heatmap.c: "H", the heat map and the time range */
 int view_heatmap_open(struct tui_screen *s);
 
+/* view_timeorder.c: "O", the time order (flame chart) of the range */
+int view_timeorder_open(struct tui_screen *s);
+
 /* stream.c: the tree grew while loading; or was made anew (ids changed) */
 void view_flame_grown(struct tui_view *v);
 void view_flame_renumber(struct tui_view *v, int (*remake)(void *),

@@ -61,6 +61,8 @@ static struct linetab *loaded_lines;
 /* --collapse: folded stacks held in byte order (the sink's inorder). */
 static struct inorder *held;
 static uint64_t loaded_untimed; /* samples that came without a time */
+/* --flamechart: the stacks without times, in the input's order. */
+static struct sink_seq loaded_seq;
 /* --time in the viewer: the range it opens on (the tree is kept whole). */
 static int view_range;
 static int64_t view_t0, view_t1;
@@ -206,6 +208,8 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		sink_tree_keep_lines(&st[0], loaded_lines);
 		lo.srcline = sink_tree_srcline;
 	}
+	if (!three_columns && !o->diff && o->svg.flamechart)
+		sink_tree_keep_seq(&st[0], &tsink[0], &loaded_seq);
 	if (!three_columns && plan.modules) {
 		/* The viewer's colours and status line: each frame's module. */
 		lo.module_id = sink_tree_module_id;
@@ -379,7 +383,7 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	uint64_t ov;
 
 	if (loaded_store == NULL && (o->time != NULL ||
-	    plan.path == PATH_HEATMAP)) {
+	    plan.path == PATH_HEATMAP || o->svg.flamechart)) {
 		loaded_store = store_new();
 		atexit(free_store);
 	}
@@ -776,7 +780,9 @@ main(int argc, char **argv)
 	}
 	if (plan.path == PATH_SVG) {
 		diag_print(&d, stderr);
-		rc = svg_command(&o, t, loaded_event);
+		rc = svg_command(&o, t, loaded_event, loaded_store,
+		    &loaded_seq);
+		sink_seq_free(&loaded_seq);
 		diag_free(&d);
 		tree_free(t);
 		return rc != EXIT_OK ? rc : input_exit_status();

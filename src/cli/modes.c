@@ -111,6 +111,32 @@ time_rules(const struct options *o, struct mode_plan *p)
 	p->inorder = 0;
 }
 
+/*
+ * --flamechart: the SVG of the samples in time order, as they were
+ * recorded (the sample store names the loaded tree's stacks), so one
+ * profile, no transforms, no --time cut, no --reverse.
+ */
+static void
+flamechart_rules(const struct options *o, struct mode_plan *p)
+{
+	if (p->path != PATH_SVG)
+		p->why = "--flamechart draws an SVG: it goes with --svg";
+	else if (o->diff)
+		p->why = "--flamechart draws one profile: it does not go with "
+		    "--diff";
+	else if (o->nxforms > 0)
+		p->why = "--flamechart draws the samples as recorded: transform "
+		    "options do not go with it";
+	else if (o->time != NULL)
+		p->why = "--flamechart draws the whole recording: it does not "
+		    "go with --time";
+	else if (o->reverse)
+		p->why = "--flamechart keeps the stacks' order: it does not go "
+		    "with --reverse";
+	if (p->why != NULL)
+		p->path = PATH_USAGE;
+}
+
 /* Does rule field f (or ANY) match v? */
 static int
 match(int f, int v)
@@ -144,6 +170,8 @@ mode_plan(const struct options *o, struct mode_plan *p)
 	}
 	if (p->path != PATH_USAGE && o->time != NULL)
 		time_rules(o, p);
+	if (p->path != PATH_USAGE && o->svg.flamechart)
+		flamechart_rules(o, p);
 	if (p->path == PATH_USAGE)
 		p->stream = p->inorder = p->modules = p->order = 0;
 }

@@ -268,6 +268,9 @@ TEXT("\nSVG (--svg), with flamegraph.pl's defaults:\n"),
     "yellow, purple, orange"},
 {.name = "hash", .set = set_flag, .field = F(svg.hash),
     .help = "colour by flamegraph.pl's name hash"},
+{.name = "flamechart", .set = set_flag, .field = F(svg.flamechart),
+    .help = "a flame chart: stacks in time order, a lane per\n"
+    "thread (folded input: in its line order)"},
 TEXT("  --inverted, --reverse, --diff and --negate apply to the SVG; --search\n"
 "  becomes its initial search.\n"
 "\n"

@@ -86,10 +86,25 @@ bad_search(const char *pat)
 	return 1;
 }
 
+/* --flamechart: the store's samples by thread and time, else q's order. */
+static void
+chart_lines(struct svg_chart *c, struct tree *t, const struct store *s,
+    const struct sink_seq *q)
+{
+	size_t i;
+
+	if (s != NULL && svg_chart_from_store(c, t, s) > 0)
+		return;
+	for (i = 0; q != NULL && i < q->n; i++)
+		svg_chart_add(c, q->node[i], q->w[i], 0);
+}
+
 int
-svg_command(const struct options *o, struct tree *t, const char *event)
+svg_command(const struct options *o, struct tree *t, const char *event,
+    const struct store *s, const struct sink_seq *q)
 {
 	struct svg_view v;
+	struct svg_chart chart;
 	char *err = NULL, *msg;
 	const char *input;
 	int rc;
@@ -99,7 +114,13 @@ svg_command(const struct options *o, struct tree *t, const char *event)
 	if (o->search != NULL && bad_search(o->search))
 		return EXIT_USAGE;
 	v.opts.event = event;
+	memset(&chart, 0, sizeof chart);
+	if (o->svg.flamechart) {
+		chart_lines(&chart, t, s, q);
+		v.chart = &chart;
+	}
 	rc = svg_write_file(o->svg.path, t, &v, &err);
+	svg_chart_free(&chart);
 	switch (rc) {
 	case SVG_OK:
 		return EXIT_OK;

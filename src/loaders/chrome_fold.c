@@ -283,6 +283,8 @@ give_meta(struct fold *f, int64_t t_us)
 	m.pid = f->p->pid;
 	m.tid = f->p->tid;
 	m.cpu = -1;
+	m.comm = NULL;
+	m.commlen = 0;
 	f->x->opts->sample(f->x->sink->ctx, &m);
 }
 

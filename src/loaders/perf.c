@@ -157,6 +157,8 @@ open_sample(struct perf_ctx *p, const struct header *h)
 		m->tid = header_int(h->tid != NULL ? h->tid : h->pid,
 		    h->tid != NULL ? h->tidlen : h->pidlen);
 		m->cpu = header_int(h->cpu, h->cpulen);
+		m->comm = p->cur.root; /* begins with the comm, kept */
+		m->commlen = h->commlen;
 	}
 	p->cur.open = 1;
 	p->cur.nframes = p->cur.flen = 0;

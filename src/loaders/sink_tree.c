@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "loaders/sink_tree.h"
 #include "util/xalloc.h"
@@ -43,12 +44,21 @@ st_frame(void *ctx, const char *name, size_t len)
 static void
 st_keep(struct sink_tree *st, uint32_t node, struct tf_count count)
 {
+	struct sink_seq *q = st->seq;
+
+	if (q != NULL && !(st->have_meta && st->meta.has_time)) {
+		xgrow((void **)&q->node, &q->cap, q->n + 1, sizeof *q->node);
+		xgrow((void **)&q->w, &q->capw, q->n + 1, sizeof *q->w);
+		q->node[q->n] = node;
+		q->w[q->n++] = count_value(count);
+	}
 	if (st->store == NULL)
 		return;
-	if (st->have_meta && st->meta.has_time)
+	if (st->have_meta && st->meta.has_time) {
 		store_add(st->store, node, st->meta.t, count.n, st->meta.pid,
 		    st->meta.tid, st->meta.cpu);
-	else
+		store_name_last(st->store, st->meta.comm, st->meta.commlen);
+	} else
 		st->untimed++;
 	st->have_meta = 0;
 }
@@ -190,6 +200,7 @@ sink_tree_init(struct sink_tree *st, struct stack_sink *sink,
 	st->samples = 0;
 	st->store = NULL;
 	st->have_meta = 0;
+	st->seq = NULL;
 	st->untimed = 0;
 	st->have_records = 0;
 	st->records = 0;
@@ -236,6 +247,22 @@ void
 sink_tree_keep_store(struct sink_tree *st, struct store *s)
 {
 	st->store = s;
+}
+
+void
+sink_tree_keep_seq(struct sink_tree *st, struct stack_sink *sink,
+    struct sink_seq *q)
+{
+	st->seq = q;
+	sink->par = NULL;
+}
+
+void
+sink_seq_free(struct sink_seq *q)
+{
+	free(q->node);
+	free(q->w);
+	memset(q, 0, sizeof *q);
 }
 
 void

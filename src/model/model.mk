@@ -12,7 +12,8 @@ libtfcore_a_SOURCES += \
 	src/model/sandwich.c src/model/transform.c src/model/window.c \
 	src/model/history.c src/model/xform.c src/model/store.c \
 	src/model/heatmap.c src/model/timerange.c src/model/range.c \
-	src/model/timeview.c src/model/heatgrid.c src/model/annotate.c
+	src/model/timeview.c src/model/heatgrid.c src/model/annotate.c \
+	src/model/flamechart.c
 noinst_HEADERS += \
 	include/model/count.h include/model/units.h include/model/inorder.h include/model/strtab.h \
 	include/model/tree.h include/model/tree_impl.h include/model/reverse.h \
@@ -20,7 +21,8 @@ noinst_HEADERS += \
 	include/model/transform.h include/model/window.h \
 	include/model/history.h include/model/xform.h include/model/store.h \
 	include/model/heatmap.h include/model/timerange.h include/model/range.h \
-	include/model/timeview.h include/model/heatgrid.h include/model/annotate.h
+	include/model/timeview.h include/model/heatgrid.h include/model/annotate.h \
+	include/model/flamechart.h
 
 # Unit tests: a Check program each.
 check_PROGRAMS += tests/unit/check_functions tests/unit/check_transform \
@@ -128,3 +130,14 @@ tests_unit_check_annotate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
 	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
 tests_unit_check_annotate_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_annotate
+# The flame chart (time order, #49): lanes, bars, the visible layout.
+check_PROGRAMS += tests/unit/check_flamechart
+tests_unit_check_flamechart_SOURCES = tests/unit/check_flamechart.c
+tests_unit_check_flamechart_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_check_flamechart_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_flamechart
+# `make bench`: opening the time order and a key on 10 million samples.
+EXTRA_PROGRAMS += tests/bench/orderbench
+tests_bench_orderbench_SOURCES = tests/bench/orderbench.c
+tests_bench_orderbench_LDADD = $(CORE_LIBS)
+bench: tests/bench/orderbench$(EXEEXT)

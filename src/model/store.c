@@ -36,6 +36,13 @@ struct store {
 	/* the last thread looked up: most samples repeat it */
 	int32_t last_pid, last_tid;
 	uint32_t last_idx;
+	/* thread names: name_at[i] - 1 is the offset of thread i's name in
+	   names (0: none yet), each ended by a NUL */
+	uint32_t *name_at;
+	uint32_t added_thr; /* the thread of the sample added last */
+	uint64_t *thr_n;    /* samples added per thread */
+	char *names;
+	size_t nnames, cnames;
 };
 
 struct store *
@@ -70,6 +77,9 @@ store_free(struct store *s)
 	free(s->pid);
 	free(s->tid);
 	free(s->slot);
+	free(s->name_at);
+	free(s->thr_n);
+	free(s->names);
 	free(s);
 }
 
@@ -109,7 +119,12 @@ thr_append(struct store *s, int32_t pid, int32_t tid)
 		xgrow((void **)&s->pid, &cap, s->nthr + 1, sizeof *s->pid);
 		xgrow((void **)&s->tid, &cap2, s->nthr + 1, sizeof *s->tid);
 		s->cthr = (uint32_t)(cap < cap2 ? cap : cap2);
+		s->name_at = xreallocarray(s->name_at, s->cthr,
+		    sizeof *s->name_at);
+		s->thr_n = xreallocarray(s->thr_n, s->cthr, sizeof *s->thr_n);
 	}
+	s->name_at[s->nthr] = 0;
+	s->thr_n[s->nthr] = 0;
 	s->pid[s->nthr] = pid;
 	s->tid[s->nthr] = tid;
 	s->nthr++;
@@ -217,6 +232,8 @@ store_add(struct store *s, uint32_t stack, int64_t t, uint64_t w,
 	uint32_t cu = cpu < 0 || cpu >= (int32_t)STORE_CPU_NONE ?
 	    STORE_CPU_NONE : (uint32_t)cpu;
 
+	s->added_thr = thr;
+	s->thr_n[thr]++;
 	chunk_room(c);
 	if (w > UINT32_MAX && c->wide == NULL) {
 		uint32_t i;
@@ -284,7 +301,8 @@ store_memory(const struct store *s)
 	for (i = 0; i < s->nc; i++)
 		m += (size_t)s->c[i].cap * (4 * sizeof(uint32_t) +
 		    (s->c[i].wide ? sizeof(uint64_t) : 0));
-	m += (size_t)s->cthr * (sizeof *s->pid + sizeof *s->tid);
+	m += (size_t)s->cthr * (sizeof *s->pid + sizeof *s->tid +
+	    sizeof *s->name_at + sizeof *s->thr_n) + s->cnames;
 	if (s->mask)
 		m += ((size_t)s->mask + 1) * sizeof *s->slot;
 	return m;
@@ -402,6 +420,11 @@ store_append_mapped(struct store *dst, const struct store *src,
 		store_add(dst, x.stack < nmap ? map[x.stack] : x.stack, x.t,
 		    x.w, pid, tid,
 		    x.cpu == STORE_CPU_NONE ? -1 : (int32_t)x.cpu);
+		if (src->name_at != NULL && src->name_at[x.thread] != 0) {
+			const char *nm = store_thread_name(src, x.thread);
+
+			store_name_last(dst, nm, strlen(nm));
+		}
 	}
 }
 
@@ -485,4 +508,39 @@ store_remap(struct store *s, const uint32_t *map, uint32_t nmap)
 			c->stack[i] = c->stack[i] < nmap ? map[c->stack[i]] :
 			    STORE_STACK_NONE;
 	}
+}
+
+void
+store_name_last(struct store *s, const char *name, size_t len)
+{
+	uint32_t i = s->added_thr;
+
+	if (s->count == 0 || i >= s->nthr || s->name_at[i] != 0 ||
+	    name == NULL)
+		return;
+	if (len > STORE_NAME_MAX)
+		len = STORE_NAME_MAX;
+	if (memchr(name, '\0', len) != NULL)
+		len = strlen(name);
+	if (s->nnames + len + 1 > UINT32_MAX - 1)
+		return; /* 4 GiB of names: the rest go unnamed */
+	xgrow((void **)&s->names, &s->cnames, s->nnames + len + 1, 1);
+	memcpy(s->names + s->nnames, name, len);
+	s->names[s->nnames + len] = '\0';
+	s->name_at[i] = (uint32_t)s->nnames + 1;
+	s->nnames += len + 1;
+}
+
+const char *
+store_thread_name(const struct store *s, uint32_t i)
+{
+	if (i >= s->nthr || s->name_at[i] == 0)
+		return NULL;
+	return s->names + s->name_at[i] - 1;
+}
+
+uint64_t
+store_thread_added(const struct store *s, uint32_t i)
+{
+	return i < s->nthr ? s->thr_n[i] : 0;
 }

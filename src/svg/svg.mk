@@ -7,7 +7,7 @@
 
 libtfcore_a_SOURCES += \
 	src/svg/flow.c src/svg/text.c src/svg/write.c src/svg/file.c \
-	src/svg/script.c
+	src/svg/script.c src/svg/chart.c
 noinst_HEADERS += include/svg/svg.h
 
 # Unit tests: escaping, numbers, geometry, colours, the flow, atomic files.
@@ -20,6 +20,7 @@ tests_unit_check_svg_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 
 # End to end: title multisets and frames against flamegraph.pl's, xmllint
 # on every output; then a headless Chromium zooms and searches.
-SVG_TESTS = tests/golden/svg.sh tests/svg/browser.sh tests/golden/numbers.sh
+SVG_TESTS = tests/golden/svg.sh tests/svg/browser.sh tests/golden/numbers.sh \
+	tests/golden/flamechart.sh
 TESTS += tests/unit/check_svg $(SVG_TESTS)
 EXTRA_DIST += $(SVG_TESTS) tests/svg/browser.js tests/data/svg

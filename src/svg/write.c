@@ -233,7 +233,8 @@ write_chrome(struct doc *d)
 	double mid = (double)(o->width / 2);
 
 	if (title == NULL)
-		title = d->v->inverted ? "Icicle Graph" : "Flame Graph";
+		title = d->v->chart != NULL ? "Flame Chart" :
+		    d->v->inverted ? "Icicle Graph" : "Flame Graph";
 	fprintf(fp, "<rect x=\"0.0\" y=\"0\" width=\"%ld.0\" height=\"", o->width);
 	put_fixed(fp, d->H, 1);
 	fputs("\" fill=\"url(#background)\"  />\n", fp);
@@ -417,7 +418,9 @@ write_doc(FILE *fp, const struct tree *t, const struct svg_view *v,
 	d.W = (double)o->width;
 	d.FH = (double)o->height;
 	d.FS = o->fontsize;
-	rc = svg_graph_build(&d.g, t, v->prof, v->reverse, d.W, minwidth, pct);
+	rc = v->chart != NULL ? svg_chart_graph(&d.g, t, v->chart, d.W,
+	    minwidth, pct) :
+	    svg_graph_build(&d.g, t, v->prof, v->reverse, d.W, minwidth, pct);
 	if (rc != SVG_OK) {
 		svg_graph_free(&d.g);
 		if (err != NULL)

@@ -18,6 +18,7 @@ libtftui_a_SOURCES = \
 	src/tui/view_undo.c src/tui/view_help.c src/tui/view_table.c \
 	src/tui/view_sandwich.c src/tui/view_narrow.c \
 	src/tui/view_messages.c src/tui/view_heatmap.c src/tui/view_annotate.c \
+	src/tui/view_timeorder.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
 	src/tui/view_mouse.c src/tui/statusbar_count.c \
 	src/tui/list.c src/tui/paint.c \
@@ -54,6 +55,7 @@ TUI_TESTS = \
 	tests/tui/retrace.sh \
 	tests/tui/messages.sh tests/tui/difftraps.sh tests/tui/savehome.sh \
 	tests/tui/modules.sh tests/tui/transform.sh tests/tui/heatmap.sh \
+	tests/tui/timeorder.sh \
 	tests/tui/textfmt.sh
 # The messages panel's text without a terminal.
 TUI_TESTS += tests/golden/messages.sh

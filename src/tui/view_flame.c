@@ -131,6 +131,8 @@ static const struct tui_binding bindings_tail[] = {
 	    view_heatmap_open, {'H', 0}},
 	{"a", "annotate: the selected function's source lines, hottest "
 	    "first", view_annotate_open, {'a', 0}},
+	{"O", "time order: a flame chart per thread, time left to right",
+	    view_timeorder_open, {'O', 0}},
 	{"? !", "show this help / the messages (loader's notes, perf's words)",
 	    screen_help, {'?', KEY_F(1), 0}},
 	{"", "", view_messages_open, {'!', 0}},

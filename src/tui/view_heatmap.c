@@ -640,17 +640,12 @@ on_graph(struct heat *h, int (*fn)(struct tui_screen *))
 	return fn(&v->screen) | TUI_REDRAW;
 }
 
-static int
-act_table(struct tui_screen *s)
-{
-	return on_graph(heat_of(s), view_table_open);
-}
-
-static int
-act_reverse(struct tui_screen *s)
-{
-	return on_graph(heat_of(s), view_reverse_toggle);
-}
+static int act_table(struct tui_screen *s)
+{ return on_graph(heat_of(s), view_table_open); }
+static int act_reverse(struct tui_screen *s)
+{ return on_graph(heat_of(s), view_reverse_toggle); }
+static int act_order(struct tui_screen *s) /* O: the time order */
+{ return on_graph(heat_of(s), view_timeorder_open); }
 
 /* S: the sandwich of the cursor cell's top function, in the range. */
 static int
@@ -700,6 +695,7 @@ static const struct tui_binding bindings[] = {
 	    "sandwich / the reverse view, for the range", act_table, {'t', 0}},
 	{"", "", act_sandwich, {'S', 0}},
 	{"", "", act_reverse, {'r', 0}},
+	{"O", "the time order (flame chart) of the range", act_order, {'O', 0}},
 	{"H q", "back to the graph", act_back, {'H', 'q', 0}},
 	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
 	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},

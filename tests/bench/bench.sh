@@ -242,6 +242,10 @@ fi
 heatbench=$(dirname "$MKPROFILE")/heatbench
 [ -x "$heatbench" ] && { echo; "$heatbench"; }
 
+# The time order screen: open, pan, zoom (tests/bench/orderbench).
+orderbench=$(dirname "$MKPROFILE")/orderbench
+[ -x "$orderbench" ] && { echo; "$orderbench"; }
+
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.
 svgin=$dir/svg-200k.folded

@@ -301,6 +301,39 @@ START_TEST(test_time_twice)
 }
 END_TEST
 
+/*
+ * --flamechart: only with --svg, one profile as recorded (no --diff, no
+ * transforms, no --time, no --reverse).
+ */
+START_TEST(test_flamechart)
+{
+	struct options o;
+	struct mode_plan p;
+	size_t i = (size_t)_i;
+
+	options_for(&o, table[i].mode, table[i].diff, table[i].xforms,
+	    table[i].src);
+	o.svg.flamechart = 1;
+	mode_plan(&o, &p);
+	if (table[i].mode != MODE_SVG || table[i].diff || table[i].xforms ||
+	    table[i].path == PATH_USAGE) {
+		ck_assert_int_eq(p.path, PATH_USAGE);
+		ck_assert_ptr_nonnull(p.why);
+		return;
+	}
+	ck_assert_int_eq(p.path, PATH_SVG);
+	o.time = "1-2";
+	mode_plan(&o, &p);
+	ck_assert_int_eq(p.path, PATH_USAGE);
+	ck_assert_ptr_nonnull(strstr(p.why, "--flamechart"));
+	o.time = NULL;
+	o.reverse = 1;
+	mode_plan(&o, &p);
+	ck_assert_int_eq(p.path, PATH_USAGE);
+	ck_assert_ptr_nonnull(strstr(p.why, "--reverse"));
+}
+END_TEST
+
 /* Path names, for messages and the test's own. */
 START_TEST(test_names)
 {
@@ -322,6 +355,7 @@ modes_suite(void)
 	tcase_add_loop_test(tc, test_modules_order, 0, (int)ARRAY_SIZE(table));
 	tcase_add_loop_test(tc, test_time, 0, (int)ARRAY_SIZE(table));
 	tcase_add_loop_test(tc, test_time_twice, 0, (int)ARRAY_SIZE(twice));
+	tcase_add_loop_test(tc, test_flamechart, 0, (int)ARRAY_SIZE(table));
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	return s;
