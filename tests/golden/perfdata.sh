@@ -121,6 +121,14 @@ same "fake: stdin file bytes" "$tmpd/stdin.log" "$tmpd/fake.data"
 cat "$tmpd/fake.data" | "$TFLAME" --collapse - > "$tmpd/out" 2> "$tmpd/err"
 same "fake: stdin pipe output" "$tmpd/out" "$tmpd/sample.folded"
 same "fake: stdin pipe bytes" "$tmpd/stdin.log" "$tmpd/fake.data"
+# Pipe-mode data through a pipe, more than a pipe holds: the feeder that
+# copies it must not keep tflame waiting until it has copied it all.
+{ printf 'PERFILE2\020\000\000\000\000\000\000\000'
+  head -c 300000 /dev/zero; } > "$tmpd/big-pipe.data"
+cat "$tmpd/big-pipe.data" | timeout 20 "$TFLAME" --collapse - > "$tmpd/out" \
+    2> "$tmpd/err"
+same "fake: big pipe-mode stdin output" "$tmpd/out" "$tmpd/sample.folded"
+same "fake: big pipe-mode stdin bytes" "$tmpd/stdin.log" "$tmpd/big-pipe.data"
 
 # Every mode: --svg and both sides of --diff.
 "$TFLAME" --svg="$tmpd/want.svg" "$sample" 2>/dev/null
