@@ -45,6 +45,17 @@
 int perfslice_times(int fd, uint64_t *first, uint64_t *last);
 
 /*
+ * Was any event of the perf.data file path sampled with the user stack
+ * (--call-graph dwarf)?  1 yes, 0 no, -1 unknown (not a file-mode
+ * header in native order).  perf script adds inline frames only to
+ * callchains it unwinds from the user stack: without one its output is
+ * the same with --no-inline, which skips its addr2line pass (perf 6.1:
+ * byte-identical on every frame-pointer recording measured; the golden
+ * test compares the two on each run).
+ */
+int perfslice_dwarf(const char *path);
+
+/*
  * How many slices to read path in with at most cpus children: 1 (read
  * it whole) unless its header has sample times spanning at least
  * PERFSLICE_MIN_NS a slice; *first and *last are set then.

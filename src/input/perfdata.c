@@ -274,6 +274,13 @@ pd_progress(void *ctx)
 	}
 }
 
+/* Does s (--perf-args) hold any word? */
+static int
+has_words(const char *s)
+{
+	return s != NULL && s[strspn(s, " \t\n")] != '\0';
+}
+
 /* Can the perf program be run (so that a merger's children find it)? */
 static int
 perf_found(void)
@@ -306,7 +313,7 @@ slices_plan(const char *path, const struct perfdata_opts *o,
     struct child_spec *cs, struct perfslice *ps)
 {
 	if (path == NULL || strcmp(path, "-") == 0 || o->slices < 2 ||
-	    (o->args != NULL && o->args[strspn(o->args, " \t\n")] != '\0'))
+	    has_words(o->args))
 		return;
 	ps->n = perfslice_count(path, o->slices, &ps->first, &ps->last);
 	if (ps->n < 2 || !perf_found())
@@ -398,6 +405,8 @@ perfdata_open(const char *path, struct reader *in, const char *source,
 		}
 	}
 	pd_script_args(&a, input, o);
+	if (input == path && !has_words(o->args) && perfslice_dwarf(path) == 0)
+		pd_av_add(&a, "--no-inline"); /* no inline frames to find */
 	cs.argv = a.v;
 	slices_plan(path, o, &cs, &ps);
 	pd->cmd = pd_av_text(&a);

@@ -7,7 +7,8 @@
  * adds_features(256 bits); the feature sections follow the data, an
  * array of (offset, size) pairs, one per feature bit set, in bit order.
  * HEADER_SAMPLE_TIME (bit 21) holds two u64: the first and last sample
- * times.
+ * times.  The attributes (attrs: perf_event_attr and the section of its
+ * ids, attr_size bytes each) say how each event was sampled.
  */
 #include "config.h"
 
@@ -32,6 +33,7 @@
 #define HDR_SIZE 104
 #define FEAT_SAMPLE_TIME 21
 #define PERF_MAGIC 0x32454c4946524550ull /* "PERFILE2" in native order */
+#define PERF_SAMPLE_STACK_USER (1u << 13)
 
 /* The u64 at p (native order). */
 static uint64_t
@@ -71,6 +73,39 @@ perfslice_times(int fd, uint64_t *first, uint64_t *last)
 	*first = u64_at(t);
 	*last = u64_at(t + 8);
 	return 0;
+}
+
+int
+perfslice_dwarf(const char *path)
+{
+	unsigned char h[HDR_SIZE], st[8];
+	uint64_t off, size, esz, i, n;
+	int fd, rc = 0;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h ||
+	    u64_at(h) != PERF_MAGIC || u64_at(h + 8) < HDR_SIZE) {
+		close(fd);
+		return -1;
+	}
+	/* Each attribute: perf_event_attr and its ids, attr_size bytes. */
+	esz = u64_at(h + 16);
+	off = u64_at(h + 24);
+	size = u64_at(h + 32);
+	n = esz > 16 + 32 ? size / esz : 0;
+	if (n == 0 || n > 4096 || off > INT64_MAX - n * esz)
+		rc = -1;
+	for (i = 0; rc == 0 && i < n; i++) {
+		/* sample_type: after type, size, config and the period. */
+		if (pread(fd, st, sizeof st, (off_t)(off + i * esz + 24)) !=
+		    (ssize_t)sizeof st)
+			rc = -1;
+		else if (u64_at(st) & PERF_SAMPLE_STACK_USER)
+			rc = 1;
+	}
+	close(fd);
+	return rc;
 }
 
 int

@@ -163,6 +163,30 @@ le64() {
 { printf PERFILE2; le64 104; le64 0; le64 0; le64 0; le64 104; le64 0
   le64 0; le64 0; le64 $((1 << 21)); le64 0; le64 0; le64 0
   le64 120; le64 16; le64 1000000000; le64 4000000000; } > "$tmpd/timed.data"
+# hdr SAMPLE_TYPE: a header whose one event was sampled so.
+hdr() {
+	printf PERFILE2; le64 104; le64 64; le64 136; le64 64; le64 104; le64 0
+	le64 0; le64 0; le64 $((1 << 21)); le64 0; le64 0; le64 0
+	le64 120; le64 16; le64 1000000000; le64 4000000000
+	le64 0; le64 0; le64 0; le64 "$1"; le64 0; le64 0; le64 0; le64 0
+}
+# Without a user stack (frame pointers) perf script finds no inline
+# frames: --no-inline spares it the addr2line pass; with one, as it was.
+hdr $((0x127)) > "$tmpd/fp.data"
+run "fake: frame pointers" 0 "$TFLAME" --collapse "$tmpd/fp.data"
+exact "fake: frame pointers: --no-inline" "$tmpd/args.log" \
+    "script -i $tmpd/fp.data --no-inline"
+hdr $((0x127 | 0x3000)) > "$tmpd/dwarf.data"
+run "fake: dwarf" 0 "$TFLAME" --collapse "$tmpd/dwarf.data"
+exact "fake: dwarf: perf's inline frames" "$tmpd/args.log" \
+    "script -i $tmpd/dwarf.data"
+run "fake: frame pointers, --perf-args" 0 "$TFLAME" --collapse \
+    --perf-args=-v "$tmpd/fp.data"
+exact "fake: frame pointers, --perf-args: as given" "$tmpd/args.log" \
+    "script -i $tmpd/fp.data -v"
+run "fake: frame pointers, stdin" 0 "$TFLAME" --collapse < "$tmpd/fp.data"
+exact "fake: frame pointers, stdin: as it was" "$tmpd/args.log" \
+    "script -i /dev/stdin"
 cat "$sample" "$sample" "$sample" | "$TFLAME" --collapse > "$tmpd/three.folded"
 rm -f "$tmpd/slices.log"
 FAKE_MODE=slices run "fake: --perf-slices=3" 0 timeout 20 "$TFLAME" --collapse \

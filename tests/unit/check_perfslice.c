@@ -118,6 +118,55 @@ ns(const char *s, size_t len, uint64_t def)
 	return sec * 1000000000ull + frac;
 }
 
+/* A header of one event sampled with sample_type st (attr_size asz). */
+static const char *
+attr_file(uint64_t st, uint64_t asz, uint64_t nattr)
+{
+	static char path[] = "/tmp/check_perfslice.XXXXXX";
+	unsigned char b[104 + 4 * 144];
+	uint64_t i;
+	int fd;
+
+	memcpy(path + sizeof path - 7, "XXXXXX", 6);
+	memset(b, 0, sizeof b);
+	memcpy(b, "PERFILE2", 8);
+	put64(b + 8, 104);
+	put64(b + 16, asz);
+	put64(b + 24, 104);
+	put64(b + 32, asz * nattr);
+	for (i = 0; i < nattr && i < 4; i++)
+		put64(b + 104 + i * 144 + 24, i == nattr - 1 ? st : 0x127);
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, b, sizeof b), (ssize_t)sizeof b);
+	close(fd);
+	return path;
+}
+
+START_TEST(test_dwarf)
+{
+	const char *p;
+
+	p = attr_file(0x127, 144, 1);        /* frame pointers */
+	ck_assert_int_eq(perfslice_dwarf(p), 0);
+	unlink(p);
+	p = attr_file(0x127 | 0x3000, 144, 3); /* the last event: dwarf */
+	ck_assert_int_eq(perfslice_dwarf(p), 1);
+	unlink(p);
+	p = attr_file(0x127, 16, 1);         /* too small an attribute */
+	ck_assert_int_eq(perfslice_dwarf(p), -1);
+	unlink(p);
+	p = attr_file(0x127, 144, 0);        /* no event */
+	ck_assert_int_eq(perfslice_dwarf(p), -1);
+	unlink(p);
+	/* An attribute past the end of the file. */
+	p = attr_file(0x127, 1000, 3);
+	ck_assert_int_eq(perfslice_dwarf(p), -1);
+	unlink(p);
+	ck_assert_int_eq(perfslice_dwarf("/nonexistent"), -1);
+}
+END_TEST
+
 START_TEST(test_ranges_cover_once)
 {
 	static const uint64_t spans[][2] = {
@@ -173,6 +222,7 @@ perfslice_suite(void)
 
 	tcase_add_test(tc, test_times_read);
 	tcase_add_test(tc, test_times_missing);
+	tcase_add_test(tc, test_dwarf);
 	tcase_add_test(tc, test_ranges_cover_once);
 	suite_add_tcase(s, tc);
 	return s;
