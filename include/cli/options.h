@@ -70,6 +70,7 @@ struct options {
 	int idle;            /* --idle: idle samples in the heat map too */
 	/* perf (cli/input.c) */
 	const char *perf_args; /* --perf-args=ARGS: more for perf script */
+	int perf_slices;       /* --perf-slices=N: perf scripts at once */
 	struct record_cli {
 		int on;            /* --record */
 		long freq;         /* --freq=HZ (99) */

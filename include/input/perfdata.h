@@ -30,6 +30,9 @@ int perfdata_magic(const char *buf, size_t n);
 struct perfdata_opts {
 	int pid;            /* root frames need the pid: -F +pid */
 	const char *args;   /* --perf-args: more arguments, split at blanks */
+	int slices;         /* a file read by up to this many perf scripts
+	                       at once, one per time slice (input/perfslice.h);
+	                       0 or 1: one */
 };
 
 /* `perf record`'s part of a recording. */

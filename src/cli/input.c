@@ -61,6 +61,7 @@ perf_opts(const struct options *o, struct perfdata_opts *po)
 	memset(po, 0, sizeof po[0]);
 	po->pid = o->load.perf.pid || o->load.perf.tid;
 	po->args = o->perf_args;
+	po->slices = o->perf_slices;
 }
 
 /* Say that perf is needed but missing (err: from the spawn), and exit. */

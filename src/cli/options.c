@@ -179,6 +179,11 @@ TEXT("\nInput:\n"),
     .help = "perf.data: more arguments for `perf script`, split at\n"
     "blanks (e.g. --perf-args=--no-inline: no slow\n"
     "addr2line pass); perf is $PERF, else from PATH"},
+{.name = "perf-slices", .arg = required_argument, .meta = "=N",
+    .set = set_int, .field = F(perf_slices), .lo = 1, .hi = 64,
+    .help = "perf.data: N perf scripts at once, one per time\n"
+    "slice, their output put together in time order\n"
+    "(default 1; see the man page for when it pays)"},
 TEXT("\nRecording (perf record -g into perf script, drawn as it comes):\n"),
 {.name = "record", .set = set_flag, .field = F(record.on),
     .help = "record with perf: -a (every processor), -p\n"

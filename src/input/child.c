@@ -218,6 +218,8 @@ child_exec(const struct child_spec *s, pid_t parent, int out, int err,
 		if (fcntl(s->keep[i], F_SETFD, 0) < 0)
 			goto fail;
 	if (s->argv == NULL) {
+		/* Started: tflame waits on this pipe's end, not fn's. */
+		close(report);
 		s->fn(s->arg);
 		_exit(0);
 	}

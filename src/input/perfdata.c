@@ -32,6 +32,7 @@
 
 #include "input/perfdata.h"
 #include "input/perfdata_ctx.h"
+#include "input/perfslice.h"
 #include "util/escape.h"
 #include "util/xalloc.h"
 
@@ -273,6 +274,56 @@ pd_progress(void *ctx)
 	}
 }
 
+/* Does s (--perf-args) hold any word? */
+static int
+has_words(const char *s)
+{
+	return s != NULL && s[strspn(s, " \t\n")] != '\0';
+}
+
+/* Can the perf program be run (so that a merger's children find it)? */
+static int
+perf_found(void)
+{
+	const char *prog = pd_prog(), *p, *e;
+	char path[4096];
+
+	if (strchr(prog, '/') != NULL)
+		return access(prog, X_OK) == 0;
+	if ((p = getenv("PATH")) == NULL)
+		return 0;
+	for (; ; p = e + 1) {
+		e = p + strcspn(p, ":");
+		snprintf(path, sizeof path, "%.*s%s%s", (int)(e - p), p,
+		    e > p ? "/" : "", prog);
+		if (access(path, X_OK) == 0)
+			return 1;
+		if (*e == '\0')
+			return 0;
+	}
+}
+
+/*
+ * Read a perf.data file in time slices when it pays: a file of its own
+ * (not standard input), perf script's arguments all tflame's, and a
+ * header with its sample times.  Sets cs to run the merger.
+ */
+static void
+slices_plan(const char *path, const struct perfdata_opts *o,
+    struct child_spec *cs, struct perfslice *ps)
+{
+	if (path == NULL || strcmp(path, "-") == 0 || o->slices < 2 ||
+	    has_words(o->args))
+		return;
+	ps->n = perfslice_count(path, o->slices, &ps->first, &ps->last);
+	if (ps->n < 2 || !perf_found())
+		return;
+	ps->argv = cs->argv;
+	cs->argv = NULL;
+	cs->fn = perfslice_run;
+	cs->arg = ps;
+}
+
 /* Wrap perf script's output in a reader read through pd_progress(). */
 void
 pd_reader(struct perfdata *pd, const char *source)
@@ -289,6 +340,7 @@ perfdata_open(const char *path, struct reader *in, const char *source,
     const struct perfdata_opts *o, char **err, int *missing)
 {
 	struct child_spec cs, fs;
+	struct perfslice ps;
 	struct perfdata *pd;
 	struct argv a;
 	struct feed f;
@@ -353,7 +405,10 @@ perfdata_open(const char *path, struct reader *in, const char *source,
 		}
 	}
 	pd_script_args(&a, input, o);
+	if (input == path && !has_words(o->args) && perfslice_dwarf(path) == 0)
+		pd_av_add(&a, "--no-inline"); /* no inline frames to find */
 	cs.argv = a.v;
+	slices_plan(path, o, &cs, &ps);
 	pd->cmd = pd_av_text(&a);
 	pd->script = child_spawn(&cs, err);
 	if (fd >= 0)

@@ -263,4 +263,5 @@ if [ -n "${FLAMEGRAPH_DIR:-}" ] && [ -f "$FLAMEGRAPH_DIR/flamegraph.pl" ]; then
 	row "flamegraph.pl" "$smb" \
 	    "$("$RUNSTAT" 1 /dev/null perl "$FLAMEGRAPH_DIR/flamegraph.pl" "$svgin")" "${swc%% *}"
 fi
+. "$(dirname "$0")/perfdata.sh"
 TFLAME="$TFLAME" DATADIR="$DATADIR" sh "$(dirname "$0")/live.sh"

@@ -29,6 +29,18 @@ fail)	echo "perf: bad thing happened" >&2
 partial) head -n 20 "$sample"; echo "perf: died half way" >&2; exit 4 ;;
 garbage) printf 'hello\nworld\n' ;;
 hang)	exec sleep 1000 ;;
+slices|slicefail) # one slice each: the first is slow, so the others wait
+	printf '%s\n' "\$*" >> "$tmpd/slices.log"
+	echo "perf: a warning every perf script gives" >&2
+	case "\$*" in
+	*"--time ,"*) sleep 1 ;;
+	*",") echo "perf: the last slice's own" >&2 ;;
+	*)	if [ "\$FAKE_MODE" = slicefail ]; then
+			echo "perf: the middle slice failed" >&2
+			exit 3
+		fi ;;
+	esac
+	cat "$sample" ;;
 linger)	cat "$sample"; exec >&-; exec sleep 1000 ;;
 chatty)	i=0; while [ \$i -lt 3000 ]; do
 		echo "warning \$i: some long message about a symbol to fill the pipe" >&2
@@ -121,6 +133,14 @@ same "fake: stdin file bytes" "$tmpd/stdin.log" "$tmpd/fake.data"
 cat "$tmpd/fake.data" | "$TFLAME" --collapse - > "$tmpd/out" 2> "$tmpd/err"
 same "fake: stdin pipe output" "$tmpd/out" "$tmpd/sample.folded"
 same "fake: stdin pipe bytes" "$tmpd/stdin.log" "$tmpd/fake.data"
+# Pipe-mode data through a pipe, more than a pipe holds: the feeder that
+# copies it must not keep tflame waiting until it has copied it all.
+{ printf 'PERFILE2\020\000\000\000\000\000\000\000'
+  head -c 300000 /dev/zero; } > "$tmpd/big-pipe.data"
+cat "$tmpd/big-pipe.data" | timeout 20 "$TFLAME" --collapse - > "$tmpd/out" \
+    2> "$tmpd/err"
+same "fake: big pipe-mode stdin output" "$tmpd/out" "$tmpd/sample.folded"
+same "fake: big pipe-mode stdin bytes" "$tmpd/stdin.log" "$tmpd/big-pipe.data"
 
 # Every mode: --svg and both sides of --diff.
 "$TFLAME" --svg="$tmpd/want.svg" "$sample" 2>/dev/null
@@ -129,6 +149,84 @@ same "fake: svg output" "$tmpd/got.svg" "$tmpd/want.svg"
 "$TFLAME" --diff --collapse "$sample" "$sample" > "$tmpd/want.diff" 2>/dev/null
 run "fake: diff" 0 "$TFLAME" --diff --collapse "$tmpd/fake.data" "$tmpd/fake.data"
 same "fake: diff output" "$tmpd/out" "$tmpd/want.diff"
+
+# --perf-slices: a file whose header holds its first and last sample times
+# (1 s and 4 s here) is read by N perf scripts at once, one --time slice
+# each, their outputs in slice order, their messages once each.
+le64() {
+	_n=$1 _i=0
+	while [ $_i -lt 8 ]; do
+		printf "\\$(printf '%03o' $((_n % 256)))"
+		_n=$((_n / 256)) _i=$((_i + 1))
+	done
+}
+{ printf PERFILE2; le64 104; le64 0; le64 0; le64 0; le64 104; le64 0
+  le64 0; le64 0; le64 $((1 << 21)); le64 0; le64 0; le64 0
+  le64 120; le64 16; le64 1000000000; le64 4000000000; } > "$tmpd/timed.data"
+# hdr SAMPLE_TYPE: a header whose one event was sampled so.
+hdr() {
+	printf PERFILE2; le64 104; le64 64; le64 136; le64 64; le64 104; le64 0
+	le64 0; le64 0; le64 $((1 << 21)); le64 0; le64 0; le64 0
+	le64 120; le64 16; le64 1000000000; le64 4000000000
+	le64 0; le64 0; le64 0; le64 "$1"; le64 0; le64 0; le64 0; le64 0
+}
+# Without a user stack (frame pointers) perf script finds no inline
+# frames: --no-inline spares it the addr2line pass; with one, as it was.
+hdr $((0x127)) > "$tmpd/fp.data"
+run "fake: frame pointers" 0 "$TFLAME" --collapse "$tmpd/fp.data"
+exact "fake: frame pointers: --no-inline" "$tmpd/args.log" \
+    "script -i $tmpd/fp.data --no-inline"
+hdr $((0x127 | 0x3000)) > "$tmpd/dwarf.data"
+run "fake: dwarf" 0 "$TFLAME" --collapse "$tmpd/dwarf.data"
+exact "fake: dwarf: perf's inline frames" "$tmpd/args.log" \
+    "script -i $tmpd/dwarf.data"
+run "fake: frame pointers, --perf-args" 0 "$TFLAME" --collapse \
+    --perf-args=-v "$tmpd/fp.data"
+exact "fake: frame pointers, --perf-args: as given" "$tmpd/args.log" \
+    "script -i $tmpd/fp.data -v"
+run "fake: frame pointers, stdin" 0 "$TFLAME" --collapse < "$tmpd/fp.data"
+exact "fake: frame pointers, stdin: as it was" "$tmpd/args.log" \
+    "script -i /dev/stdin"
+cat "$sample" "$sample" "$sample" | "$TFLAME" --collapse > "$tmpd/three.folded"
+rm -f "$tmpd/slices.log"
+FAKE_MODE=slices run "fake: --perf-slices=3" 0 timeout 20 "$TFLAME" --collapse \
+    --perf-slices=3 "$tmpd/timed.data"
+same "fake: slices output" "$tmpd/out" "$tmpd/three.folded"
+sort "$tmpd/slices.log" > "$tmpd/slices.sorted"
+cat > "$tmpd/want.log" <<EOF2
+script -i $tmpd/timed.data --time ,1.999999999
+script -i $tmpd/timed.data --time 2.000000000,2.999999999
+script -i $tmpd/timed.data --time 3.000000000,
+EOF2
+same "fake: slices command lines" "$tmpd/slices.sorted" "$tmpd/want.log"
+cat > "$tmpd/want.err" <<EOF2
+tflame: $tmpd/timed.data: perf script: perf: a warning every perf script gives
+tflame: $tmpd/timed.data: perf script: perf: the last slice's own
+EOF2
+sort "$tmpd/err" > "$tmpd/err.sorted"
+same "fake: slices say each message once" "$tmpd/err.sorted" "$tmpd/want.err"
+FAKE_MODE=slicefail run "fake: a slice fails" 1 timeout 20 "$TFLAME" --collapse \
+    --perf-slices=3 "$tmpd/timed.data"
+grep -qx "tflame: $tmpd/timed.data: \`perf script -i $tmpd/timed.data\` exited with status 3" \
+    "$tmpd/err" && grep -q "the middle slice failed" "$tmpd/err" && ok ||
+    bad "fake: a slice's failure is perf script's" "$(cat "$tmpd/err")"
+# One perf script: the default, --perf-args, standard input, no times.
+for how in "" "--perf-args=-v" "<" "fake.data"; do
+	rm -f "$tmpd/slices.log"
+	case $how in
+	"<")	FAKE_MODE=slices "$TFLAME" --collapse --perf-slices=3 \
+		    < "$tmpd/timed.data" > "$tmpd/out" 2>/dev/null ;;
+	fake.data) FAKE_MODE=slices "$TFLAME" --collapse --perf-slices=3 \
+		    "$tmpd/fake.data" > "$tmpd/out" 2>/dev/null ;;
+	"")	FAKE_MODE=slices "$TFLAME" --collapse "$tmpd/timed.data" \
+		    > "$tmpd/out" 2>/dev/null ;;
+	*)	FAKE_MODE=slices "$TFLAME" --collapse --perf-slices=3 $how \
+		    "$tmpd/timed.data" > "$tmpd/out" 2>/dev/null ;;
+	esac
+	[ "$(wc -l < "$tmpd/slices.log")" -eq 1 ] && ok ||
+	    bad "fake: one perf script ($how)" "$(cat "$tmpd/slices.log")"
+done
+gone "fake: slices leave no perf"
 
 # A perf script that says a lot on standard error does not block tflame.
 FAKE_MODE=chatty run "fake: chatty stderr" 0 timeout 20 "$TFLAME" --collapse \
@@ -346,6 +444,7 @@ perf record -F 999 -g -o perf.data -- sh -c "$busy" > /dev/null 2>&1
 perf script -i perf.data 2>/dev/null | "$TFLAME" --collapse > want 2>/dev/null
 run "perf: collapse" 0 "$TFLAME" --collapse perf.data
 same "perf: collapse = perf script | tflame --collapse" out want
+cp want want.collapse
 [ -s want ] && ok || bad "perf: the recording has samples"
 perf script -F +pid -i perf.data 2>/dev/null | "$TFLAME" --collapse --pid > want
 run "perf: --pid" 0 "$TFLAME" --collapse --pid perf.data
@@ -356,6 +455,26 @@ same "perf: --addrs --all output" out want
 perf script -i perf.data 2>/dev/null | "$TFLAME" --svg=want.svg 2>/dev/null
 run "perf: svg" 0 "$TFLAME" --svg=got.svg perf.data
 same "perf: svg output" got.svg want.svg
+# Time slices: the same samples, none lost or doubled on a boundary, with
+# frame pointers and with dwarf (inline frames: addr2line per slice).
+for n in 2 5; do
+	run "perf: --perf-slices=$n" 0 "$TFLAME" --collapse --perf-slices=$n \
+	    perf.data
+	same "perf: --perf-slices=$n output" out want.collapse
+	run "perf: --perf-slices=$n --threads=1" 0 "$TFLAME" --collapse \
+	    --threads=1 --perf-slices=$n perf.data
+	same "perf: --perf-slices=$n --threads=1 output" out want.collapse
+done
+perf record -F 999 --call-graph dwarf -o dwarf.data -- sh -c "$busy" \
+    > /dev/null 2>&1
+perf script -i dwarf.data 2> /dev/null | "$TFLAME" --collapse > want \
+    2> /dev/null
+for n in 1 2 5; do
+	run "perf: dwarf --perf-slices=$n" 0 "$TFLAME" --collapse \
+	    --perf-slices=$n dwarf.data
+	same "perf: dwarf --perf-slices=$n output" out want
+done
+[ -s want ] && ok || bad "perf: the dwarf recording has samples"
 # Pipe-mode data, as a file and through standard input.
 perf record -F 999 -g -o - -- sh -c "$busy" > pipe.data 2>/dev/null
 perf script -i - < pipe.data 2>/dev/null | "$TFLAME" --collapse > want
