@@ -114,8 +114,11 @@ check "]: STACK-4 in it" has "STACK-4_at_time_30s"
 check "]: STACK-2 not" not has "STACK-2_at"
 # b: the baseline; then second 40 against it: red and blue.
 keys H
+check "H again: the cursor kept on its cell" has "20 s +300 ms"
 keys b
 check "b: said" has "Baseline marked"
+keys g
+keyn 20 j
 keyn 40 l
 keyn 25 k
 keys Enter
