@@ -5,6 +5,7 @@
 #ifndef TFLAME_TUI_HEAT_H
 #define TFLAME_TUI_HEAT_H
 
+#include <curses.h>
 #include <stdint.h>
 
 #include "model/heatgrid.h"
@@ -30,6 +31,9 @@ struct heat {
 	int width;                 /* cell columns the screen shows */
 	int cx, cy;                /* the cursor */
 	int marking, mx, my;       /* Enter was pressed once, on (mx, my) */
+	int pressed, px, py;       /* the mouse's left button is down there */
+	int mouse;                 /* releases asked for; the mask before: */
+	mmask_t oldmask;
 	int top_cx, top_cy;        /* the top function found for this cell */
 	uint32_t top;              /* its leaf node, TREE_NONE: none */
 	const char *msg;

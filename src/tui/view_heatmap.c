@@ -406,6 +406,77 @@ act_sandwich(struct tui_screen *s)
 	return TUI_REDRAW;
 }
 
+/*
+ * The map's cell under screen cell (x, y): 1, or 0 off the map.  With
+ * half blocks a line holds two cell rows: the lower one (earlier in the
+ * second), unless the cursor is on the upper one there already.
+ */
+static int
+cell_at(const struct heat *h, int x, int y, int *cx, int *cy)
+{
+	int per = h->half ? 2 : 1, i = h->ytop + h->lmap - 1 - y;
+
+	if (x < HEAT_LABEL_W || x >= HEAT_LABEL_W + h->width ||
+	    i < 0 || i >= h->lmap)
+		return 0;
+	*cx = h->first + x - HEAT_LABEL_W;
+	*cy = i * per;
+	if (*cx >= h->g.ncx || *cy >= h->g.ncy)
+		return 0;
+	if (per == 2 && *cx == h->cx && h->cy == *cy + 1)
+		*cy = h->cy;
+	return 1;
+}
+
+/* The cursor to cell (cx, cy). */
+static int
+move_to(struct heat *h, int cx, int cy)
+{
+	return move_by(h, cx - h->cx, cy - h->cy);
+}
+
+/*
+ * A mouse event: a click moves the cursor to the cell, a click on the
+ * cursor's cell is Enter (so a double click marks the range's start,
+ * another its end); a press on one cell and a release on another picks
+ * the range between them (a drag); the wheel moves the cursor a second.
+ */
+static int
+act_mouse(struct tui_screen *s)
+{
+	struct heat *h = heat_of(s);
+	MEVENT ev;
+	int cx, cy;
+
+	if (getmouse(&ev) != OK)
+		return 0;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))
+		return move_by(h, ev.bstate & BUTTON4_PRESSED ? -1 : 1, 0);
+	if (!cell_at(h, ev.x, ev.y, &cx, &cy)) {
+		h->pressed = 0;
+		return 0;
+	}
+	if (ev.bstate & BUTTON1_PRESSED) {
+		h->pressed = 1;
+		h->px = cx;
+		h->py = cy;
+		if (cx == h->cx && cy == h->cy)
+			return act_mark(s);
+		return move_to(h, cx, cy);
+	}
+	if (!(ev.bstate & BUTTON1_RELEASED) || !h->pressed)
+		return 0;
+	h->pressed = 0;
+	if (cx == h->px && cy == h->py)
+		return 0; /* a click: its press did it */
+	/* A drag: from the press's cell to here. */
+	h->marking = 1;
+	h->mx = h->px;
+	h->my = h->py;
+	move_to(h, cx, cy);
+	return act_mark(s);
+}
+
 static const struct tui_binding bindings[] = {
 	{"Arrows hjkl", "move the cell cursor (up: later in the second)",
 	    act_left, {KEY_LEFT, 'h', 0}},
@@ -433,6 +504,8 @@ static const struct tui_binding bindings[] = {
 	    "sandwich / the reverse view, for the range", act_table, {'t', 0}},
 	{"", "", act_sandwich, {'S', 0}},
 	{"", "", act_reverse, {'r', 0}},
+	{"Mouse", "click: the cell, click it again: as Enter; drag: a range; "
+	    "wheel: a second back / on", act_mouse, {KEY_MOUSE, 0}},
 	{"H q", "back to the graph", act_back, {'H', 'q', 0}},
 	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
 	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
@@ -483,6 +556,8 @@ heat_free(struct tui_screen *s)
 	h->tv->grid_idle = h->built_idle;
 	h->tv->grid_marks = h->v->search.marks;
 	text_free(&h->tx);
+	if (h->mouse)
+		mousemask(h->oldmask, NULL);
 	if (h->prompt->active)
 		h->prompt->active = 0;
 	free(h);
@@ -546,6 +621,11 @@ view_heatmap_open(struct tui_screen *s)
 	h->top_cx = -1;
 	h->top = TREE_NONE;
 	text_init(&h->tx);
+	if (!v->mouse_off) { /* a release too, for a drag */
+		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON3_PRESSED |
+		    BUTTON4_PRESSED | BUTTON5_PRESSED, &h->oldmask);
+		h->mouse = 1;
+	}
 	screen_push(v->screen.stack, &h->screen);
 	return TUI_REDRAW;
 }

@@ -64,6 +64,36 @@ check "256: q: back to the graph" has "? help"
 keys q
 finished
 
+# The mouse at 80x24 (half blocks: a line holds two cell rows of 20 ms
+# rows grouped by two): second 10 is column 15; line 12 holds 160 ms
+# (lower) and 200 ms (upper).
+run "$TFLAME $p01"
+viewer_up
+keys H
+mouse 0 15 12
+mouse 3 15 12
+wait_until has "10 s +160 ms"
+check "mouse: a click moves the cursor to the cell" has "10 s +160 ms  0"
+keys k
+mouse 0 15 12
+mouse 3 15 12
+wait_until has "Enter: end of the range"
+check "mouse: a click on the cursor's cell is Enter" \
+    has "10 s +200 ms  1 samples  Enter: end of the range"
+keys Escape
+keys g
+mouse 0 15 12
+mouse 3 35 12
+wait_until has "time 10.16-30.20 s"
+check "mouse: a drag picks the range" has "time 10.16-30.20 s"
+check "mouse: the drag's range holds STACK-2" has "STACK-2_at_time_10s"
+check "mouse: and STACK-3" has "STACK-3_at_time_20s"
+check "mouse: not STACK-4" not has "STACK-4_at"
+keys H
+check "mouse: H again, the cursor where the drag ended" has "30 s +160 ms"
+keys q q
+finished
+
 # 8 colours and NO_COLOR: the character ramp, a cell row a line.
 for mode in 8 mono; do
 	case $mode in

@@ -145,6 +145,15 @@ keys() {
 	settle
 }
 
+# mouse BUTTON X Y: one mouse event at cell (X, Y), 0-based, typed as
+# the bytes of xterm's normal tracking (ESC [ M, then button, column and
+# row, each plus 32); BUTTON 0 left press, 2 right press, 3 release, 64
+# wheel up, 65 wheel down.
+mouse_chr() { printf "\\$(printf %o "$1")"; }
+mouse() {
+	T send-keys -t t -l "$(printf '\033[M')$(mouse_chr $((32 + $1)))$(mouse_chr $((33 + $2)))$(mouse_chr $((33 + $3)))"
+}
+
 # keys_quiet KEY...: send keys that should leave the screen as it is.
 keys_quiet() {
 	T send-keys -t t "$@"
