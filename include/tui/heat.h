@@ -25,6 +25,7 @@ struct heat {
 	int built_idle;            /* hm was built with idle shown */
 	int logscale;
 	int half;                  /* two cell rows a line (256 colours) */
+	int rgb;                   /* and in true colour (heat_draw.c) */
 	int lmap;                  /* lines of the map */
 	int first;                 /* first cell column shown */
 	int ytop;                  /* the map's first line */
@@ -53,6 +54,9 @@ const uint8_t *heat_idle_skip(const struct timeview *tv);
 
 /* Two cell rows a line, with half blocks (256 colours, pairs enough). */
 int heat_half_blocks(void);
+
+/* True colour: COLORTERM says so, and half blocks are drawn. */
+int heat_true_colour(void);
 
 /* Lay the map out for cols x lines (view_heatmap.c). */
 void heat_resize(struct tui_screen *s, int cols, int lines);

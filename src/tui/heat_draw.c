@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,16 +17,17 @@
 #include "model/timeview.h"
 #include "tui/colors.h"
 #include "tui/heat.h"
+#include "tui/loop.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/text.h"
 #include "tui/view.h"
 #include "util/macros.h"
+#include "util/xalloc.h"
 
 #define LEVELS 10      /* ramp steps, 0 = no sample */
 #define NCOLOURS (2 * LEVELS + 1) /* red ramp, magenta ramp, black */
 #define BLACK (2 * LEVELS)
-#define FAR (1 << 30)  /* a move past either end (g, G) */
 /* Pairs of the half blocks (upper, lower colour), made when first drawn,
  * above colors.c's (under 100); setcchar() takes any pair number. */
 #define PAIR_BASE 256
@@ -57,6 +59,15 @@ const uint8_t *
 heat_idle_skip(const struct timeview *tv)
 {
 	return tv->show_idle || tv->nidle == 0 ? NULL : tv->idle;
+}
+
+int
+heat_true_colour(void)
+{
+	const char *ct = getenv("COLORTERM");
+
+	return heat_half_blocks() && ct != NULL &&
+	    (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0);
 }
 
 /* The ramp step of v against the largest, max. */
@@ -269,6 +280,145 @@ draw_status(struct heat *h, int line)
 	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
 }
 
+/*
+ * True colour (COLORTERM=truecolor or 24bit): curses draws the map in
+ * 256 colours, then the map's and the totals' cells are sent again
+ * straight to the terminal (curses has no 24-bit colours on terminfo
+ * entries without RGB, as xterm-256color), coloured along the ramp by
+ * the exact share of the largest instead of in ten steps.  Around it the
+ * terminal saves and restores the cursor and its attributes (DECSC,
+ * DECRC), so curses' idea of the terminal still holds, and the glyphs
+ * are the ones curses sent, so the next update is right either way.
+ */
+struct rgb {
+	int r, g, b;
+};
+
+/* White, FlameScope's #FF5032 and #E50914; magenta (a search's). */
+static const struct rgb stops[3] = {
+	{255, 255, 255}, {255, 80, 50}, {229, 9, 20}
+};
+static const struct rgb magenta = {230, 0, 230};
+
+/* The colour a share f (0 to 1) of the way from a to b. */
+static struct rgb
+mix(struct rgb a, struct rgb b, double f)
+{
+	struct rgb c;
+
+	c.r = a.r + (int)lround((b.r - a.r) * f);
+	c.g = a.g + (int)lround((b.g - a.g) * f);
+	c.b = a.b + (int)lround((b.b - a.b) * f);
+	return c;
+}
+
+/* The true colour of v samples (m matching) against max. */
+static struct rgb
+rgb_of(const struct heat *h, uint64_t v, uint64_t m, uint64_t max)
+{
+	double f;
+
+	if (v == 0 || max == 0)
+		return stops[0];
+	if (h->g.hm.match != NULL && m > 0)
+		return mix(stops[0], magenta, 0.15 + 0.85 * (double)m /
+		    (double)v);
+	f = h->logscale ? log1p((double)v) / log1p((double)max) :
+	    (double)v / (double)max;
+	f = TF_MAX(f, 0.08); /* any sample: not white */
+	return f < 0.6 ? mix(stops[0], stops[1], f / 0.6) :
+	    mix(stops[1], stops[2], (f - 0.6) / 0.4);
+}
+
+/* The output being made: bytes, and the colours last set. */
+struct out {
+	char *buf;
+	size_t len, cap;
+	struct rgb fg, bg;
+	int set;
+};
+
+static void
+out_add(struct out *o, const char *s)
+{
+	size_t n = strlen(s);
+
+	xgrow((void **)&o->buf, &o->cap, o->len + n + 1, 1);
+	memcpy(o->buf + o->len, s, n + 1);
+	o->len += n;
+}
+
+/* A glyph in fg on bg, the colours set only when they change. */
+static void
+out_cell(struct out *o, const char *glyph, struct rgb fg, struct rgb bg)
+{
+	char b[64];
+
+	if (!o->set || memcmp(&fg, &o->fg, sizeof fg) != 0 ||
+	    memcmp(&bg, &o->bg, sizeof bg) != 0) {
+		snprintf(b, sizeof b, "\033[38;2;%d;%d;%d;48;2;%d;%d;%dm",
+		    fg.r, fg.g, fg.b, bg.r, bg.g, bg.b);
+		out_add(o, b);
+		o->fg = fg;
+		o->bg = bg;
+		o->set = 1;
+	}
+	out_add(o, glyph);
+}
+
+/* Screen line line of the map, cell rows y and y + 1, in true colour. */
+static void
+rgb_line(struct heat *h, struct out *o, int line, int y)
+{
+	static const struct rgb black = {0, 0, 0};
+	uint64_t vmax = h->g.vmax;
+	struct rgb up, lo;
+	char b[32];
+	int sx, x;
+
+	snprintf(b, sizeof b, "\033[%d;%dH", line + 1, HEAT_LABEL_W + 1);
+	out_add(o, b);
+	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
+		lo = rgb_of(h, heatgrid_val(&h->g, x, y),
+		    heatgrid_mval(&h->g, x, y), vmax);
+		up = y + 1 < h->g.ncy ? rgb_of(h, heatgrid_val(&h->g, x, y + 1),
+		    heatgrid_mval(&h->g, x, y + 1), vmax) : lo;
+		if (x == h->cx && y + 1 == h->cy)
+			out_cell(o, "\xe2\x96\x80", black, lo);
+		else if (x == h->cx && y == h->cy)
+			out_cell(o, "\xe2\x96\x84", black, up);
+		else
+			out_cell(o, "\xe2\x96\x80", up, lo);
+	}
+}
+
+/* Send the totals and the map again in true colour (see above). */
+static void
+rgb_overlay(struct heat *h)
+{
+	struct out o;
+	struct rgb c;
+	char b[32];
+	int sx, x, i;
+
+	memset(&o, 0, sizeof o);
+	out_add(&o, "\0337");
+	snprintf(b, sizeof b, "\033[2;%dH", HEAT_LABEL_W + 1);
+	out_add(&o, b);
+	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
+		c = rgb_of(h, h->g.colval[x], 0, h->g.smax);
+		out_cell(&o, " ", c, c);
+	}
+	for (i = 0; i < h->lmap; i++)
+		rgb_line(h, &o, h->ytop + h->lmap - 1 - i, i * 2);
+	out_add(&o, "\0338");
+	/* After curses' own update, so that the cells are these. */
+	wnoutrefresh(stdscr);
+	doupdate();
+	term_write(o.buf, o.len);
+	free(o.buf);
+}
+
 void
 heat_draw(struct tui_screen *s)
 {
@@ -296,4 +446,6 @@ heat_draw(struct tui_screen *s)
 		prompt_draw(h->prompt, s->lines - 1, s->cols, "/");
 	else
 		draw_status(h, s->lines - 1);
+	if (h->rgb)
+		rgb_overlay(h);
 }

@@ -127,6 +127,7 @@ heat_resize(struct tui_screen *s, int cols, int lines)
 	keep_cursor(h);
 	build(h);
 	h->half = heat_half_blocks();
+	h->rgb = heat_true_colour();
 	per = h->half ? 2 : 1;
 	/* Title, totals, axis, range, status: the rest is the map. */
 	heatgrid_fit(&h->g, avail, TF_MAX(lines - 5, 1) * per);

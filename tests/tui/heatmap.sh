@@ -43,6 +43,8 @@ keys H
 check "256: the map's title" has "Heat map  42 s  40 ms rows  linear"
 check "256: seconds on the axis" matches 15 '^   s 0    5    10   15'
 check "256: idle samples left out, counted" has "4 idle left out"
+check "256: no true colour without COLORTERM" not eval \
+    'T capture-pane -p -e -t t | grep -q "8;2;"'
 check "256: the totals of second 0 red" eval \
     'colour 1 | grep -q "48;5;124m"'
 # 100 ms of second 0 is the lower half of the second line from the bottom.
@@ -62,6 +64,24 @@ check "256: its top function named" has "top: STACK-2_at_time_10s"
 keys q
 check "256: q: back to the graph" has "? help"
 keys q
+finished
+
+# True colour (COLORTERM=truecolor): the map and the totals in 24-bit
+# colour, the ramp's top #E50914 where second 0's sample is; the status
+# line still curses'; without COLORTERM, none (above: 256 colours).
+run "COLORTERM=truecolor $TFLAME $p01"
+viewer_up
+keys H
+check "truecolor: the totals of second 0" eval \
+    'colour 1 | grep -q "48;2;229;9;20m"'
+check "truecolor: the sample of second 0" eval \
+    'colour 13 | grep -q "48;2;229;9;20m"'
+check "truecolor: no 256-colour cell in the map" not eval \
+    'T capture-pane -p -e -t t | sed -n 2,15p | grep -q "8;5;"'
+keys l
+check "truecolor: the cursor moved, still 24-bit" eval \
+    'colour 14 | grep -q "38;2;0;0;0m"'
+keys q q
 finished
 
 # The mouse at 80x24 (half blocks: a line holds two cell rows of 20 ms

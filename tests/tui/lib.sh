@@ -21,7 +21,7 @@ if ! command -v tmux > /dev/null 2>&1; then
 fi
 
 # The server inherits this environment, and the panes inherit the server's.
-unset NO_COLOR TMUX
+unset NO_COLOR TMUX COLORTERM
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 sock=tflame-test-$$
