@@ -79,7 +79,8 @@ heatmap_column(const struct heatmap *hm, int64_t sec)
 
 /*
  * The dense way, when the seconds from the first to the last are few
- * enough (DENSE_CELLS cells): a column for every one of them, filled in
+ * enough (DENSE_CELLS cells, and at most 4 a sample and 1,000 more): a
+ * column for every one of them, filled in
  * one pass that reads the chunks' columns as they lie (a chunk's base
  * split once into its second and the rest, so a sample costs a division
  * by a constant); the columns no sample fell in are then squeezed out.
@@ -261,7 +262,9 @@ heatmap_build_until(struct heatmap *hm, const struct store *s, int rows,
 		return -1;
 	hm->sec0 = floordiv(tmin, HEATMAP_NS);
 	span = (uint64_t)(floordiv(tmax, HEATMAP_NS) - hm->sec0) + 1;
-	if (span <= DENSE_CELLS / (uint64_t)rows) {
+	/* Dense only where its columns are not mostly empty, by far. */
+	if (span <= DENSE_CELLS / (uint64_t)rows &&
+	    span <= 4 * store_count(s) + 1000) {
 		if (build_dense(hm, s, (int64_t)span, skip, match, nstacks,
 		    stop) == 0)
 			return 0;
