@@ -239,6 +239,11 @@ fi
 # The heat map screen: open, cursor, a range's tree (tests/bench/heatbench).
 heatbench=$(dirname "$MKPROFILE")/heatbench
 [ -x "$heatbench" ] && { echo; "$heatbench"; }
+# The sample store's share of a load, on the biggest perf input
+# (tests/bench/storebench; #53: at most 15%).
+storebench=$(dirname "$MKPROFILE")/storebench
+[ -x "$storebench" ] &&
+    { echo; "$storebench" "$(perf_input "${sizes##* }")" 5; }
 
 # SVG export: 200,000 distinct stacks (those of the collapsed perf inputs,
 # then of the tree), or as many as there are.
