@@ -10,6 +10,7 @@
 #ifndef TFLAME_MODEL_HEATGRID_H
 #define TFLAME_MODEL_HEATGRID_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "model/heatmap.h"
@@ -36,6 +37,11 @@ void heatgrid_build(struct heatgrid *g, const struct store *s, int rows,
     const uint8_t *skip, const uint8_t *match, uint32_t nstacks);
 void heatgrid_free(struct heatgrid *g);
 
+/* heatgrid_build(), given up (-2, g empty) once *stop is set. */
+int heatgrid_build_until(struct heatgrid *g, const struct store *s,
+    int rows, const uint8_t *skip, const uint8_t *match, uint32_t nstacks,
+    const atomic_int *stop);
+
 /*
  * Group for at most cols cell columns and cells_up cell rows: cw from 1,
  * 2, 5, 10, 20, 50..., rk the fewest rows a cell row that fit.
@@ -56,6 +62,12 @@ uint64_t heatgrid_mval(const struct heatgrid *g, int cx, int cy);
  * first row; end: at the end of its last second's last row.
  */
 int64_t heatgrid_time(const struct heatgrid *g, int cx, int cy, int end);
+
+/*
+ * The cell (*cx, *cy) that holds time t (ns): its second's, or the
+ * nearest second shown before it (the first when none).
+ */
+void heatgrid_at(const struct heatgrid *g, int64_t t, int *cx, int *cy);
 
 /*
  * The stack (leaf node) most of cell (cx, cy)'s samples in s have,

@@ -16,6 +16,7 @@
 #ifndef TFLAME_MODEL_HEATMAP_H
 #define TFLAME_MODEL_HEATMAP_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +52,14 @@ struct heatmap {
 int heatmap_build(struct heatmap *hm, const struct store *s, int rows,
     const uint8_t *skip, const uint8_t *match, uint32_t nstacks);
 void heatmap_free(struct heatmap *hm);
+
+/*
+ * heatmap_build(), given up (returning -2, hm empty) once *stop is set,
+ * when stop is not NULL: a second thread's build (model/timeview.h).
+ */
+int heatmap_build_until(struct heatmap *hm, const struct store *s, int rows,
+    const uint8_t *skip, const uint8_t *match, uint32_t nstacks,
+    const atomic_int *stop);
 
 /* The column of second sec (after sec0), or -1 when it has no samples. */
 long heatmap_column(const struct heatmap *hm, int64_t sec);

@@ -114,6 +114,22 @@ void store_iter_init(struct store_iter *it, const struct store *s,
 int store_iter_next(struct store_iter *it, struct store_sample *out);
 
 /*
+ * A chunk's columns as they lie, for a query that reads every sample in
+ * its own loop (the heat map): sample i has stack[i] and the time
+ * base + dt[i]; tmin and tmax are the chunk's span.  Read-only, valid
+ * until the store next changes.
+ */
+struct store_cols {
+	int64_t base, tmin, tmax;
+	uint32_t n;
+	const uint32_t *stack, *dt;
+};
+
+size_t store_nchunks(const struct store *s);
+void store_chunk_cols(const struct store *s, size_t k,
+    struct store_cols *out);
+
+/*
  * Add up the samples with t0 <= t < t1 by stack: w[stack] += weight and
  * n[stack] += 1 for each (either may be NULL).  Stacks at or past
  * nstacks are left out.  skip, when not NULL, holds a byte per stack

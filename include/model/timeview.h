@@ -21,6 +21,8 @@
 #include "model/store.h"
 #include "model/tree.h"
 
+struct timeview_ahead;
+
 struct timeview {
 	struct tree *loaded;        /* borrowed: the tree as loaded */
 	const struct store *store;  /* borrowed: its samples with times */
@@ -43,6 +45,14 @@ struct timeview {
 	struct heatgrid grid;       /* owned; grid.hm.cell NULL: none */
 	int grid_idle;
 	const void *grid_marks;
+	/* The idle nodes and the map made ahead on a second thread once
+	   the input is loaded (timeview_ahead_start()). */
+	struct timeview_ahead *ahead; /* owned: the thread, NULL: none */
+	int ahead_tried;            /* it was started (or could not be) */
+	/* The cursor cell of the map, kept between two openings: its
+	   time (ns); cursor_on 0: none yet. */
+	int cursor_on;
+	int64_t cursor_t;
 };
 
 /* Set up over the loaded tree and its store (an empty store: no time). */
@@ -55,6 +65,24 @@ void timeview_free(struct timeview *tv);
  * the idle nodes again.  Not while a range is on.
  */
 void timeview_refresh(struct timeview *tv);
+
+/*
+ * Make the idle nodes and the heat map (rows, the idle samples left out
+ * unless shown, match: a byte per node of loaded, taken and freed, or
+ * NULL; marks: what the match bytes stand for, grid_marks then) on a
+ * second thread, when the CPU budget has one: the first opening of the
+ * map then only groups its cells.  From here until timeview_ahead_wait()
+ * (which timeview_refresh() and timeview_free() call) nothing may change
+ * the loaded tree or the store.  Returns 1 when the thread started.
+ */
+int timeview_ahead_start(struct timeview *tv, uint8_t *match,
+    const void *marks);
+
+/* Wait for that thread; what it made becomes tv->idle and tv->grid. */
+void timeview_ahead_wait(struct timeview *tv);
+
+/* Tell that thread to give up, wait for it, and drop what it made. */
+void timeview_ahead_stop(struct timeview *tv);
 
 /* True when the store holds samples with times. */
 int timeview_has_time(const struct timeview *tv);

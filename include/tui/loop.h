@@ -88,6 +88,7 @@ void term_done(void);
 int term_key_fd(void);
 int term_signal(void);
 int term_clipboard(const char *s, size_t len);
+int term_write(const char *s, size_t len);
 void term_mouse(int on);
 
 #endif

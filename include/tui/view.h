@@ -261,6 +261,12 @@ void view_xform_time_done(struct tui_view *v);
 
 /* view_heatmap.c: "H", the heat map and the time range */
 int view_heatmap_open(struct tui_screen *s);
+/*
+ * Idle work once the input is loaded: the heat map made ahead on a
+ * second thread (model/timeview.h), so that H opens at once.
+ */
+int view_heatmap_pending(const struct tui_view *v);
+void view_heatmap_ahead(struct tui_view *v);
 
 /* view_timeorder.c: "O", the time order (flame chart) of the range */
 int view_timeorder_open(struct tui_screen *s);

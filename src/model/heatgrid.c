@@ -37,9 +37,20 @@ void
 heatgrid_build(struct heatgrid *g, const struct store *s, int rows,
     const uint8_t *skip, const uint8_t *match, uint32_t nstacks)
 {
+	heatgrid_build_until(g, s, rows, skip, match, nstacks, NULL);
+}
+
+int
+heatgrid_build_until(struct heatgrid *g, const struct store *s, int rows,
+    const uint8_t *skip, const uint8_t *match, uint32_t nstacks,
+    const atomic_int *stop)
+{
 	heatgrid_free(g);
-	heatmap_build(&g->hm, s, rows, skip, match, nstacks);
+	if (heatmap_build_until(&g->hm, s, rows, skip, match, nstacks,
+	    stop) == -2)
+		return -2;
 	seconds(g);
+	return 0;
 }
 
 void
@@ -153,6 +164,30 @@ heatgrid_time(const struct heatgrid *g, int cx, int cy, int end)
 	}
 	heatmap_range(&g->hm, g->secs[c0], r0, g->secs[c0], r0, &a, &b);
 	return a;
+}
+
+void
+heatgrid_at(const struct heatgrid *g, int64_t t, int *cx, int *cy)
+{
+	int64_t sec = t / HEATMAP_NS, off;
+	uint32_t lo = 0, hi = g->nsec;
+
+	if (t % HEATMAP_NS < 0)
+		sec--;
+	off = t - sec * HEATMAP_NS;
+	sec -= g->hm.sec0;
+	while (lo < hi) { /* the first second past sec */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (g->secs[mid] <= sec)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*cx = lo > 0 && g->cw > 0 ? (int)((lo - 1) / (uint32_t)g->cw) : 0;
+	*cy = g->rk > 0 ? (int)(off * g->hm.rows / HEATMAP_NS) / g->rk : 0;
+	*cx = TF_MAX(0, TF_MIN(*cx, g->ncx - 1));
+	*cy = TF_MAX(0, TF_MIN(*cy, g->ncy - 1));
 }
 
 static int

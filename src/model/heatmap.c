@@ -1,8 +1,12 @@
 /*
- * The heat map (see model/heatmap.h): one pass gathers the seconds that
- * hold samples (each time the second changes; sorted and made unique
- * after), a second pass counts the cells, finding a sample's column from
- * the one before it, else by binary search.
+ * The heat map (see model/heatmap.h).  Two ways to the same cells: when
+ * the seconds from the first sample to the last are few (no clock jump
+ * of days), one pass over the chunks' columns into a column for each of
+ * them, the empty ones squeezed out after (build_dense()); else one pass
+ * gathers the seconds that hold samples (each time the second changes;
+ * sorted and made unique after), a second counts the cells, finding a
+ * sample's column from the one before it, else by binary search
+ * (build_sparse()).
  */
 #include "config.h"
 
@@ -73,25 +77,133 @@ heatmap_column(const struct heatmap *hm, int64_t sec)
 	return lo < hm->ncols && hm->sec[lo] == sec ? (long)lo : -1;
 }
 
-int
-heatmap_build(struct heatmap *hm, const struct store *s, int rows,
-    const uint8_t *skip, const uint8_t *match, uint32_t nstacks)
+/*
+ * The dense way, when the seconds from the first to the last are few
+ * enough (DENSE_CELLS cells, and at most 4 a sample and 1,000 more): a
+ * column for every one of them, filled in
+ * one pass that reads the chunks' columns as they lie (a chunk's base
+ * split once into its second and the rest, so a sample costs a division
+ * by a constant); the columns no sample fell in are then squeezed out.
+ */
+#define DENSE_CELLS (1u << 22)
+
+struct dense {
+	struct heatmap *hm;
+	uint32_t *cell, *match;
+	uint64_t *colsum;
+	uint8_t *seen;            /* a sample (kept or skipped) fell here */
+	int64_t ncols;
+	const uint8_t *skip, *mbytes;
+	uint32_t nstacks;
+};
+
+/* Count chunk c's samples into d. */
+static void
+dense_chunk(struct dense *d, const struct store_cols *c)
+{
+	struct heatmap *hm = d->hm;
+	int64_t bs = floordiv(c->base, HEATMAP_NS), col0;
+	uint64_t br = (uint64_t)(c->base - bs * HEATMAP_NS), rows =
+	    (uint64_t)hm->rows;
+	uint32_t i;
+
+	col0 = bs - hm->sec0;
+	for (i = 0; i < c->n; i++) {
+		uint64_t off = br + c->dt[i], q = off / (uint64_t)HEATMAP_NS;
+		uint64_t rem = off - q * (uint64_t)HEATMAP_NS;
+		size_t col = (size_t)(col0 + (int64_t)q), at;
+		uint32_t st = c->stack[i];
+
+		d->seen[col] = 1;
+		if (d->skip != NULL && st < d->nstacks && d->skip[st]) {
+			hm->skipped++;
+			continue;
+		}
+		at = col * (size_t)rows + (size_t)(rem * rows /
+		    (uint64_t)HEATMAP_NS);
+		d->cell[at] += d->cell[at] < UINT32_MAX;
+		if (d->mbytes != NULL && st < d->nstacks && d->mbytes[st])
+			d->match[at] += d->match[at] < UINT32_MAX;
+		d->colsum[col]++;
+		hm->kept++;
+	}
+}
+
+/* Keep the columns a sample fell in, in order; their seconds. */
+static void
+dense_squeeze(struct dense *d)
+{
+	struct heatmap *hm = d->hm;
+	size_t rows = (size_t)hm->rows, k = 0, c, i;
+
+	hm->sec = xreallocarray(NULL, (size_t)d->ncols, sizeof *hm->sec);
+	for (c = 0; c < (size_t)d->ncols; c++) {
+		if (!d->seen[c])
+			continue;
+		if (k != c) {
+			memcpy(d->cell + k * rows, d->cell + c * rows,
+			    rows * sizeof *d->cell);
+			if (d->match != NULL)
+				memcpy(d->match + k * rows, d->match + c * rows,
+				    rows * sizeof *d->match);
+			d->colsum[k] = d->colsum[c];
+		}
+		hm->sec[k++] = (int64_t)c;
+	}
+	hm->ncols = (uint32_t)k;
+	for (i = 0; i < k * rows; i++)
+		if (d->cell[i] > hm->max)
+			hm->max = d->cell[i];
+	hm->cell = d->cell;
+	hm->match = d->match;
+	hm->colsum = d->colsum;
+}
+
+/* The dense way (see above); -2 when stop was set on the way. */
+static int
+build_dense(struct heatmap *hm, const struct store *s, int64_t ncols,
+    const uint8_t *skip, const uint8_t *match, uint32_t nstacks,
+    const atomic_int *stop)
+{
+	struct dense d;
+	struct store_cols c;
+	size_t k, nc = store_nchunks(s);
+
+	memset(&d, 0, sizeof d);
+	d.hm = hm;
+	d.ncols = ncols;
+	d.skip = skip;
+	d.mbytes = match;
+	d.nstacks = nstacks;
+	d.cell = xcalloc((size_t)ncols * (size_t)hm->rows, sizeof *d.cell);
+	if (match != NULL)
+		d.match = xcalloc((size_t)ncols * (size_t)hm->rows,
+		    sizeof *d.match);
+	d.colsum = xcalloc((size_t)ncols, sizeof *d.colsum);
+	d.seen = xcalloc((size_t)ncols, 1);
+	for (k = 0; k < nc; k++) {
+		if (stop != NULL && atomic_load_explicit(stop,
+		    memory_order_relaxed))
+			break;
+		store_chunk_cols(s, k, &c);
+		dense_chunk(&d, &c);
+	}
+	dense_squeeze(&d);
+	free(d.seen);
+	return k < nc ? -2 : 0;
+}
+
+/* The sparse way: the seconds gathered first, then the cells. */
+static void
+build_sparse(struct heatmap *hm, const struct store *s, const uint8_t *skip,
+    const uint8_t *match, uint32_t nstacks)
 {
 	struct store_iter it;
 	struct store_sample x;
-	int64_t tmin, tmax;
 	long col = -1;
 	size_t cells;
+	int rows = hm->rows;
 
-	memset(hm, 0, sizeof *hm);
-	if (rows < 1)
-		rows = 1;
-	if (rows > HEATMAP_ROWS_MAX)
-		rows = HEATMAP_ROWS_MAX;
-	hm->rows = rows;
-	if (!store_span(s, &tmin, &tmax))
-		return -1;
-	hm->sec0 = floordiv(tmin, HEATMAP_NS);
 	gather_seconds(hm, s);
 	cells = (size_t)hm->ncols * (size_t)rows;
 	hm->cell = xcalloc(cells, sizeof *hm->cell);
@@ -123,6 +235,43 @@ heatmap_build(struct heatmap *hm, const struct store *s, int rows,
 		hm->colsum[col]++;
 		hm->kept++;
 	}
+}
+
+int
+heatmap_build(struct heatmap *hm, const struct store *s, int rows,
+    const uint8_t *skip, const uint8_t *match, uint32_t nstacks)
+{
+	return heatmap_build_until(hm, s, rows, skip, match, nstacks, NULL);
+}
+
+int
+heatmap_build_until(struct heatmap *hm, const struct store *s, int rows,
+    const uint8_t *skip, const uint8_t *match, uint32_t nstacks,
+    const atomic_int *stop)
+{
+	int64_t tmin, tmax;
+	uint64_t span;
+
+	memset(hm, 0, sizeof *hm);
+	if (rows < 1)
+		rows = 1;
+	if (rows > HEATMAP_ROWS_MAX)
+		rows = HEATMAP_ROWS_MAX;
+	hm->rows = rows;
+	if (!store_span(s, &tmin, &tmax))
+		return -1;
+	hm->sec0 = floordiv(tmin, HEATMAP_NS);
+	span = (uint64_t)(floordiv(tmax, HEATMAP_NS) - hm->sec0) + 1;
+	/* Dense only where its columns are not mostly empty, by far. */
+	if (span <= DENSE_CELLS / (uint64_t)rows &&
+	    span <= 4 * store_count(s) + 1000) {
+		if (build_dense(hm, s, (int64_t)span, skip, match, nstacks,
+		    stop) == 0)
+			return 0;
+		heatmap_free(hm);
+		return -2;
+	}
+	build_sparse(hm, s, skip, match, nstacks);
 	return 0;
 }
 

@@ -96,6 +96,11 @@ EXTRA_PROGRAMS += tests/bench/heatbench
 tests_bench_heatbench_SOURCES = tests/bench/heatbench.c
 tests_bench_heatbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/heatbench$(EXEEXT)
+# `make bench`: a load with and without the sample store (#53's 15%).
+EXTRA_PROGRAMS += tests/bench/storebench
+tests_bench_storebench_SOURCES = tests/bench/storebench.c
+tests_bench_storebench_LDADD = $(CORE_LIBS)
+bench: tests/bench/storebench$(EXEEXT)
 
 # The sample store (every sample with its time), its heat map, time
 # ranges and the tree of a range.

@@ -370,6 +370,25 @@ store_iter_next(struct store_iter *it, struct store_sample *out)
 	return 0;
 }
 
+size_t
+store_nchunks(const struct store *s)
+{
+	return s->nc;
+}
+
+void
+store_chunk_cols(const struct store *s, size_t k, struct store_cols *out)
+{
+	const struct chunk *c = &s->c[k];
+
+	out->base = c->base;
+	out->tmin = c->tmin;
+	out->tmax = c->tmax;
+	out->n = c->n;
+	out->stack = c->stack;
+	out->dt = c->dt;
+}
+
 uint64_t
 store_fold(const struct store *s, int64_t t0, int64_t t1, uint64_t *w,
     uint64_t *n, uint32_t nstacks, const uint8_t *skip)

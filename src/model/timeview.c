@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,110 @@
 #include "model/range.h"
 #include "model/timerange.h"
 #include "model/timeview.h"
+#include "util/thread.h"
 #include "util/xalloc.h"
+
+/*
+ * The map made ahead: the thread reads only the loaded tree and the
+ * store (which nothing changes meanwhile, see timeview_ahead_start())
+ * and writes only this; timeview_ahead_wait() hands it over.
+ */
+struct timeview_ahead {
+	struct thread_job thread;
+	atomic_int stop;
+	const struct tree *loaded;
+	const struct store *store;
+	int rows, show_idle;
+	uint8_t *match;
+	const void *marks;
+	uint8_t *idle;              /* made: the idle nodes, */
+	uint32_t nidle;
+	struct heatgrid grid;       /*   the map (hm.cell NULL: stopped) */
+};
+
+/* The thread: the idle nodes, then the map with them left out. */
+static void *
+ahead_main(void *arg)
+{
+	struct timeview_ahead *a = arg;
+
+	a->idle = heatmap_idle_nodes(a->loaded, &a->nidle);
+	heatgrid_build_until(&a->grid, a->store, a->rows,
+	    a->show_idle || a->nidle == 0 ? NULL : a->idle, a->match,
+	    tree_size(a->loaded), &a->stop);
+	return NULL;
+}
+
+int
+timeview_ahead_start(struct timeview *tv, uint8_t *match, const void *marks)
+{
+	struct timeview_ahead *a;
+
+	tv->ahead_tried = 1;
+	if (tv->ahead != NULL || !timeview_has_time(tv)) {
+		free(match);
+		return 0;
+	}
+	a = xcalloc(1, sizeof *a);
+	atomic_init(&a->stop, 0);
+	a->loaded = tv->loaded;
+	a->store = tv->store;
+	a->rows = tv->rows > 0 ? tv->rows : HEATMAP_ROWS_DEFAULT;
+	a->show_idle = tv->show_idle;
+	a->match = match;
+	a->marks = marks;
+	if (!thread_start(&a->thread, thread_spare(), ahead_main, a)) {
+		free(a->match);
+		free(a);
+		return 0; /* the first opening makes it */
+	}
+	tv->ahead = a;
+	return 1;
+}
+
+/* Wait for the thread and free a; what it made is a's to give or drop. */
+static void
+ahead_join(struct timeview_ahead *a)
+{
+	thread_join(&a->thread);
+	free(a->match);
+}
+
+void
+timeview_ahead_wait(struct timeview *tv)
+{
+	struct timeview_ahead *a = tv->ahead;
+
+	if (a == NULL)
+		return;
+	tv->ahead = NULL;
+	ahead_join(a);
+	free(tv->idle);
+	tv->idle = a->idle;
+	tv->nidle = a->nidle;
+	heatgrid_free(&tv->grid);
+	tv->grid = a->grid;
+	tv->grid_idle = a->show_idle;
+	tv->grid_marks = a->marks;
+	if (!store_span(tv->store, &tv->tmin, &tv->tmax))
+		tv->tmin = tv->tmax = 0;
+	free(a);
+}
+
+void
+timeview_ahead_stop(struct timeview *tv)
+{
+	struct timeview_ahead *a = tv->ahead;
+
+	if (a == NULL)
+		return;
+	tv->ahead = NULL;
+	atomic_store(&a->stop, 1);
+	ahead_join(a);
+	free(a->idle);
+	heatgrid_free(&a->grid);
+	free(a);
+}
 
 void
 timeview_init(struct timeview *tv, struct tree *loaded,
@@ -31,6 +135,7 @@ timeview_refresh(struct timeview *tv)
 {
 	int64_t a, b;
 
+	timeview_ahead_wait(tv);
 	if (tv->on || tv->store == NULL)
 		return;
 	if (tv->tmax != 0 && store_span(tv->store, &a, &b) &&
@@ -47,6 +152,7 @@ timeview_refresh(struct timeview *tv)
 void
 timeview_free(struct timeview *tv)
 {
+	timeview_ahead_stop(tv);
 	tree_free(tv->tree);
 	free(tv->idle);
 	heatgrid_free(&tv->grid);

@@ -505,6 +505,19 @@ term_clipboard(const char *s, size_t len)
 	return rc;
 }
 
+/*
+ * Write s[0..len) straight to the terminal, after curses' last update
+ * (which it flushed): what curses cannot say (the heat map's true
+ * colour).  0, or -1.
+ */
+int
+term_write(const char *s, size_t len)
+{
+	if (!active || tty_fd < 0)
+		return -1;
+	return write_all(tty_fd, s, len);
+}
+
 /* Return the descriptor curses reads keys from (-1: no terminal). */
 int
 term_key_fd(void)

@@ -17,8 +17,8 @@ libtftui_a_SOURCES = \
 	src/tui/view_reverse.c src/tui/view_save.c src/tui/view_xform.c \
 	src/tui/view_undo.c src/tui/view_help.c src/tui/view_table.c \
 	src/tui/view_sandwich.c src/tui/view_narrow.c \
-	src/tui/view_messages.c src/tui/view_heatmap.c src/tui/view_annotate.c \
-	src/tui/view_timeorder.c \
+	src/tui/view_messages.c src/tui/view_heatmap.c src/tui/heat_draw.c \
+	src/tui/view_annotate.c src/tui/view_timeorder.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
 	src/tui/view_mouse.c src/tui/statusbar_count.c \
 	src/tui/list.c src/tui/paint.c \
@@ -28,7 +28,7 @@ noinst_HEADERS += \
 	include/tui/loop.h include/tui/flame.h include/tui/termtype.h \
 	include/tui/colors.h include/tui/text.h include/tui/prompt.h \
 	include/tui/list.h include/tui/live.h include/tui/paint.h \
-	include/tui/statusbar.h
+	include/tui/statusbar.h include/tui/heat.h
 
 # The lists' cursor (list.c includes no curses: tested on its own).
 check_PROGRAMS += tests/unit/check_list

@@ -731,7 +731,8 @@ order_pending(const struct tui_view *v)
 static int
 idle_pending(const struct tui_view *v)
 {
-	return order_pending(v) || (v->rev == NULL && v->revbuild == NULL);
+	return order_pending(v) || (v->rev == NULL && v->revbuild == NULL) ||
+	    view_heatmap_pending(v);
 }
 
 /* Do idle work. */
@@ -748,6 +749,7 @@ flame_tick(struct tui_screen *sc)
 		view_reverse_start(v);
 		return 0;
 	}
+	view_heatmap_ahead(v);
 	return 0;
 }
 

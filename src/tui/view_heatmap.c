@@ -33,6 +33,7 @@
 #include "model/timerange.h"
 #include "model/timeview.h"
 #include "tui/colors.h"
+#include "tui/heat.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/text.h"
@@ -42,48 +43,7 @@
 
 #define KEY_CTRL(c) ((c) & 0x1f)
 #define KEY_ESCAPE 27
-#define LABEL_W 5      /* the offsets' column, left of the map */
-#define LEVELS 10      /* ramp steps, 0 = no sample */
-#define NCOLOURS (2 * LEVELS + 1) /* red ramp, magenta ramp, black */
-#define BLACK (2 * LEVELS)
 #define FAR (1 << 30)  /* a move past either end (g, G) */
-/* Pairs of the half blocks (upper, lower colour), made when first drawn,
- * above colors.c's (under 100); setcchar() takes any pair number. */
-#define PAIR_BASE 256
-
-static const char ramp_chars[LEVELS + 1] = " .:-=+*#%@";
-
-/* xterm-256 colours: white to #FF5032 to #E50914 (FlameScope's ramp),
- * white to magenta (a search's matched share), black (the cursor). */
-static const short ramp256[NCOLOURS] = {
-	231, 224, 217, 216, 210, 209, 203, 196, 160, 124,
-	231, 225, 219, 213, 207, 201, 200, 164, 163, 127,
-	16
-};
-
-struct heat {
-	struct tui_screen screen;  /* first */
-	struct tui_view *v;        /* the graph below */
-	struct timeview *tv;       /* v->time */
-	struct heatgrid g;         /* the map, grouped for the screen */
-	int rows;                  /* --rows */
-	int built_idle;            /* hm was built with idle shown */
-	int logscale;
-	int half;                  /* two cell rows a line (256 colours) */
-	int lmap;                  /* lines of the map */
-	int first;                 /* first cell column shown */
-	int ytop;                  /* the map's first line */
-	int width;                 /* cell columns the screen shows */
-	int cx, cy;                /* the cursor */
-	int marking, mx, my;       /* Enter was pressed once, on (mx, my) */
-	int top_cx, top_cy;        /* the top function found for this cell */
-	uint32_t top;              /* its leaf node, TREE_NONE: none */
-	const char *msg;
-	char msgbuf[200];
-	struct tui_text tx;
-	struct prompt *prompt;     /* the graph's (the search's history) */
-};
-
 
 static struct heat *
 heat_of(struct tui_screen *s)
@@ -91,24 +51,20 @@ heat_of(struct tui_screen *s)
 	return (struct heat *)(void *)s;
 }
 
-/* The stacks left out: the idle ones, unless shown. */
-static const uint8_t *
-idle_skip(const struct timeview *tv)
-{
-	return tv->show_idle || tv->nidle == 0 ? NULL : tv->idle;
-}
-
-/* The match bytes of the loaded tree's stacks for the graph's search. */
+/*
+ * The match bytes of the loaded tree's stacks for the graph's search
+ * (NULL: no search).
+ */
 static uint8_t *
-match_bytes(const struct heat *h)
+match_bytes(const struct tui_view *v)
 {
-	const struct tree *t = h->tv->loaded;
+	const struct tree *t = v->time->loaded;
 	const struct tree_node *nodes = tree_nodes(t);
-	const unsigned char *marks = h->v->search.marks;
+	const unsigned char *marks = v->search.marks;
 	uint32_t n = tree_size(t), i;
 	uint8_t *m;
 
-	if (h->v->search.re == NULL || marks == NULL)
+	if (v->search.re == NULL || marks == NULL)
 		return NULL;
 	m = xcalloc(n, 1);
 	for (i = 1; i < n; i++)
@@ -128,282 +84,62 @@ build(struct heat *h)
 	if (h->g.hm.cell == NULL && tv->grid.hm.cell != NULL &&
 	    tv->grid_idle == tv->show_idle &&
 	    tv->grid_marks == (const void *)h->v->search.marks) {
-		/* The map kept from the last time: no sample read again. */
+		/* Kept from the last time, or made ahead: no sample read. */
 		h->g = tv->grid;
 		memset(&tv->grid, 0, sizeof tv->grid);
 		h->built_idle = tv->show_idle;
 		return;
 	}
-	match = match_bytes(h);
-	heatgrid_build(&h->g, tv->store, h->rows, idle_skip(tv), match,
+	match = match_bytes(h->v);
+	heatgrid_build(&h->g, tv->store, h->rows, heat_idle_skip(tv), match,
 	    tree_size(tv->loaded));
 	free(match);
 	h->built_idle = tv->show_idle;
 	h->top_cx = -1;
 }
 
-/* Lay the map out for cols x lines: the groupings, then the cells. */
+/* Keep the cursor cell's time for a regrouping and the next opening. */
 static void
+keep_cursor(struct heat *h)
+{
+	if (h->g.val == NULL || h->g.nsec == 0)
+		return;
+	h->tv->cursor_t = heatgrid_time(&h->g, h->cx, h->cy, 0);
+	h->tv->cursor_on = 1;
+}
+
+/* Scroll so that the cursor's column shows. */
+static void
+follow(struct heat *h)
+{
+	if (h->cx < h->first)
+		h->first = h->cx;
+	if (h->cx >= h->first + h->width)
+		h->first = h->cx - h->width + 1;
+}
+
+void
 heat_resize(struct tui_screen *s, int cols, int lines)
 {
 	struct heat *h = heat_of(s);
-	int avail = TF_MAX(cols - LABEL_W, 1), per;
+	int avail = TF_MAX(cols - HEAT_LABEL_W, 1), per;
 
+	keep_cursor(h);
 	build(h);
-	h->half = colors_mode() == COLORS_256 && COLOR_PAIRS > PAIR_BASE +
-	    NCOLOURS * NCOLOURS;
+	h->half = heat_half_blocks();
+	h->rgb = heat_true_colour();
 	per = h->half ? 2 : 1;
 	/* Title, totals, axis, range, status: the rest is the map. */
 	heatgrid_fit(&h->g, avail, TF_MAX(lines - 5, 1) * per);
 	h->lmap = (h->g.ncy + per - 1) / per;
 	h->ytop = 2;
 	h->width = avail;
-	h->cx = TF_MIN(h->cx, h->g.ncx - 1);
-	h->cy = TF_MIN(h->cy, h->g.ncy - 1);
-	if (h->cx < h->first)
-		h->first = h->cx;
-	if (h->cx >= h->first + h->width)
-		h->first = h->cx - h->width + 1;
+	if (h->tv->cursor_on)
+		heatgrid_at(&h->g, h->tv->cursor_t, &h->cx, &h->cy);
+	h->cx = TF_MAX(0, TF_MIN(h->cx, h->g.ncx - 1));
+	h->cy = TF_MAX(0, TF_MIN(h->cy, h->g.ncy - 1));
+	follow(h);
 	h->top_cx = -1;
-}
-
-/* The ramp step of v against the largest, max. */
-static int
-level(const struct heat *h, uint64_t v, uint64_t max)
-{
-	return heatgrid_level(v, max, h->logscale, LEVELS);
-}
-
-/* The colour index of cell (x, y): red by samples, magenta by matches. */
-static int
-colour(const struct heat *h, int x, int y)
-{
-	uint64_t v = heatgrid_val(&h->g, x, y), m = heatgrid_mval(&h->g, x, y);
-
-	if (h->g.hm.match != NULL && m > 0)
-		return LEVELS + TF_MAX(1, (int)((LEVELS - 1) * m / v));
-	return level(h, v, h->g.vmax);
-}
-
-/* The ramp character of cell (x, y) (a search: by matched share). */
-static char
-ramp_char(const struct heat *h, int x, int y)
-{
-	uint64_t v = heatgrid_val(&h->g, x, y), m = heatgrid_mval(&h->g, x, y);
-
-	if (h->g.hm.match != NULL && m > 0)
-		return ramp_chars[TF_MAX(1, (int)((LEVELS - 1) * m / v))];
-	return ramp_chars[level(h, v, h->g.vmax)];
-}
-
-/* Draw the half block glyph in colours fg on bg at (y, x). */
-static void
-half_block(int y, int x, const wchar_t *glyph, int fg, int bg)
-{
-	static unsigned char made[NCOLOURS][NCOLOURS];
-	short pair = (short)(PAIR_BASE + fg * NCOLOURS + bg);
-	cchar_t cc;
-
-	if (!made[fg][bg]) {
-		init_pair(pair, ramp256[fg], ramp256[bg]);
-		made[fg][bg] = 1;
-	}
-	setcchar(&cc, glyph, A_NORMAL, pair, NULL);
-	mvadd_wch(y, x, &cc);
-}
-
-/* One line of the map: cell rows y (lower) and y + 1 (upper, if half). */
-static void
-draw_map_line(struct heat *h, int line, int y)
-{
-	int sx, x, up, lo;
-
-	for (sx = 0; sx < h->width; sx++) {
-		x = h->first + sx;
-		if (x >= h->g.ncx)
-			break;
-		if (h->half) {
-			lo = colour(h, x, y);
-			up = y + 1 < h->g.ncy ? colour(h, x, y + 1) : lo;
-			if (x == h->cx && y + 1 == h->cy)
-				half_block(line, LABEL_W + sx, L"\u2580", BLACK,
-				    lo);
-			else if (x == h->cx && y == h->cy)
-				half_block(line, LABEL_W + sx, L"\u2584", BLACK,
-				    up);
-			else
-				half_block(line, LABEL_W + sx, L"\u2580", up, lo);
-			continue;
-		}
-		if (x == h->cx && y == h->cy)
-			attron(A_REVERSE);
-		mvaddch(line, LABEL_W + sx, (chtype)(unsigned char)
-		    ramp_char(h, x, y));
-		attroff(A_REVERSE);
-	}
-}
-
-/* The map's lines with the offsets at the left. */
-static void
-draw_map(struct heat *h)
-{
-	int per = h->half ? 2 : 1, i, y, line;
-	char lab[16];
-
-	for (i = 0; i < h->lmap; i++) {
-		y = i * per; /* from the bottom */
-		line = h->ytop + h->lmap - 1 - i;
-		if (i == 0 || i == h->lmap - 1 || i % 4 == 0) {
-			snprintf(lab, sizeof lab, "%4u",
-			    heatmap_row_ms(&h->g.hm, y * h->g.rk));
-			mvaddstr(line, 0, lab);
-		}
-		draw_map_line(h, line, y);
-	}
-}
-
-/* The samples of each column, above the map. */
-static void
-draw_totals(struct heat *h, int line)
-{
-	int sx, x, l;
-
-	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
-		l = level(h, h->g.colval[x], h->g.smax);
-		if (h->half)
-			half_block(line, LABEL_W + sx, L" ", l, l);
-		else
-			mvaddch(line, LABEL_W + sx, (chtype)(unsigned char)
-			    ramp_chars[l]);
-	}
-	mvaddstr(line, 0, " all");
-}
-
-/* Seconds labels under the map, and the range under them. */
-static void
-draw_axis(struct heat *h, int line)
-{
-	const struct timeview *tv = h->tv;
-	int sx, x, last = -1, len;
-	int64_t a, b;
-	char lab[32];
-
-	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
-		if (sx <= last || (x % 5 != 0 && sx != 0))
-			continue;
-		len = snprintf(lab, sizeof lab, "%lld",
-		    (long long)h->g.secs[(size_t)x * (size_t)h->g.cw]);
-		if (LABEL_W + sx + len >= h->screen.cols - 2)
-			break;
-		mvaddstr(line, LABEL_W + sx, lab);
-		last = sx + len;
-	}
-	mvaddstr(line, 0, "   s");
-	for (sx = 0; sx < h->width && (x = h->first + sx) < h->g.ncx; sx++) {
-		a = heatgrid_time(&h->g, x, 0, 0);
-		b = heatgrid_time(&h->g, x, h->g.ncy - 1, 1);
-		if (h->marking && x == h->mx)
-			mvaddch(line + 1, LABEL_W + sx, '^');
-		else if (tv->on && a < tv->t1 && b > tv->t0)
-			mvaddstr(line + 1, LABEL_W + sx, "\xe2\x94\x81");
-		else if (tv->base_on && a < tv->b1 && b > tv->b0)
-			mvaddch(line + 1, LABEL_W + sx, '-');
-	}
-}
-
-/* The leaf most of the cursor cell's samples ended in (h->top). */
-static void
-find_top(struct heat *h)
-{
-	const struct timeview *tv = h->tv;
-
-	if (h->top_cx == h->cx && h->top_cy == h->cy)
-		return;
-	h->top = heatgrid_top(&h->g, tv->store, h->cx, h->cy, idle_skip(tv),
-	    tree_size(tv->loaded));
-	h->top_cx = h->cx;
-	h->top_cy = h->cy;
-}
-
-/* The status line: the cursor cell, the range, what was left out. */
-static void
-draw_status(struct heat *h, int line)
-{
-	const struct timeview *tv = h->tv;
-	uint64_t val = heatgrid_val(&h->g, h->cx, h->cy);
-	uint32_t c0, c1;
-	int r0, r1, n;
-	char buf[400], words[128];
-	const char *name;
-	size_t len;
-
-	colors_use(COLORS_STATUS, PALETTE_USER, 0);
-	mvhline(line, 0, ' ', h->screen.cols);
-	if (h->msg != NULL) {
-		mvaddnstr(line, 0, h->msg, h->screen.cols);
-		colors_use(COLORS_NORMAL, PALETTE_USER, 0);
-		return;
-	}
-	heatgrid_cols(&h->g, h->cx, &c0, &c1);
-	heatgrid_rows(&h->g, h->cy, &r0, &r1);
-	n = c1 - c0 > 1 ? snprintf(buf, sizeof buf, "%lld-%lld s",
-	    (long long)h->g.secs[c0], (long long)h->g.secs[c1 - 1]) :
-	    snprintf(buf, sizeof buf, "%lld s", (long long)h->g.secs[c0]);
-	n += snprintf(buf + n, sizeof buf - (size_t)n, " +%u ms  %llu "
-	    "samples", heatmap_row_ms(&h->g.hm, r0),
-	    (unsigned long long)val);
-	if (h->marking)
-		n += snprintf(buf + n, sizeof buf - (size_t)n, "  Enter: end "
-		    "of the range");
-	else if (timeview_words(tv, words, sizeof words) > 0)
-		n += snprintf(buf + n, sizeof buf - (size_t)n, "  %s", words);
-	if (h->g.hm.skipped > 0)
-		n += snprintf(buf + n, sizeof buf - (size_t)n, "  %llu idle "
-		    "left out", (unsigned long long)h->g.hm.skipped);
-	if (n > 0 && (size_t)n < sizeof buf && val > 0) {
-		find_top(h);
-		if (h->top != TREE_NONE)
-			snprintf(buf + n, sizeof buf - (size_t)n, "  top: ");
-	}
-	mvaddnstr(line, 0, buf, h->screen.cols);
-	n = (int)strlen(buf);
-	if (val > 0 && h->top != TREE_NONE && n < h->screen.cols) {
-		/* Names are untrusted bytes: text_set() escapes them. */
-		name = tree_name(tv->loaded, h->top, &len);
-		text_set(&h->tx, name, len, (size_t)(h->screen.cols - n));
-		colors_use(COLORS_STATUS_NAME, PALETTE_USER, 0);
-		text_draw(&h->tx, line, n, 0, h->screen.cols - n);
-	}
-	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
-}
-
-static void
-heat_draw(struct tui_screen *s)
-{
-	struct heat *h = heat_of(s);
-	char title[200];
-	int n;
-
-	if (h->g.val == NULL)
-		heat_resize(s, s->cols, s->lines);
-	colors_use(COLORS_NORMAL, PALETTE_USER, 0);
-	n = snprintf(title, sizeof title, "Heat map  %u s", h->g.nsec);
-	if (h->g.cw > 1)
-		n += snprintf(title + n, sizeof title - (size_t)n, "  %d s a "
-		    "column", h->g.cw);
-	snprintf(title + n, sizeof title - (size_t)n, "  %u ms rows  %s  "
-	    "(time runs up; ? help)", heatmap_row_ms(&h->g.hm, h->g.rk),
-	    h->logscale ? "log scale" : "linear");
-	attron(A_BOLD);
-	mvaddnstr(0, 0, title, s->cols);
-	attroff(A_BOLD);
-	draw_totals(h, 1);
-	draw_map(h);
-	draw_axis(h, h->ytop + h->lmap);
-	if (h->prompt->active)
-		prompt_draw(h->prompt, s->lines - 1, s->cols, "/");
-	else
-		draw_status(h, s->lines - 1);
 }
 
 /* Move the cursor by (dx, dy), kept on the map and on the screen. */
@@ -412,10 +148,8 @@ move_by(struct heat *h, int dx, int dy)
 {
 	h->cx = TF_MAX(0, TF_MIN(h->cx + dx, h->g.ncx - 1));
 	h->cy = TF_MAX(0, TF_MIN(h->cy + dy, h->g.ncy - 1));
-	if (h->cx < h->first)
-		h->first = h->cx;
-	if (h->cx >= h->first + h->width)
-		h->first = h->cx - h->width + 1;
+	follow(h);
+	keep_cursor(h);
 	return TUI_REDRAW;
 }
 
@@ -659,13 +393,84 @@ act_sandwich(struct tui_screen *s)
 		h->msg = "S: no samples in this cell (move to a red one).";
 		return TUI_REDRAW;
 	}
-	find_top(h);
+	heat_find_top(h);
 	if (h->top == TREE_NONE)
 		return TUI_REDRAW;
 	name = tree_node(h->tv->loaded, h->top)->name;
 	screen_pop(v->screen.stack);
 	view_sandwich_push(v, name);
 	return TUI_REDRAW;
+}
+
+/*
+ * The map's cell under screen cell (x, y): 1, or 0 off the map.  With
+ * half blocks a line holds two cell rows: the lower one (earlier in the
+ * second), unless the cursor is on the upper one there already.
+ */
+static int
+cell_at(const struct heat *h, int x, int y, int *cx, int *cy)
+{
+	int per = h->half ? 2 : 1, i = h->ytop + h->lmap - 1 - y;
+
+	if (x < HEAT_LABEL_W || x >= HEAT_LABEL_W + h->width ||
+	    i < 0 || i >= h->lmap)
+		return 0;
+	*cx = h->first + x - HEAT_LABEL_W;
+	*cy = i * per;
+	if (*cx >= h->g.ncx || *cy >= h->g.ncy)
+		return 0;
+	if (per == 2 && *cx == h->cx && h->cy == *cy + 1)
+		*cy = h->cy;
+	return 1;
+}
+
+/* The cursor to cell (cx, cy). */
+static int
+move_to(struct heat *h, int cx, int cy)
+{
+	return move_by(h, cx - h->cx, cy - h->cy);
+}
+
+/*
+ * A mouse event: a click moves the cursor to the cell, a click on the
+ * cursor's cell is Enter (so a double click marks the range's start,
+ * another its end); a press on one cell and a release on another picks
+ * the range between them (a drag); the wheel moves the cursor a second.
+ */
+static int
+act_mouse(struct tui_screen *s)
+{
+	struct heat *h = heat_of(s);
+	MEVENT ev;
+	int cx, cy;
+
+	if (getmouse(&ev) != OK)
+		return 0;
+	if (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))
+		return move_by(h, ev.bstate & BUTTON4_PRESSED ? -1 : 1, 0);
+	if (!cell_at(h, ev.x, ev.y, &cx, &cy)) {
+		h->pressed = 0;
+		return 0;
+	}
+	if (ev.bstate & BUTTON1_PRESSED) {
+		h->pressed = 1;
+		h->px = cx;
+		h->py = cy;
+		if (cx == h->cx && cy == h->cy)
+			return act_mark(s);
+		return move_to(h, cx, cy);
+	}
+	if (!(ev.bstate & BUTTON1_RELEASED) || !h->pressed)
+		return 0;
+	h->pressed = 0;
+	if (cx == h->px && cy == h->py)
+		return 0; /* a click: its press did it */
+	/* A drag: from the press's cell to here. */
+	h->marking = 1;
+	h->mx = h->px;
+	h->my = h->py;
+	move_to(h, cx, cy);
+	return act_mark(s);
 }
 
 static const struct tui_binding bindings[] = {
@@ -696,6 +501,8 @@ static const struct tui_binding bindings[] = {
 	{"", "", act_sandwich, {'S', 0}},
 	{"", "", act_reverse, {'r', 0}},
 	{"O", "the time order (flame chart) of the range", act_order, {'O', 0}},
+	{"Mouse", "click: the cell, click it again: as Enter; drag: a range; "
+	    "wheel: a second back / on", act_mouse, {KEY_MOUSE, 0}},
 	{"H q", "back to the graph", act_back, {'H', 'q', 0}},
 	{"?", "show this help", screen_help, {'?', KEY_F(1), 0}},
 	{"Ctrl-L", "redraw the screen", screen_repaint, {KEY_CTRL('L'), 0}},
@@ -746,6 +553,8 @@ heat_free(struct tui_screen *s)
 	h->tv->grid_idle = h->built_idle;
 	h->tv->grid_marks = h->v->search.marks;
 	text_free(&h->tx);
+	if (h->mouse)
+		mousemask(h->oldmask, NULL);
 	if (h->prompt->active)
 		h->prompt->active = 0;
 	free(h);
@@ -763,6 +572,25 @@ static struct tui_screen_ops heat_ops = {
 	.legend = legend,
 	.nlegend = ARRAY_SIZE(legend),
 };
+
+int
+view_heatmap_pending(const struct tui_view *v)
+{
+	return v->time != NULL && !v->time->ahead_tried &&
+	    v->progress == NULL;
+}
+
+void
+view_heatmap_ahead(struct tui_view *v)
+{
+	if (!view_heatmap_pending(v))
+		return;
+	if (!timeview_has_time(v->time)) {
+		v->time->ahead_tried = 1;
+		return;
+	}
+	timeview_ahead_start(v->time, match_bytes(v), v->search.marks);
+}
 
 /* `H` in the graph: the heat map, or why there is none. */
 int
@@ -790,6 +618,11 @@ view_heatmap_open(struct tui_screen *s)
 	h->top_cx = -1;
 	h->top = TREE_NONE;
 	text_init(&h->tx);
+	if (!v->mouse_off) { /* a release too, for a drag */
+		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON3_PRESSED |
+		    BUTTON4_PRESSED | BUTTON5_PRESSED, &h->oldmask);
+		h->mouse = 1;
+	}
 	screen_push(v->screen.stack, &h->screen);
 	return TUI_REDRAW;
 }

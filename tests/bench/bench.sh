@@ -241,6 +241,11 @@ fi
 # The heat map screen: open, cursor, a range's tree (tests/bench/heatbench).
 heatbench=$(dirname "$MKPROFILE")/heatbench
 [ -x "$heatbench" ] && { echo; "$heatbench"; }
+# The sample store's share of a load, on the biggest perf input
+# (tests/bench/storebench; #53: at most 15%).
+storebench=$(dirname "$MKPROFILE")/storebench
+[ -x "$storebench" ] &&
+    { echo; "$storebench" "$(perf_input "${sizes##* }")" 5; }
 
 # The time order screen: open, pan, zoom (tests/bench/orderbench).
 orderbench=$(dirname "$MKPROFILE")/orderbench

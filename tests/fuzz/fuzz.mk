@@ -37,7 +37,7 @@ EXTRA_DIST += tests/fuzz/build.sh tests/fuzz/run.sh tests/fuzz/replay.sh \
 	tests/fuzz/fuzz_svg.c tests/fuzz/fuzz_bpftrace.c tests/fuzz/fuzz_pprof.c \
 	tests/fuzz/fuzz_speedscope.c tests/fuzz/fuzz_firefox.c \
 	tests/fuzz/fuzz_asprof.c tests/fuzz/fuzz_memleak.c tests/fuzz/fuzz_viewer.h \
-	tests/fuzz/fuzz_chrome.c \
+	tests/fuzz/fuzz_chrome.c tests/fuzz/fuzz_time.c \
 	tests/fuzz/seeds tests/fuzz/crashes
 
 check-valgrind: all $(check_PROGRAMS)

@@ -10,7 +10,8 @@
 # no race report (TSAN_OPTIONS makes a report exit 66) and print the same
 # bytes as --threads=1 of the same binary; the unit tests (which reach the
 # threaded tree, reader, queue and collapse paths) run under it too; the
-# viewer builds its reverse tree on a second thread while keys arrive.
+# viewer builds its reverse tree and its heat map on second threads while
+# keys arrive.
 # Prints "tsan: N passed, M failed"; exits 1 on any failure.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -114,6 +115,35 @@ if command -v tmux > /dev/null 2>&1; then
 	else
 		bad "viewer: exit $(cat "$tmp/view.rc" 2> /dev/null)"
 		sed -n 1,40p "$tmp/view.err"
+	fi
+	# The heat map made ahead on a second thread once loaded: H at
+	# once (waits for it), then again later (takes what it made).
+	rm -f "$tmp/view.rc"
+	tmux -S "$sock" new-session -d -x 120 -y 40 \
+	    "'$tflame' '$tmp/big.perf' 2> '$tmp/heat.err';
+	     echo \$? > '$tmp/view.rc'" 2> /dev/null
+	i=0
+	while ! tmux -S "$sock" capture-pane -p 2> /dev/null |
+	    grep -q '? help' && [ $i -lt 240 ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
+	for k in H l k Enter l Enter H Escape H r H q q; do
+		tmux -S "$sock" send-keys "$k" 2> /dev/null
+		sleep 0.3
+	done
+	i=0
+	while [ ! -s "$tmp/view.rc" ] && [ $i -lt 120 ]; do
+		sleep 0.5
+		i=$((i + 1))
+	done
+	tmux -S "$sock" kill-server 2> /dev/null
+	if [ "$(cat "$tmp/view.rc" 2> /dev/null)" = 0 ] &&
+	    ! grep -q ThreadSanitizer "$tmp/heat.err"; then
+		ok "viewer, the heat map made ahead while keys arrive"
+	else
+		bad "viewer, heat map: exit $(cat "$tmp/view.rc" 2> /dev/null)"
+		sed -n 1,40p "$tmp/heat.err"
 	fi
 else
 	echo "SKIP: viewer (no tmux)"

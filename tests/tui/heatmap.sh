@@ -43,6 +43,8 @@ keys H
 check "256: the map's title" has "Heat map  42 s  40 ms rows  linear"
 check "256: seconds on the axis" matches 15 '^   s 0    5    10   15'
 check "256: idle samples left out, counted" has "4 idle left out"
+check "256: no true colour without COLORTERM" not eval \
+    'T capture-pane -p -e -t t | grep -q "8;2;"'
 check "256: the totals of second 0 red" eval \
     'colour 1 | grep -q "48;5;124m"'
 # 100 ms of second 0 is the lower half of the second line from the bottom.
@@ -62,6 +64,54 @@ check "256: its top function named" has "top: STACK-2_at_time_10s"
 keys q
 check "256: q: back to the graph" has "? help"
 keys q
+finished
+
+# True colour (COLORTERM=truecolor): the map and the totals in 24-bit
+# colour, the ramp's top #E50914 where second 0's sample is; the status
+# line still curses'; without COLORTERM, none (above: 256 colours).
+run "COLORTERM=truecolor $TFLAME $p01"
+viewer_up
+keys H
+check "truecolor: the totals of second 0" eval \
+    'colour 1 | grep -q "48;2;229;9;20m"'
+check "truecolor: the sample of second 0" eval \
+    'colour 13 | grep -q "48;2;229;9;20m"'
+check "truecolor: no 256-colour cell in the map" not eval \
+    'T capture-pane -p -e -t t | sed -n 2,15p | grep -q "8;5;"'
+keys l
+check "truecolor: the cursor moved, still 24-bit" eval \
+    'colour 14 | grep -q "38;2;0;0;0m"'
+keys q q
+finished
+
+# The mouse at 80x24 (half blocks: a line holds two cell rows of 20 ms
+# rows grouped by two): second 10 is column 15; line 12 holds 160 ms
+# (lower) and 200 ms (upper).
+run "$TFLAME $p01"
+viewer_up
+keys H
+mouse 0 15 12
+mouse 3 15 12
+wait_until has "10 s +160 ms"
+check "mouse: a click moves the cursor to the cell" has "10 s +160 ms  0"
+keys k
+mouse 0 15 12
+mouse 3 15 12
+wait_until has "Enter: end of the range"
+check "mouse: a click on the cursor's cell is Enter" \
+    has "10 s +200 ms  1 samples  Enter: end of the range"
+keys Escape
+keys g
+mouse 0 15 12
+mouse 3 35 12
+wait_until has "time 10.16-30.20 s"
+check "mouse: a drag picks the range" has "time 10.16-30.20 s"
+check "mouse: the drag's range holds STACK-2" has "STACK-2_at_time_10s"
+check "mouse: and STACK-3" has "STACK-3_at_time_20s"
+check "mouse: not STACK-4" not has "STACK-4_at"
+keys H
+check "mouse: H again, the cursor where the drag ended" has "30 s +160 ms"
+keys q q
 finished
 
 # 8 colours and NO_COLOR: the character ramp, a cell row a line.
@@ -114,8 +164,11 @@ check "]: STACK-4 in it" has "STACK-4_at_time_30s"
 check "]: STACK-2 not" not has "STACK-2_at"
 # b: the baseline; then second 40 against it: red and blue.
 keys H
+check "H again: the cursor kept on its cell" has "20 s +300 ms"
 keys b
 check "b: said" has "Baseline marked"
+keys g
+keyn 20 j
 keyn 40 l
 keyn 25 k
 keys Enter

@@ -21,7 +21,7 @@ if ! command -v tmux > /dev/null 2>&1; then
 fi
 
 # The server inherits this environment, and the panes inherit the server's.
-unset NO_COLOR TMUX
+unset NO_COLOR TMUX COLORTERM
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 sock=tflame-test-$$
@@ -143,6 +143,15 @@ keys() {
 		n=$((n - 1))
 	done
 	settle
+}
+
+# mouse BUTTON X Y: one mouse event at cell (X, Y), 0-based, typed as
+# the bytes of xterm's normal tracking (ESC [ M, then button, column and
+# row, each plus 32); BUTTON 0 left press, 2 right press, 3 release, 64
+# wheel up, 65 wheel down.
+mouse_chr() { printf "\\$(printf %o "$1")"; }
+mouse() {
+	T send-keys -t t -l "$(printf '\033[M')$(mouse_chr $((32 + $1)))$(mouse_chr $((33 + $2)))$(mouse_chr $((33 + $3)))"
 }
 
 # keys_quiet KEY...: send keys that should leave the screen as it is.

@@ -14,13 +14,7 @@
 small=$DATA/small.folded
 deep=$DATA/deep.folded
 
-# chr N: the byte N.
-chr() { printf "\\$(printf %o "$1")"; }
-# mouse BUTTON X Y: one event at cell (X, Y), 0-based; BUTTON 0 left
-# press, 2 right press, 3 release, 64 wheel up, 65 wheel down.
-mouse() {
-	T send-keys -t t -l "$(printf '\033[M')$(chr $((32 + $1)))$(chr $((33 + $2)))$(chr $((33 + $3)))"
-}
+# mouse BUTTON X Y: lib.sh's.
 # click X Y: press and release the left button.
 click() { mouse 0 "$1" "$2"; mouse 3 "$1" "$2"; }
 

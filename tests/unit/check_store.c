@@ -331,6 +331,141 @@ START_TEST(test_heatmap_range_edges)
 }
 END_TEST
 
+/* floor(a / b), b > 0, the slow way. */
+static int64_t
+ref_floordiv(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+
+	return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+/*
+ * Map m against the samples r[0..n) counted one by one: every column's
+ * second, every cell, match, column total, the largest cell and the
+ * kept and skipped counts.  extra: one more sample far off (last in r)
+ * that made the map take the sparse way; its column is checked too.
+ */
+static void
+check_map(const struct heatmap *m, const struct ref *r, size_t n, int rows,
+    const uint8_t *skip, const uint8_t *match, uint32_t nstacks)
+{
+	int64_t tmin = INT64_MAX;
+	uint64_t kept = 0, skipped = 0, sum = 0;
+	uint32_t max = 0, *cell, *mcell;
+	size_t i, ncells = (size_t)m->ncols * (size_t)rows;
+
+	for (i = 0; i < n; i++)
+		if (r[i].t < tmin)
+			tmin = r[i].t;
+	ck_assert(m->sec0 == ref_floordiv(tmin, NS));
+	cell = calloc(ncells, sizeof *cell);
+	mcell = calloc(ncells, sizeof *mcell);
+	for (i = 0; i < n; i++) {
+		int64_t sec = ref_floordiv(r[i].t, NS);
+		int64_t row = (r[i].t - sec * NS) * rows / NS;
+		long col = heatmap_column(m, sec - m->sec0);
+
+		ck_assert_int_ge(col, 0);
+		if (r[i].stack < nstacks && skip[r[i].stack]) {
+			skipped++;
+			continue;
+		}
+		kept++;
+		cell[(size_t)col * rows + (size_t)row]++;
+		if (r[i].stack < nstacks && match[r[i].stack])
+			mcell[(size_t)col * rows + (size_t)row]++;
+	}
+	for (i = 0; i < ncells; i++) {
+		ck_assert_uint_eq(m->cell[i], cell[i]);
+		ck_assert_uint_eq(m->match[i], mcell[i]);
+		max = cell[i] > max ? cell[i] : max;
+		sum += cell[i];
+	}
+	for (i = 0; i + 1 < m->ncols; i++)
+		ck_assert(m->sec[i] < m->sec[i + 1]);
+	for (i = 0; i < m->ncols; i++) {
+		uint64_t cs = 0;
+		int k;
+
+		for (k = 0; k < rows; k++)
+			cs += cell[i * (size_t)rows + (size_t)k];
+		ck_assert_uint_eq(m->colsum[i], cs);
+	}
+	ck_assert_uint_eq(m->max, max);
+	ck_assert_uint_eq(m->kept, kept);
+	ck_assert_uint_eq(m->skipped, skipped);
+	ck_assert_uint_eq(sum, kept);
+	free(cell);
+	free(mcell);
+}
+
+/*
+ * Both ways to the cells (one pass into dense columns, and the sparse
+ * two passes a clock jump of years takes) agree with the samples counted
+ * one by one: times out of order, before 0, on second edges, seconds
+ * with only skipped samples (which still get a column), rows that do not
+ * divide a second.  A build told to stop gives up, empty.
+ */
+START_TEST(test_heatmap_dense_sparse)
+{
+	static const int rowsets[] = {50, 7, 1000, 1};
+	enum { N = 40000, STACKS = 64 };
+	struct ref *r = calloc(N + 1, sizeof *r);
+	uint8_t skip[STACKS], match[STACKS];
+	struct heatmap hm;
+	atomic_int stop;
+	size_t k, i;
+
+	for (i = 0; i < STACKS; i++) {
+		skip[i] = rng() % 5 == 0;
+		match[i] = rng() % 3 == 0;
+	}
+	for (i = 0; i < N; i++) {
+		r[i].stack = (uint32_t)(rng() % (STACKS + 4));
+		r[i].t = (int64_t)(rng() % (40 * NS)) - 3 * NS / 2;
+		if (i % 97 == 0) /* the edges of a second */
+			r[i].t = (int64_t)(rng() % 40) * NS - (int64_t)(i % 2);
+		if (i % 1000 == 0) { /* a second of skipped samples only */
+			r[i].t = 60 * NS + (int64_t)(rng() % NS);
+			r[i].stack = 0;
+		}
+		r[i].w = 1;
+	}
+	skip[0] = 1;
+	for (k = 0; k < sizeof rowsets / sizeof rowsets[0]; k++) {
+		struct store *s = fill(r, N);
+		int rows = rowsets[k];
+
+		ck_assert_int_eq(heatmap_build(&hm, s, rows, skip, match,
+		    STACKS), 0);
+		check_map(&hm, r, N, rows, skip, match, STACKS);
+		ck_assert_int_ge(heatmap_column(&hm, 60 - hm.sec0), 0);
+		heatmap_free(&hm);
+		/* Ten years on: the sparse way, the same cells. */
+		r[N].t = 10LL * 365 * 86400 * NS;
+		store_add(s, 1, r[N].t, 1, -1, -1, -1);
+		r[N].stack = 1;
+		ck_assert_int_eq(heatmap_build(&hm, s, rows, skip, match,
+		    STACKS), 0);
+		check_map(&hm, r, N + 1, rows, skip, match, STACKS);
+		heatmap_free(&hm);
+		store_free(s);
+	}
+	atomic_init(&stop, 1);
+	{
+		struct store *s = fill(r, N);
+
+		ck_assert_int_eq(heatmap_build_until(&hm, s, 50, NULL, NULL,
+		    0, &stop), -2);
+		ck_assert(hm.cell == NULL && hm.ncols == 0);
+		heatmap_free(&hm);
+		store_free(s);
+	}
+	free(r);
+}
+END_TEST
+
 /* --time's text: seconds, ms, shares, open ends; exact nanoseconds. */
 START_TEST(test_time_spec)
 {
@@ -647,6 +782,7 @@ store_suite(void)
 	tcase_add_test(tc, test_thread_table_full);
 	tcase_add_test(tc, test_heatmap_cells);
 	tcase_add_test(tc, test_heatmap_range_edges);
+	tcase_add_test(tc, test_heatmap_dense_sparse);
 	tcase_add_test(tc, test_time_spec);
 	tcase_add_test(tc, test_time_words);
 	tcase_add_test(tc, test_heatmap_text);
