@@ -9,8 +9,16 @@
 
 #include <stdint.h>
 
+struct paint_style;
+struct painter;
 struct tui_screen;
 struct tui_view;
+
+/* flame_paint.c: how rectangle i of the graph looks (the painter's hook). */
+void flame_paint_style(const struct painter *p, uint32_t i,
+    struct paint_style *st);
+/* flame_paint.c: the fold on picture line line, drawn on screen line y. */
+void flame_draw_fold(struct tui_view *v, long line, int y);
 
 /*
  * After a layout: find the trunk to fold into one "... N frames" line

@@ -20,7 +20,7 @@ libtftui_a_SOURCES = \
 	src/tui/view_messages.c src/tui/view_heatmap.c src/tui/heat_draw.c \
 	src/tui/view_annotate.c src/tui/view_timeorder.c \
 	src/tui/statusbar.c src/tui/colors.c src/tui/text.c src/tui/prompt.c \
-	src/tui/view_mouse.c src/tui/statusbar_count.c \
+	src/tui/view_mouse.c src/tui/statusbar_count.c src/tui/flame_paint.c \
 	src/tui/list.c src/tui/paint.c \
 	src/tui/stream.c src/tui/live.c
 noinst_HEADERS += \
