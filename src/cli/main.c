@@ -30,6 +30,7 @@
 #include "cli/record.h"
 #include "cli/svg_cmd.h"
 #include "cli/text_cmd.h"
+#include "cli/time_cmd.h"
 #include "cli/annotate_cmd.h"
 #include "cli/transform_cmd.h"
 #include "diff/diff.h"
@@ -67,10 +68,6 @@ static struct sink_seq loaded_seq;
 static int view_range;
 static int64_t view_t0, view_t1;
 
-static struct tree *time_pair(const struct options *o, struct tree *t,
-    struct diag *d);
-static struct tree *time_cut(const struct options *o, struct tree *t,
-    struct diag *d);
 
 /* The store lives as long as the process: freed on the way out. */
 static void
@@ -418,7 +415,20 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	if (tree_overflows(t) > 0)
 		overflow_notes(o, t, d, self_over);
 	if (o->time != NULL)
-		t = o->time2 != NULL ? time_pair(o, t, d) : time_cut(o, t, d);
+		{
+			struct time_input ti = { loaded_store, loaded_untimed,
+			    loaded_format };
+			struct time_view tv = { 0, 0, 0 };
+
+			t = o->time2 != NULL ? time_pair(o, &ti, t, d) :
+			    time_cut(o, &ti, t, d, plan.path == PATH_VIEW ? &tv :
+			    NULL);
+			if (tv.on) {
+				view_range = 1;
+				view_t0 = tv.t0;
+				view_t1 = tv.t1;
+			}
+		}
 	if (o->nxforms > 0) {
 		had = !empty(o, t);
 		if (xh != NULL) {
@@ -439,141 +449,6 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	if (o->diff && o->normalize)
 		normalize(o, t, d);
 	return t;
-}
-
-/*
- * Say that the input had no times (and exit 1): --time and --heatmap
- * need them, and the input's format has none.
- */
-static void ATTR_NORETURN
-no_times(const char *what, struct diag *d)
-{
-	diag_print(d, stderr);
-	fprintf(stderr, "tflame: %s: the input has no sample times (%s input "
-	    "has none; perf script text and perf.data have them)\n", what,
-	    format_name(loaded_format));
-	exit(EXIT_INPUT);
-}
-
-/* --time: the tree of the samples in the range, in place of t. */
-static struct tree *
-time_cut(const struct options *o, struct tree *t, struct diag *d)
-{
-	struct time_spec ts;
-	const char *err;
-	int64_t tmin, tmax, t0, t1;
-	uint64_t kept = 0;
-	char words[64];
-	struct tree *r;
-
-	if (time_spec_parse(o->time, &ts, &err) != 0) /* checked already */
-		return t;
-	if (!store_span(loaded_store, &tmin, &tmax)) {
-		if (count_is_zero(tree_total(t, 0, TREE_ROOT)))
-			return t; /* nothing at all: said as usual */
-		no_times("--time", d);
-	}
-	if (loaded_untimed > 0)
-		diag_note(d, "%llu samples without a time left out by --time",
-		    (unsigned long long)loaded_untimed);
-	if (time_spec_resolve(&ts, tmin, tmax, &t0, &t1) != 0)
-		t0 = t1 = tmin; /* an empty range: an empty profile */
-	time_range_words(words, sizeof words, t0, t1, tmin);
-	if (plan.path == PATH_VIEW) {
-		/*
-		 * The viewer picks the range itself and keeps the rest (Esc
-		 * in its heat map drops the range); an empty range is an
-		 * empty profile, as below.
-		 */
-		struct store_iter it;
-		struct store_sample smp;
-
-		store_iter_init(&it, loaded_store, t0, t1);
-		while (store_iter_next(&it, &smp))
-			kept++;
-	}
-	if (plan.path == PATH_VIEW && kept > 0) {
-		view_range = 1;
-		view_t0 = t0;
-		view_t1 = t1;
-		r = t;
-	} else {
-		r = tree_range(t, loaded_store, t0, t1, NULL, &kept);
-		tree_free(t);
-	}
-	diag_note(d, "%s: %llu of %llu samples", words,
-	    (unsigned long long)kept,
-	    (unsigned long long)store_count(loaded_store));
-	return r;
-}
-
-/*
- * --time twice with --diff: the samples of the first range BEFORE, of
- * the second AFTER, in place of t (the input loaded into profile 0).
- */
-static struct tree *
-time_pair(const struct options *o, struct tree *t, struct diag *d)
-{
-	const char *spec[2] = {o->time, o->time2};
-	struct time_spec ts;
-	const char *err;
-	int64_t tmin, tmax, r[2][2];
-	char words[64];
-	struct tree *pair;
-	int i;
-
-	if (!store_span(loaded_store, &tmin, &tmax)) {
-		if (count_is_zero(tree_total(t, 0, TREE_ROOT)))
-			return t;
-		no_times("--time", d);
-	}
-	for (i = 0; i < 2; i++) {
-		if (time_spec_parse(spec[i], &ts, &err) != 0 ||
-		    time_spec_resolve(&ts, tmin, tmax, &r[i][0], &r[i][1]) != 0)
-			r[i][0] = r[i][1] = tmin; /* an empty range */
-		time_range_words(words, sizeof words, r[i][0], r[i][1], tmin);
-		diag_note(d, "%s: %s", i == 0 ? "BEFORE" : "AFTER", words);
-	}
-	pair = tree_range_pair(t, loaded_store, r[0][0], r[0][1], r[1][0],
-	    r[1][1], 0, NULL);
-	tree_free(t);
-	return pair;
-}
-
-/* --heatmap: the cells of the whole profile on standard output. */
-static int
-heatmap_command(const struct options *o, const struct tree *t,
-    struct diag *d)
-{
-	struct heatmap hm;
-	uint8_t *idle = NULL;
-	int rc;
-
-	if (store_count(loaded_store) == 0 &&
-	    !count_is_zero(tree_total(t, 0, TREE_ROOT)))
-		no_times("--heatmap", d);
-	if (!o->idle)
-		idle = heatmap_idle_nodes(t, NULL);
-	heatmap_build(&hm, loaded_store, o->rows, idle, NULL, tree_size(t));
-	if (hm.skipped > 0)
-		diag_note(d, "%llu idle samples left out (--idle counts them)",
-		    (unsigned long long)hm.skipped);
-	if (loaded_untimed > 0)
-		diag_note(d, "%llu samples without a time left out",
-		    (unsigned long long)loaded_untimed);
-	diag_print(d, stderr);
-	errno = 0;
-	rc = heatmap_print(stdout, &hm);
-	if (fflush(stdout) != 0)
-		rc = -1;
-	heatmap_free(&hm);
-	free(idle);
-	if (rc != 0) {
-		fprintf(stderr, "tflame: write error on standard output%s%s\n",
-		    errno != 0 ? ": " : "", errno != 0 ? strerror(errno) : "");
-		return EXIT_INPUT;
-	}
-	return EXIT_OK;
 }
 
 /*
@@ -773,7 +648,12 @@ main(int argc, char **argv)
 		return rc != EXIT_OK ? rc : input_exit_status();
 	}
 	if (plan.path == PATH_HEATMAP) {
-		rc = heatmap_command(&o, t, &d);
+		{
+			struct time_input ti = { loaded_store, loaded_untimed,
+			    loaded_format };
+
+			rc = heatmap_command(&o, &ti, t, &d);
+		}
 		diag_free(&d);
 		tree_free(t);
 		return rc;
