@@ -51,6 +51,7 @@ struct options {
 	int inverted;      /* icicle view (root at the top) */
 	int reverse;       /* reverse (caller) view: stacks read leaf first */
 	const char *search;/* --search=REGEX: highlight from the start */
+	const char *units_event; /* --units: the event of the counts, NULL */
 	/* differential */
 	int diff, normalize, strip_hex, negate;
 	struct svg_cli svg;

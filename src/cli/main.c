@@ -164,6 +164,8 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 
 	r = input_open(o, path, &lo, &in, &err);
 	diag_init(d, r ? reader_name(r) : path ? path : "-");
+	if (o->units_event != NULL && loaded_event[0] == '\0')
+		snprintf(loaded_event, sizeof loaded_event, "%s", o->units_event);
 	if (r == NULL)
 		input_failed(top, err, t);
 	if (sm != NULL && mode_draws_early(&plan, is_stream(reader_fd(r)))) {

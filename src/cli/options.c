@@ -30,6 +30,7 @@
 #include "model/functions.h"
 #include "model/heatmap.h"
 #include "model/timerange.h"
+#include "model/units.h"
 #include "model/xform.h"
 #include "util/escape.h"
 #include "util/fatal.h"
@@ -57,7 +58,7 @@ struct opt_row {
 
 static opt_set_fn set_sort, set_time, set_flag, set_str, set_int, set_long, set_positive,
     set_mode, set_format, set_all, set_order, set_minwidth, set_call_graph,
-    set_pids, set_xform, set_help, set_version;
+    set_pids, set_xform, set_help, set_version, set_units;
 
 #define F(member) offsetof(struct options, member)
 #define TEXT(s) {.help = (s)}
@@ -127,6 +128,10 @@ TEXT("\nInput:\n"),
     .meta = "=FORMAT", .set = set_format,
     .help = "auto (default), perf, stap, dtrace, folded,\n"
     "bpftrace, pprof or chrome; help lists them"},
+{.name = "units", .arg = required_argument, .meta = "=UNIT",
+    .set = set_units, .help = "what folded counts are: samples (default), ns,\n"
+    "us, ms, s (durations: bcc's offcputime -f counts\n"
+    "us) or bytes; the viewer, --top, --tree show them so"},
 {.name = "pid", .set = set_flag, .field = F(load.perf.pid),
     .help = "perf: root frame is COMM-PID"},
 {.name = "tid", .set = set_flag, .field = F(load.perf.tid),
@@ -454,6 +459,17 @@ set_format(struct options *o, const struct opt_row *r, const char *arg)
 	o->load.format = format_parse(arg);
 	if (o->load.format == FORMAT_UNKNOWN)
 		options_usage_error("unknown format (--format=help lists them)", arg);
+}
+
+/* --units=samples|ns|us|ms|s|bytes: the event the counts are. */
+static void
+set_units(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	o->units_event = units_event(arg);
+	if (o->units_event == NULL)
+		options_usage_error("--units takes samples, ns, us, ms, s or bytes",
+		    arg);
 }
 
 /* --all: --kernel and --jit. */

@@ -116,3 +116,14 @@ EXTRA_DIST += tests/golden/chrome.sh tests/data/chrome tests/tui/chrome.sh
 EXTRA_PROGRAMS += tests/bench/mkcpuprofile
 tests_bench_mkcpuprofile_SOURCES = tests/bench/mkcpuprofile.c
 EXTRA_DIST += tests/bench/cpuprofile.sh
+
+# Off-CPU time (issue #47): --units' words, the chain palette, and the
+# scheduler's intervals; through the binary, and the viewer in tmux.
+check_PROGRAMS += tests/unit/check_offcpu
+tests_unit_check_offcpu_SOURCES = tests/unit/check_offcpu.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_offcpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
+tests_unit_check_offcpu_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_offcpu tests/golden/offcpu.sh tests/tui/offcpu.sh
+EXTRA_DIST += tests/golden/offcpu.sh tests/tui/offcpu.sh tests/data/offcpu

@@ -432,7 +432,8 @@ write_doc(FILE *fp, const struct tree *t, const struct svg_view *v,
 		units_init(&d.units, o->event, o->countname,
 		    tree_has_samples(t) && tree_samples(t, v->prof, TREE_ROOT) !=
 		    tree_total(t, v->prof, TREE_ROOT).n);
-		d.worded = d.units.samples || d.units.of != NULL;
+		d.worded = d.units.samples || d.units.of != NULL ||
+		    d.units.ns || d.units.bytes; /* durations, sizes */
 	}
 	d.widthpertime = (d.W - 2 * SVG_XPAD) / d.timemax;
 	d.H = (d.g.depthmax + 1) * d.FH + d.ypad1 + d.ypad2;
