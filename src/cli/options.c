@@ -258,7 +258,9 @@ TEXT("\nSVG (--svg), with flamegraph.pl's defaults:\n"),
 {.name = "colors", .arg = required_argument, .meta = "=PALETTE",
     .set = set_str, .field = F(svg.colors),
     .help = "hot (default), mem, io, wakeup, java, js, perl,\n"
-    "red, green, blue, aqua, yellow, purple, orange"},
+    "red, green, blue, aqua, yellow, purple, orange;\n"
+    "chain (SVG and viewer): offwaketime's target blue,\n"
+    "waker (after --) aqua"},
 {.name = "hash", .set = set_flag, .field = F(svg.hash),
     .help = "colour by flamegraph.pl's name hash"},
 TEXT("  --inverted, --reverse, --diff and --negate apply to the SVG; --search\n"

@@ -148,7 +148,7 @@ palette_shade(double v, unsigned nshades)
 
 static const char *const scheme_names[PALETTE_NSCHEMES] = {
 	"hot", "mem", "io", "wakeup", "java", "js", "perl", "red", "green",
-	"blue", "aqua", "yellow", "purple", "orange"
+	"blue", "aqua", "yellow", "purple", "orange", "chain"
 };
 
 int
@@ -335,6 +335,8 @@ scheme_base(enum palette_scheme s, const char *name, size_t len)
 		return BASE_PURPLE;
 	case PALETTE_ORANGE:
 		return BASE_ORANGE;
+	case PALETTE_CHAIN:
+		return contains(name, len, "_[w]") ? BASE_AQUA : BASE_BLUE;
 	case PALETTE_HOT:
 	default:
 		return BASE_HOT;
@@ -422,6 +424,7 @@ palette_scheme_background(enum palette_scheme s, const char **top,
 		break;
 	case PALETTE_IO:
 	case PALETTE_WAKEUP:
+	case PALETTE_CHAIN:
 		*top = "#eeeeee";
 		*bottom = "#e0e0ff";
 		break;
@@ -439,5 +442,44 @@ palette_scheme_background(enum palette_scheme s, const char **top,
 		*top = "#eeeeee";
 		*bottom = "#eeeeb0";
 		break;
+	}
+}
+
+struct palette_rgb
+palette_chain_rgb(int waker, int hash, const char *name, size_t len)
+{
+	struct palette_rgb c;
+	char *w;
+
+	if (!waker || (len >= 4 && memcmp(name + len - 4, "_[w]", 4) == 0))
+		return palette_scheme_rgb(PALETTE_CHAIN, hash, name, len);
+	/* flamegraph.pl hashes the waker's name with its mark. */
+	w = xmalloc(len + 5);
+	memcpy(w, name, len);
+	memcpy(w + len, "_[w]", 5);
+	c = palette_scheme_rgb(PALETTE_CHAIN, hash, w, len + 4);
+	free(w);
+	return c;
+}
+
+void
+palette_chain_marks(const struct tree *t, unsigned char *out)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t i, n = tree_size(t), p;
+	size_t len;
+	const char *name;
+
+	if (n > 0)
+		out[TREE_ROOT] = 0;
+	for (i = 1; i < n; i++) {
+		p = nodes[i].parent;
+		if (p == TREE_NONE || p >= i) {
+			out[i] = 0;
+			continue;
+		}
+		name = p == TREE_ROOT ? "" : tree_name(t, p, &len);
+		out[i] = out[p] || (p != TREE_ROOT && len == 2 &&
+		    memcmp(name, "--", 2) == 0);
 	}
 }

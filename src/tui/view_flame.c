@@ -272,6 +272,7 @@ view_flame_done(struct tui_view *v)
 	v->trail = NULL;
 	free(v->confirm);
 	free(v->style);
+	paint_chain_free(&v->chain);
 	text_free(&v->sel_text);
 	text_free(&v->label);
 	text_free(&v->line);
@@ -365,6 +366,9 @@ node_style(struct tui_view *v, uint32_t node)
 		s = tree_name(v->tree, node, &len);
 		v->style[name] = paint_name_style(s, len, 0);
 	}
+	if (v->svg.opts.colors == PALETTE_CHAIN)
+		return paint_chain_style(&v->chain, v->tree, node,
+		    v->style[name]);
 	/* A user frame's module may say kernel or JIT (perf's DSO). */
 	if (((v->style[name] >> 3) & 0x7) == PALETTE_USER) {
 		f = palette_module_family(TREE_MOD_KIND(tree_module(v->tree,

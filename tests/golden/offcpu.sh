@@ -2,7 +2,9 @@
 # Off-CPU time (issue #47):
 #  1. --units: bcc's offcputime -f counts microseconds; --top, --tree and
 #     the SVG show durations, --countname keeps the SVG's word,
-#     --collapse the counts as they were.
+#     --collapse the counts as they were;
+#  2. --colors=chain on offwaketime -f stacks: target blue, waker aqua,
+#     "--" grey (flamegraph.pl's chain palette) in the SVG.
 . "$(dirname "$0")/lib.sh" || exit 99
 
 od=$TESTS_DATADIR/offcpu
@@ -50,5 +52,31 @@ has units-collapse "finish_task_switch.isra.0 35000"
 st=$?
 [ "$st" -eq 2 ] && grep -q -- '--units takes samples' "$tmpd/err" && ok ||
     bad units-bad "exit status $st: $(head -1 "$tmpd/err")"
+
+# 2. --colors=chain on offwaketime -f: the fills flamegraph.pl
+# --colors=chain gives (checked against it), but for the waker's "-"
+# between its kernel and user frames, which stays grey here (flamegraph.pl
+# renames it "-_[w]" and draws it aqua).
+run chain-svg --colors=chain --svg=- "$od/offwaketime.folded"
+grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' "$tmpd/out" |
+    sed 's/<rect.*fill=/ fill=/' > "$tmpd/fills"
+# fill NAME TITLE RGB: the frame TITLE is filled with RGB.
+fill() {
+	grep -F -q -- "<title>$2</title> fill=\"rgb($3)\"" "$tmpd/fills" && ok ||
+	    bad "$1" "$(grep -F -- "<title>$2" "$tmpd/fills" | head -2)"
+}
+fill chain-target "main (1,199,870 samples, 96.14%)" "126,126,243"
+fill chain-target2 "do_nanosleep (1,199,870 samples, 96.14%)" "137,137,253"
+fill chain-sep "-- (1,199,870 samples, 96.14%)" "160,160,160"
+fill chain-waker "hrtimer_wakeup (1,199,870 samples, 96.14%)" "81,194,194"
+fill chain-waker-comm "swapper/1 (1,199,870 samples, 96.14%)" "101,212,212"
+fill chain-waker-main "main (48,211 samples, 3.86%)" "71,184,184"
+fill chain-waker-dash "- (48,211 samples, 3.86%)" "200,200,200"
+has chain-bg 'stop-color="#e0e0ff"'
+# Without --colors=chain the same names keep the hot palette.
+run chain-hot --svg=- "$od/offwaketime.folded"
+grep -F -q 'main (1,199,870 samples, 96.14%)</title><rect' "$tmpd/out" &&
+    ! grep -q 'fill="rgb(126,126,243)"' "$tmpd/out" && ok ||
+    bad chain-hot "blue without --colors=chain"
 
 finish

@@ -1,11 +1,62 @@
 #!/bin/sh
-# Off-CPU graphs in the viewer (issue #47): --units=us words the status
-# line's numbers as durations.
+# Off-CPU graphs in the viewer (issue #47): --colors=chain draws
+# offwaketime's target frames blue, the waker's (below "--") aqua and the
+# separators grey, read from the cells tmux holds (capture-pane -e); and
+# --units=us words the status line's numbers as durations.
+#
+# offwaketime.folded at 120x24 (lines 0-based): all 21, sleeper 20, main
+# 19, sleep_long 18, do_nanosleep 15, schedule 14, -- 13, hrtimer_wakeup 12.
 . "$(dirname "$0")/lib.sh" || exit 99
 
 od=$TESTS_DATADIR/offcpu
 
+# hue LINE WORD: "blue", "aqua", "grey" or "other(N)": the hue of the
+# 256-colour background in force where WORD starts on screen line LINE.
+hue() {
+	T capture-pane -p -e -t t | sed -n "$(($1 + 1))p" |
+	    awk -v w="$2" '{
+		i = index($0, w); if (i == 0) { print "absent"; exit }
+		s = substr($0, 1, i - 1); c = ""
+		while (match(s, /48;5;[0-9]+/)) {
+			c = substr(s, RSTART + 5, RLENGTH - 5)
+			s = substr(s, RSTART + RLENGTH)
+		}
+		n = c + 0
+		if (c == "") { print "other()"; exit }
+		if (n >= 232) { print "grey"; exit }
+		if (n < 16) { print "other(" c ")"; exit }
+		n -= 16; r = int(n / 36); g = int(n / 6) % 6; b = n % 6
+		if (r == g && g == b) print "grey"
+		else if (b > r && b > g) print "blue"
+		else if (g == b && g > r) print "aqua"
+		else print "other(" c ")"
+	    }'
+}
+
+# is_hue LINE WORD HUE
+is_hue() {
+	got=$(hue "$1" "$2")
+	[ "$got" = "$3" ] || { echo "  $2: $got, not $3"; return 1; }
+}
+
 start 120 24
+run "$TFLAME --colors=chain $od/offwaketime.folded"
+viewer_up
+check "chain: the target's frames blue" is_hue 18 sleep_long blue
+check "chain: the target's kernel frames blue" is_hue 15 do_nanosleep blue
+check "chain: the separator grey" is_hue 13 -- grey
+check "chain: the waker's frames aqua" is_hue 12 hrtimer_wakeup aqua
+check "chain: the waker's comm aqua" is_hue 9 swapper/1 aqua
+keys q
+finished
+
+# Without --colors=chain the target is in the usual hot colours.
+run "$TFLAME $od/offwaketime.folded"
+viewer_up
+check "hot: sleep_long not blue" not is_hue 18 sleep_long blue
+keys q
+finished
+
 # --units=us: the selected frame's time, not a raw count.
 run "$TFLAME --units=us $od/offcputime.folded"
 viewer_up

@@ -1,5 +1,6 @@
 /*
- * Off-CPU time (issue #47): the words of --units' counts.
+ * Off-CPU time (issue #47): the words of --units' counts, flamegraph.pl's
+ * chain palette and which frames are a waker's.
  */
 #include "config.h"
 
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "layout/palette.h"
 #include "model/units.h"
 
 START_TEST(test_units_words)
@@ -53,6 +55,67 @@ START_TEST(test_units_words)
 }
 END_TEST
 
+/* flamegraph.pl's chain palette: blue, and aqua hashed with "_[w]". */
+START_TEST(test_chain_palette)
+{
+	struct palette_rgb c, w;
+
+	ck_assert_int_eq(palette_scheme_parse("chain"), PALETTE_CHAIN);
+	ck_assert_str_eq(palette_scheme_name(PALETTE_CHAIN), "chain");
+	/* formats.md 7.6: blue of "main" (v = 0.7786) is (126,126,243). */
+	c = palette_chain_rgb(0, 0, "main", 4);
+	ck_assert_int_eq(c.r, 126);
+	ck_assert_int_eq(c.g, 126);
+	ck_assert_int_eq(c.b, 243);
+	c = palette_scheme_rgb(PALETTE_CHAIN, 0, "main", 4);
+	ck_assert_int_eq(c.b, 243);
+	/* A waker's frame is what flamegraph.pl draws for NAME_[w]. */
+	w = palette_chain_rgb(1, 0, "main", 4);
+	c = palette_scheme_rgb(PALETTE_AQUA, 0, "main_[w]", 8);
+	ck_assert_int_eq(w.r, c.r);
+	ck_assert_int_eq(w.g, c.g);
+	ck_assert_int_eq(w.b, c.b);
+	ck_assert_int_eq(w.g, w.b);
+	ck_assert(w.r >= 50 && w.r < 110 && w.g >= 165);
+	c = palette_chain_rgb(1, 0, "main_[w]", 8);
+	ck_assert_int_eq(c.r, w.r);
+	ck_assert_int_eq(c.g, w.g);
+	/* Its background is blue, as flamegraph.pl's. */
+	{
+		const char *top, *bottom;
+
+		palette_scheme_background(PALETTE_CHAIN, &top, &bottom);
+		ck_assert_str_eq(bottom, "#e0e0ff");
+	}
+}
+END_TEST
+
+/* The frames below a "--" are a waker's, whatever the depth. */
+START_TEST(test_chain_marks)
+{
+	struct tree *t = tree_from_folded(
+	    "sleeper;main;sleep;-;schedule;--;hrtimer_wakeup;swapper/1 5\n"
+	    "sleeper;main;read 2\n"
+	    "r;--;--;w 1\n");
+	unsigned char *m;
+
+	m = calloc(tree_size(t), 1);
+	palette_chain_marks(t, m);
+	ck_assert_int_eq(m[node_at(t, "sleeper;main;sleep;-;schedule")], 0);
+	ck_assert_int_eq(m[node_at(t, "sleeper;main;sleep;-;schedule;--")], 0);
+	ck_assert_int_eq(m[node_at(t,
+	    "sleeper;main;sleep;-;schedule;--;hrtimer_wakeup")], 1);
+	ck_assert_int_eq(m[node_at(t,
+	    "sleeper;main;sleep;-;schedule;--;hrtimer_wakeup;swapper/1")], 1);
+	ck_assert_int_eq(m[node_at(t, "sleeper;main;read")], 0);
+	ck_assert_int_eq(m[node_at(t, "r;--;--")], 1);
+	ck_assert_int_eq(m[node_at(t, "r;--;--;w")], 1);
+	ck_assert_int_eq(m[TREE_ROOT], 0);
+	free(m);
+	tree_free(t);
+}
+END_TEST
+
 static Suite *
 suite_offcpu(void)
 {
@@ -60,6 +123,8 @@ suite_offcpu(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_units_words);
+	tcase_add_test(tc, test_chain_palette);
+	tcase_add_test(tc, test_chain_marks);
 	suite_add_tcase(s, tc);
 	return s;
 }
