@@ -52,6 +52,12 @@ struct perf_opts {      /* perf script: perf.c and its parts */
 	 * (0: 16 MiB; tests make it small to start over often).
 	 */
 	uint64_t memo_budget;
+	/*
+	 * --off-cpu, --hot-cold (loaders/offcpu.h): the scheduler's events
+	 * (sched:*, offcpu-time) pass the event filter, and the sample hook
+	 * gets each sample's event and fields.
+	 */
+	int offcpu;
 };
 
 struct bpftrace_opts {

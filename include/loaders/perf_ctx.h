@@ -60,6 +60,8 @@ struct perf_sample {
 	uint32_t *mods;   /* by frame, with the module hooks: its module */
 	size_t capmods;
 	struct sample_meta meta; /* for load_opts' sample hook */
+	char *tp;      /* perf.offcpu: the event, then its fields (meta's) */
+	size_t tpcap;
 };
 
 /* Stack line -> line id, and the frame store (perf_memo.c). */

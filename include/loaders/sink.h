@@ -75,6 +75,14 @@ struct sample_meta {
 	int has_time;
 	int32_t pid, tid;   /* -1: unknown */
 	int32_t cpu;        /* -1: unknown */
+	/*
+	 * perf with load_opts.perf.offcpu (loaders/offcpu.h): the sample's
+	 * event ("sched:sched_switch") and the text after it (a tracepoint's
+	 * fields), valid during the call, and its header's line number.
+	 */
+	const char *event, *args;
+	size_t eventlen, argslen;
+	uint64_t line;
 };
 
 struct stack_sink {

@@ -58,7 +58,7 @@ struct opt_row {
 
 static opt_set_fn set_sort, set_time, set_flag, set_str, set_int, set_long, set_positive,
     set_mode, set_format, set_all, set_order, set_minwidth, set_call_graph,
-    set_pids, set_xform, set_help, set_version, set_units;
+    set_pids, set_xform, set_help, set_version, set_units, set_offcpu;
 
 #define F(member) offsetof(struct options, member)
 #define TEXT(s) {.help = (s)}
@@ -132,6 +132,14 @@ TEXT("\nInput:\n"),
     .set = set_units, .help = "what folded counts are: samples (default), ns,\n"
     "us, ms, s (durations: bcc's offcputime -f counts\n"
     "us) or bytes; the viewer, --top, --tree show them so"},
+{.name = "off-cpu", .arg = optional_argument, .meta = "[=MIN]",
+    .set = set_offcpu, .help = "perf: off-CPU time from sched:sched_switch: each\n"
+    "switch-out weighs its time off the CPU, its stack\n"
+    "ends in [off-CPU S] (D, R: prev_state); MIN (1ms)\n"
+    "leaves out shorter intervals"},
+{.name = "hot-cold", .set = set_offcpu, .lo = 1,
+    .help = "perf: --off-cpu and the on-CPU samples (cpu-clock)\n"
+    "in one graph, both in nanoseconds"},
 {.name = "pid", .set = set_flag, .field = F(load.perf.pid),
     .help = "perf: root frame is COMM-PID"},
 {.name = "tid", .set = set_flag, .field = F(load.perf.tid),
@@ -472,6 +480,19 @@ set_units(struct options *o, const struct opt_row *r, const char *arg)
 	if (o->units_event == NULL)
 		options_usage_error("--units takes samples, ns, us, ms, s or bytes",
 		    arg);
+}
+
+/* --off-cpu[=MIN], --hot-cold (r->lo 1): intervals in nanoseconds. */
+static void
+set_offcpu(struct options *o, const struct opt_row *r, const char *arg)
+{
+	o->offcpu_on = 1;
+	o->offcpu.hot_cold |= (int)r->lo;
+	o->units_event = r->lo || o->offcpu.hot_cold ? UNITS_NS_EVENT :
+	    UNITS_OFFCPU_EVENT;
+	if (arg != NULL && offcpu_parse_min(arg, &o->offcpu.min_ns) < 0)
+		options_usage_error("--off-cpu=MIN takes a duration: 1ms, "
+		    "500us, 0.5s", arg);
 }
 
 /* --all: --kernel and --jit. */

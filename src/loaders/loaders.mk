@@ -117,8 +117,11 @@ EXTRA_PROGRAMS += tests/bench/mkcpuprofile
 tests_bench_mkcpuprofile_SOURCES = tests/bench/mkcpuprofile.c
 EXTRA_DIST += tests/bench/cpuprofile.sh
 
-# Off-CPU time (issue #47): --units' words, the chain palette, and the
-# scheduler's intervals; through the binary, and the viewer in tmux.
+# Off-CPU time (issue #47): the scheduler's intervals (a wrapper sink);
+# its tests: --units' words, the chain palette and the intervals; through
+# the binary, and the viewer in tmux.
+libtfcore_a_SOURCES += src/loaders/offcpu.c
+noinst_HEADERS += include/loaders/offcpu.h
 check_PROGRAMS += tests/unit/check_offcpu
 tests_unit_check_offcpu_SOURCES = tests/unit/check_offcpu.c \
 	tests/unit/helpers.c tests/unit/helpers.h

@@ -4,7 +4,14 @@
 #     the SVG show durations, --countname keeps the SVG's word,
 #     --collapse the counts as they were;
 #  2. --colors=chain on offwaketime -f stacks: target blue, waker aqua,
-#     "--" grey (flamegraph.pl's chain palette) in the SVG.
+#     "--" grey (flamegraph.pl's chain palette) in the SVG;
+#  3. --off-cpu on a recorded scheduler trace (sched.perf.gz: perf script
+#     of sleepers.c under perf record -a -g -e sched:sched_switch -e
+#     sched:sched_wakeup -e cpu-clock, cut to the program's events): the
+#     exact folded output, each thread's total against an awk reference
+#     (switch-out to switch-in), the test program's sleeps within 20%,
+#     --off-cpu=MIN, --exclude of a state, a pipe, and perf.data recorded
+#     here when perf can.
 . "$(dirname "$0")/lib.sh" || exit 99
 
 od=$TESTS_DATADIR/offcpu
@@ -78,5 +85,63 @@ run chain-hot --svg=- "$od/offwaketime.folded"
 grep -F -q 'main (1,199,870 samples, 96.14%)</title><rect' "$tmpd/out" &&
     ! grep -q 'fill="rgb(126,126,243)"' "$tmpd/out" && ok ||
     bad chain-hot "blue without --colors=chain"
+
+# 3. --off-cpu
+sched=$od/sched.perf.gz
+run offcpu-collapse --off-cpu --collapse "$sched"
+same offcpu-collapse "$tmpd/out" "$od/sched.offcpu.folded"
+grep -q 'off-CPU: 301 intervals: 283 ended at their switch-in, 0 at their wakeup (no switch-in recorded), 18 at the task' "$tmpd/err" &&
+    ok || bad offcpu-note "$(grep 'off-CPU' "$tmpd/err" | head -2)"
+grep -q 'sched.perf.gz:5994: switched out, never seen again' "$tmpd/err" &&
+    ok || bad offcpu-never "$(head -1 "$tmpd/err")"
+# The reference: each switch-out of the thread to its next switch-in.
+zcat "$sched" | awk '/^[^ \t]/ && / sched:sched_switch: / {
+	for (i = 1; i <= NF; i++)
+		if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = substr($i, 1, length($i) - 1); break }
+	p = $0; sub(/.* prev_pid=/, "", p); sub(/ .*/, "", p)
+	n = $0; sub(/.* next_pid=/, "", n); sub(/ .*/, "", n)
+	if (n in out) { sum[n] += t - out[n]; delete out[n] }
+	out[p] = t
+} END { printf "sleeper %.0f\nnapper %.0f\n", sum[1737] * 1e9, sum[1738] * 1e9 }' \
+    > "$tmpd/want"
+awk '{ split($1, a, ";"); s[a[1]] += $NF }
+    END { printf "sleeper %d\nnapper %d\n", s["sleeper"], s["napper"] }' \
+    "$tmpd/out" > "$tmpd/got"
+same offcpu-reference "$tmpd/got" "$tmpd/want"
+# sleepers.c: 4 x 300 ms asleep, and 6 x 100 ms (S: asleep, not preempted).
+awk '/^sleeper;.*\[off-CPU S\] / { s += $NF } /^napper;.*\[off-CPU S\] / { n += $NF }
+    END { exit !(s > 0.96e9 && s < 1.44e9 && n > 0.48e9 && n < 0.72e9) }' \
+    "$tmpd/out" && ok || bad offcpu-sleeps "$(cat "$tmpd/got")"
+# Durations in --top, the state frames as functions.
+run offcpu-top --off-cpu --top=3 "$sched"
+line offcpu-top 1 "Total: 5.67 s off-CPU, 301 samples  Event: off-CPU  Functions: 57 (top 3 by self)"
+line offcpu-top 3 "3.49 s  61.48%            14  3.49 s  61.48%             14  [off-CPU S]"
+# --off-cpu=MIN and --exclude of the preempted time.
+run offcpu-min --off-cpu=1ms --collapse "$sched"
+grep -q '217 intervals shorter than the minimum left out' "$tmpd/err" && ok ||
+    bad offcpu-min "$(grep shorter "$tmpd/err")"
+awk '{ n = $NF; if (n < 1000000) bad = 1 } END { exit bad }' "$tmpd/out" &&
+    ok || bad offcpu-min-short "an interval under 1 ms"
+run offcpu-exclude --off-cpu --exclude='\[off-CPU R\]' --collapse "$sched"
+awk '/^napper/ { s += $NF } END { exit s != 610025000 }' "$tmpd/out" && ok ||
+    bad offcpu-exclude "$(grep -c napper "$tmpd/out")"
+# A pipe reads the same.
+zcat "$sched" | "$TFLAME" --off-cpu --collapse > "$tmpd/out" 2>/dev/null
+same offcpu-pipe "$tmpd/out" "$od/sched.offcpu.folded"
+"$TFLAME" --off-cpu=5 --top "$sched" > /dev/null 2> "$tmpd/err"
+[ $? -eq 2 ] && grep -q 'takes a duration' "$tmpd/err" && ok ||
+    bad offcpu-badmin "$(head -1 "$tmpd/err")"
+# perf.data through the input layer, recorded here (about 1 s) when perf
+# may record the scheduler's tracepoints.
+if perf record -a -g -e sched:sched_switch -e sched:sched_wakeup \
+    -o "$tmpd/perf.data" -- sleep 0.2 > /dev/null 2>&1; then
+	run offcpu-perfdata --off-cpu --collapse "$tmpd/perf.data"
+	# sleep's nap, with whatever wait for a CPU the machine adds.
+	awk '/^sleep;.*do_nanosleep.*\[off-CPU S\] / { s += $NF }
+	    END { exit !(s >= 0.19e9 && s < 2e9) }' "$tmpd/out" && ok ||
+	    bad offcpu-perfdata-sleep "$(grep '^sleep;' "$tmpd/out" | head -2)"
+else
+	echo "offcpu: perf cannot record sched:sched_switch here: perf.data not tried"
+fi
 
 finish
