@@ -1,7 +1,7 @@
 /*
  * The program recorded in sched.perf (tests/golden/offcpu.sh): two
  * threads, "sleeper" sleeping 4 x 300 ms and "napper" sleeping 6 x 100 ms
- * with 50 ms of spinning after each nap.  Built with
+ * with 50 ms of spinning (CPU time) after each nap.  Built with
  *   cc -O0 -g -fno-omit-frame-pointer -pthread sleepers.c -o sleepers
  * and recorded with
  *   perf record -a -g -e sched:sched_switch -e sched:sched_wakeup \
@@ -19,17 +19,23 @@ pause_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-/* Burn the CPU for ms milliseconds of wall time. */
+/*
+ * Burn 50 ms of the thread's CPU time (not wall time: on a busy machine
+ * the thread also waits preempted), reading the clock only now and then
+ * so that the samples land here.
+ */
 static void __attribute__((noinline))
 spin_50ms(void)
 {
 	struct timespec a, b;
 	volatile unsigned long n = 0;
+	unsigned long i;
 
-	clock_gettime(CLOCK_MONOTONIC, &a);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
 	do {
-		n++;
-		clock_gettime(CLOCK_MONOTONIC, &b);
+		for (i = 0; i < 100000; i++)
+			n++;
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
 	} while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) <
 	    50000000L);
 }
