@@ -143,6 +143,17 @@ struct palette_rgb palette_chain_rgb(int waker, int hash, const char *name,
 void palette_chain_marks(const struct tree *t, unsigned char *out);
 
 /*
+ * Hot/cold graphs (--off-cpu, --hot-cold): mark the nodes of t (finished)
+ * whose every line in profile prof ends in an "[off-CPU ...]" frame:
+ * out[node] 1, else 0 (tree_size(t) bytes).  Such frames are drawn in
+ * the blue io hues.  Returns 0 (all marks 0) when t has no such frame.
+ */
+int palette_cold_marks(const struct tree *t, int prof, unsigned char *out);
+
+/* Is name[0..len) an off-CPU state frame ("[off-CPU S]", "[off-CPU]")? */
+int palette_offcpu_name(const char *name, size_t len);
+
+/*
  * The background gradient's two stops ("#eeeeee", ...) that flamegraph.pl
  * picks for scheme s when --bgcolors is not given.
  */

@@ -155,6 +155,7 @@ struct svg_frame {
 	uint32_t depth;     /* root = 0 */
 	int has_delta;
 	int waker;          /* below a "--" frame (--colors=chain) */
+	int cold;           /* every line through it ends off the CPU */
 };
 
 /* The frames of one graph, as flamegraph.pl's flow merges them. */

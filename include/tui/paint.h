@@ -70,6 +70,7 @@ struct paint_chain {
 	unsigned char *marks;  /* owned; per node: 1 below a "--" frame */
 	const struct tree *t;  /* the tree marked, and its size then */
 	uint32_t n;
+	int any;               /* paint_cold_style(): a node is marked */
 };
 
 /*
@@ -79,6 +80,15 @@ struct paint_chain {
  */
 unsigned char paint_chain_style(struct paint_chain *c, const struct tree *t,
     uint32_t node, unsigned char style);
+
+/*
+ * The style of node of t in profile prof in a graph with off-CPU frames
+ * (--off-cpu, --hot-cold): a frame whose every line ends off the CPU is
+ * blue (palette_cold_marks()), the others keep style.  c caches the
+ * marks as paint_chain_style() does.
+ */
+unsigned char paint_cold_style(struct paint_chain *c, const struct tree *t,
+    int prof, uint32_t node, unsigned char style);
 
 /* Free the marks. */
 void paint_chain_free(struct paint_chain *c);

@@ -142,6 +142,7 @@ struct tui_view {
 	                            else 0x80 | family << 3 | shade */
 	size_t nstyle;           /* entries in style */
 	struct paint_chain chain;/* --colors=chain: the wakers' nodes */
+	struct paint_chain cold; /* the nodes only off the CPU */
 
 	struct tui_search search;
 	struct prompt prompt;

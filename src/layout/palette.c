@@ -483,3 +483,42 @@ palette_chain_marks(const struct tree *t, unsigned char *out)
 		    memcmp(name, "--", 2) == 0);
 	}
 }
+
+int
+palette_offcpu_name(const char *name, size_t len)
+{
+	return len >= 9 && memcmp(name, "[off-CPU", 8) == 0 &&
+	    name[len - 1] == ']';
+}
+
+int
+palette_cold_marks(const struct tree *t, int prof, unsigned char *out)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t i, n = tree_size(t), p;
+	const char *name;
+	size_t len;
+	int any = 0;
+
+	/* 1: cold; 0: a line of its own or below ends on the CPU; 2: none yet. */
+	for (i = 0; i < n; i++) {
+		name = i == TREE_ROOT ? "" : tree_name(t, i, &len);
+		if (i != TREE_ROOT && palette_offcpu_name(name, len))
+			out[i] = 1, any = 1;
+		else
+			out[i] = count_is_zero(tree_self(t, prof, i)) ? 2 : 0;
+	}
+	if (!any) {
+		memset(out, 0, n);
+		return 0;
+	}
+	/* A child's index is after its parent's: children are final first. */
+	for (i = n; i-- > 0;) {
+		if (out[i] == 2)
+			out[i] = 1;
+		p = nodes[i].parent;
+		if (i != TREE_ROOT && p < i && out[i] == 0 && out[p] == 2)
+			out[p] = 0;
+	}
+	return 1;
+}

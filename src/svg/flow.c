@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout/palette.h"
 #include "svg/svg.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -340,6 +341,9 @@ struct flow {
 	size_t nopen, capopen;
 	size_t dash;              /* the outermost open "--" frame, or
 	                             SIZE_MAX: the wakers below it */
+	size_t warm;              /* open frames 0..warm-1 have a line
+	                             ending on the CPU; deeper ones not */
+	int anycold;              /* a line ended in an [off-CPU] frame */
 	size_t capframes;
 	uint32_t *names;          /* the current line's names, depth 1.. */
 	size_t capnames;
@@ -372,6 +376,7 @@ close_frame(struct flow *f, size_t i)
 	fr->depth = (uint32_t)i;
 	fr->has_delta = f->prof == SVG_DIFF;
 	fr->waker = f->dash < i;
+	fr->cold = i >= f->warm; /* (frames are cold only when anycold) */
 	if (fr->depth > g->depthmax)
 		g->depthmax = fr->depth;
 }
@@ -407,6 +412,8 @@ flow_names(struct flow *f, uint32_t node, uint32_t depth)
 		close_frame(f, i - 1);
 	if (f->dash >= n)
 		f->dash = SIZE_MAX;
+	if (f->warm > n)
+		f->warm = n;
 	if (len > f->capopen) {
 		size_t cap = f->capopen;
 
@@ -429,6 +436,12 @@ flow_names(struct flow *f, uint32_t node, uint32_t depth)
 		f->odelta[i] = i == len - 1 ? d : 0;
 	}
 	f->nopen = len;
+	if (node != TREE_ROOT &&
+	    (dname = tree_name(t, node, &dlen), palette_offcpu_name(dname,
+	    dlen)))
+		f->anycold = 1;
+	else
+		f->warm = len; /* every open frame has a line on the CPU */
 	f->time += line_weight(t, f->prof, node);
 	if (f->prof != SVG_DIFF)
 		f->stime += (double)tree_samples_self(t, f->prof, node);
@@ -581,6 +594,8 @@ svg_graph_build(struct svg_graph *g, const struct tree *t, int prof,
 		walk_lines(t, prof, flow_line, &f);
 	for (i = f.nopen; i > 0; i--)
 		close_frame(&f, i - 1);
+	for (i = 0; !f.anycold && i < g->nframes; i++)
+		g->frames[i].cold = 0; /* no off-CPU frame: nothing is cold */
 	g->time = f.time;
 	free(lines);
 	free(f.oname);

@@ -265,6 +265,8 @@ frame_rgb(const struct doc *d, const struct svg_frame *f, const char *name,
 		return svg_diff_rgb(f->delta, d->g.maxdelta, d->v->negate);
 	if (d->o->colors == PALETTE_CHAIN)
 		return palette_chain_rgb(f->waker, d->o->hash, name, len);
+	if (f->cold && d->o->colors == PALETTE_HOT) /* off-CPU: io's blues */
+		return palette_scheme_rgb(PALETTE_IO, d->o->hash, name, len);
 	return palette_scheme_rgb(d->o->colors, d->o->hash, name, len);
 }
 

@@ -94,6 +94,23 @@ paint_chain_style(struct paint_chain *c, const struct tree *t, uint32_t node,
 	return (unsigned char)((style & ~0x38u) | (unsigned)f << 3);
 }
 
+unsigned char
+paint_cold_style(struct paint_chain *c, const struct tree *t, int prof,
+    uint32_t node, unsigned char style)
+{
+	enum palette_family f = (enum palette_family)((style >> 3) & 0x7);
+
+	if (c->t != t || c->n != tree_size(t)) {
+		c->n = tree_size(t);
+		c->t = t;
+		c->marks = xreallocarray(c->marks, c->n + 1, 1);
+		c->any = palette_cold_marks(t, prof, c->marks);
+	}
+	if (!c->any || f == PALETTE_GREY || node >= c->n || !c->marks[node])
+		return style;
+	return (unsigned char)((style & ~0x38u) | PALETTE_KERNEL << 3);
+}
+
 void
 paint_chain_free(struct paint_chain *c)
 {

@@ -11,7 +11,10 @@
 #     exact folded output, each thread's total against an awk reference
 #     (switch-out to switch-in), the test program's sleeps within 20%,
 #     --off-cpu=MIN, --exclude of a state, a pipe, and perf.data recorded
-#     here when perf can.
+#     here when perf can;
+#  4. --hot-cold: the same recording's cpu-clock samples beside the
+#     intervals, spin_50ms's 6 x 50 ms on the CPU within 35%; off-CPU
+#     frames in the io palette's blues in the SVG, the others hot.
 . "$(dirname "$0")/lib.sh" || exit 99
 
 od=$TESTS_DATADIR/offcpu
@@ -143,5 +146,38 @@ if perf record -a -g -e sched:sched_switch -e sched:sched_wakeup \
 else
 	echo "offcpu: perf cannot record sched:sched_switch here: perf.data not tried"
 fi
+
+# 4. --hot-cold
+run hotcold --hot-cold --collapse "$sched"
+awk '/spin_50ms/ && !/\[off-CPU/ { s += $NF } /\[off-CPU/ { off += $NF }
+    END { exit !(s > 0.195e9 && s < 0.405e9 && off == 11158015000) }' \
+    "$tmpd/out" && ok || bad hotcold-spin "$(grep -c spin_50ms "$tmpd/out")"
+run hotcold-top --hot-cold --top=1 "$sched"
+line hotcold-top 1 "Total: 11.47 s time, 1,432 samples  Event: time  Functions: 161 (top 1 by self)"
+run hotcold-svg --hot-cold --svg=- "$sched"
+grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' "$tmpd/out" |
+    sed 's/<rect.*fill="rgb(/ /; s/)"$//' > "$tmpd/fills"
+# hue NAME: "io" (r = g in 80..139, b 190..244), "hot" (r >= 205) or
+# "other" for the first frame titled NAME.
+hue() {
+	grep -F -- "<title>$1 (" "$tmpd/fills" | head -1 | sed 's/.* //' |
+	    awk -F, '{ if ($1 == $2 && $1 >= 80 && $1 < 140 && $3 >= 190 &&
+		$3 < 245) print "io"; else if ($1 >= 205) print "hot";
+		else print "other" }'
+}
+[ "$(hue '[off-CPU S]')" = io ] && ok || bad hotcold-svg-off "$(hue '[off-CPU S]')"
+[ "$(hue futex_wait)" = io ] && ok || bad hotcold-svg-kernel "$(hue futex_wait)"
+[ "$(hue spin_50ms)" = hot ] && ok || bad hotcold-svg-on "$(hue spin_50ms)"
+[ "$(hue all)" = hot ] && ok || bad hotcold-svg-all "$(hue all)"
+# An off-CPU graph alone is all blue; other input keeps the hot colours.
+run offcpu-svg --off-cpu --svg=- "$sched"
+grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' "$tmpd/out" |
+    sed 's/<rect.*fill="rgb(/ /; s/)"$//' > "$tmpd/fills"
+[ "$(hue all)" = io ] && [ "$(hue sleep_long)" = io ] && ok ||
+    bad offcpu-svg-blue "$(hue all) $(hue sleep_long)"
+run plain-svg --svg=- "$od/offcputime.folded"
+grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' "$tmpd/out" |
+    sed 's/<rect.*fill="rgb(/ /; s/)"$//' > "$tmpd/fills"
+[ "$(hue do_nanosleep)" = hot ] && ok || bad plain-svg "$(hue do_nanosleep)"
 
 finish

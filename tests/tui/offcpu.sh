@@ -1,7 +1,8 @@
 #!/bin/sh
 # Off-CPU graphs in the viewer (issue #47): --colors=chain draws
 # offwaketime's target frames blue, the waker's (below "--") aqua and the
-# separators grey, read from the cells tmux holds (capture-pane -e); and
+# separators grey, read from the cells tmux holds (capture-pane -e);
+# --hot-cold draws the off-CPU frames blue and the on-CPU ones hot; and
 # --units=us words the status line's numbers as durations.
 #
 # offwaketime.folded at 120x24 (lines 0-based): all 21, sleeper 20, main
@@ -33,6 +34,12 @@ hue() {
 	    }'
 }
 
+# hue_of WORD: the hue where WORD first appears on the screen.
+hue_of() {
+	n=$(T capture-pane -p -t t | grep -n -F -- "$1" | head -1 | cut -d: -f1)
+	[ -n "$n" ] && hue $((n - 1)) "$1" || echo absent
+}
+
 # is_hue LINE WORD HUE
 is_hue() {
 	got=$(hue "$1" "$2")
@@ -54,6 +61,18 @@ finished
 run "$TFLAME $od/offwaketime.folded"
 viewer_up
 check "hot: sleep_long not blue" not is_hue 18 sleep_long blue
+keys q
+finished
+
+# --hot-cold: the off-CPU states blue, the spinning function hot.
+start 200 50
+run "$TFLAME --hot-cold $od/sched.perf.gz"
+viewer_up
+check "hot-cold: [off-CPU S] blue" test "$(hue_of '[off-CPU S]')" = blue
+check "hot-cold: [off-CPU R] blue" test "$(hue_of '[off-CPU R]')" = blue
+check "hot-cold: spin_50ms hot (on screen, not blue)" \
+    test "$(hue_of spin_50ms | sed 's/^other([0-9]*)$/hot/')" = hot
+check "hot-cold: the total in time" has "11.47 s time"
 keys q
 finished
 

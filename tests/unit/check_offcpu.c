@@ -309,6 +309,43 @@ START_TEST(test_parse_min)
 }
 END_TEST
 
+/* Hot/cold: the frames whose every line ends off the CPU. */
+START_TEST(test_cold_marks)
+{
+	struct tree *t = tree_from_folded(
+	    "app;main;spin 30\n"
+	    "app;main;sleep;schedule;[off-CPU S] 50\n"
+	    "app;main;read;[off-CPU D] 7\n"
+	    "app;main;read 1\n"
+	    "app;main 2\n"
+	    "idle;[off-CPU I] 9\n");
+	unsigned char *m = calloc(tree_size(t), 1);
+
+	ck_assert_int_eq(palette_cold_marks(t, 0, m), 1);
+	ck_assert_int_eq(m[node_at(t, "app;main;sleep")], 1);
+	ck_assert_int_eq(m[node_at(t, "app;main;sleep;schedule")], 1);
+	ck_assert_int_eq(m[node_at(t, "app;main;sleep;schedule;[off-CPU S]")],
+	    1);
+	ck_assert_int_eq(m[node_at(t, "app;main;read;[off-CPU D]")], 1);
+	ck_assert_int_eq(m[node_at(t, "app;main;read")], 0); /* 1 on-CPU */
+	ck_assert_int_eq(m[node_at(t, "app;main")], 0);
+	ck_assert_int_eq(m[node_at(t, "app;main;spin")], 0);
+	ck_assert_int_eq(m[node_at(t, "idle")], 1);
+	ck_assert_int_eq(m[TREE_ROOT], 0);
+	ck_assert(palette_offcpu_name("[off-CPU]", 9));
+	ck_assert(!palette_offcpu_name("[off-CPU", 8));
+	ck_assert(!palette_offcpu_name("off-CPU S]", 10));
+	tree_free(t);
+	/* Nothing off the CPU: nothing marked. */
+	t = tree_from_folded("a;b 1\na;c;d 2\n");
+	m = realloc(m, tree_size(t));
+	ck_assert_int_eq(palette_cold_marks(t, 0, m), 0);
+	ck_assert_int_eq(m[node_at(t, "a;c")], 0);
+	free(m);
+	tree_free(t);
+}
+END_TEST
+
 static Suite *
 suite_offcpu(void)
 {
@@ -322,6 +359,7 @@ suite_offcpu(void)
 	tcase_add_test(tc, test_damage);
 	tcase_add_test(tc, test_min_offcpu_time_hot_cold);
 	tcase_add_test(tc, test_parse_min);
+	tcase_add_test(tc, test_cold_marks);
 	suite_add_tcase(s, tc);
 	return s;
 }
