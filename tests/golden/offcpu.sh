@@ -14,7 +14,10 @@
 #     here when perf can;
 #  4. --hot-cold: the same recording's cpu-clock samples beside the
 #     intervals, spin_50ms's 6 x 50 ms on the CPU within 35%; off-CPU
-#     frames in the io palette's blues in the SVG, the others hot.
+#     frames in the io palette's blues in the SVG, the others hot;
+#  5. --record --off-cpu / --hot-cold: perf record's events (a stand-in
+#     perf that fails as perf does without tracepoint access: what to do
+#     is said), and sleepers.c recorded here (1.2 s) when perf and cc can.
 . "$(dirname "$0")/lib.sh" || exit 99
 
 od=$TESTS_DATADIR/offcpu
@@ -179,5 +182,48 @@ run plain-svg --svg=- "$od/offcputime.folded"
 grep -o '<title>[^<]*</title><rect[^>]*fill="[^"]*"' "$tmpd/out" |
     sed 's/<rect.*fill="rgb(/ /; s/)"$//' > "$tmpd/fills"
 [ "$(hue do_nanosleep)" = hot ] && ok || bad plain-svg "$(hue do_nanosleep)"
+
+# 5. --record
+cat > "$tmpd/perf" <<EOF
+#!/bin/sh
+echo "\$*" >> "$tmpd/perf.args"
+echo "event syntax error: 'sched:sched_switch'" >&2
+echo "Error: No permissions to read /sys/kernel/tracing/events/sched" >&2
+exit 255
+EOF
+chmod +x "$tmpd/perf"
+PERF=$tmpd/perf "$TFLAME" --record --off-cpu --collapse -- true \
+    > "$tmpd/out" 2> "$tmpd/err"
+st=$?
+[ "$st" -eq 1 ] && grep -q 'No permissions to read' "$tmpd/err" &&
+    grep -q 'perf_event_paranoid=-1' "$tmpd/err" &&
+    grep -q 'mount -t tracefs' "$tmpd/err" && ok ||
+    bad record-denied "exit status $st: $(tail -2 "$tmpd/err")"
+grep -q -- '-g -e sched:sched_switch -e sched:sched_wakeup -e sched:sched_process_exit --no-buffering' \
+    "$tmpd/perf.args" && ! grep -q -- ' -F ' "$tmpd/perf.args" && ok ||
+    bad record-args "$(head -1 "$tmpd/perf.args")"
+: > "$tmpd/perf.args"
+PERF=$tmpd/perf "$TFLAME" --record --hot-cold --freq=997 --collapse -- true \
+    > "$tmpd/out" 2> "$tmpd/err"
+grep -q -- '-e sched:sched_process_exit -e cpu-clock/freq=997/ --no-buffering' \
+    "$tmpd/perf.args" && ok || bad record-hotcold-args "$(head -1 "$tmpd/perf.args")"
+# The test program under the real perf: its sleeps, and its spinning.
+if ${CC:-cc} -O0 -g -fno-omit-frame-pointer -pthread -o "$tmpd/sleepers" \
+    "$od/sleepers.c" > /dev/null 2>&1 &&
+    perf record -e sched:sched_switch -o "$tmpd/p.data" -- true \
+    > /dev/null 2>&1; then
+	run record-hotcold --record --hot-cold --freq=997 --collapse -- \
+	    "$tmpd/sleepers"
+	awk '/spin_50ms/ && !/\[off-CPU/ { s += $NF }
+	    /^sleeper;.*\[off-CPU S\] / { z += $NF }
+	    /^napper;.*\[off-CPU S\] / { n += $NF }
+	    END { printf "spin %.3f sleeper %.3f napper %.3f\n", s / 1e9,
+		z / 1e9, n / 1e9
+		exit !(s > 0.195e9 && s < 0.405e9 && z > 0.96e9 &&
+		z < 1.44e9 && n > 0.48e9 && n < 0.72e9) }' "$tmpd/out" \
+	    > "$tmpd/sums" && ok || bad record-hotcold "$(cat "$tmpd/sums")"
+else
+	echo "offcpu: no cc or no tracepoint access: --record not tried"
+fi
 
 finish

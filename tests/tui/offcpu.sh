@@ -2,8 +2,9 @@
 # Off-CPU graphs in the viewer (issue #47): --colors=chain draws
 # offwaketime's target frames blue, the waker's (below "--") aqua and the
 # separators grey, read from the cells tmux holds (capture-pane -e);
-# --hot-cold draws the off-CPU frames blue and the on-CPU ones hot; and
-# --units=us words the status line's numbers as durations.
+# --hot-cold draws the off-CPU frames blue and the on-CPU ones hot;
+# --record --off-cpu draws sleepers.c's waits live (when perf and cc can);
+# and --units=us words the status line's numbers as durations.
 #
 # offwaketime.folded at 120x24 (lines 0-based): all 21, sleeper 20, main
 # 19, sleep_long 18, do_nanosleep 15, schedule 14, -- 13, hrtimer_wakeup 12.
@@ -82,5 +83,23 @@ viewer_up
 check "units: the total as a duration" has "1.84 s time"
 keys q
 finished
+
+# --record --off-cpu, live: the test program's waits as they end.
+if cc -O0 -g -fno-omit-frame-pointer -pthread -o "$tmpd/sleepers" \
+    "$od/sleepers.c" > /dev/null 2>&1 &&
+    perf record -e sched:sched_switch -o "$tmpd/p.data" -- true \
+    > /dev/null 2>&1; then
+	start 160 40
+	run "$TFLAME --record --off-cpu -- $tmpd/sleepers"
+	wait_for 'recording ended' 300
+	screen
+	check "live: the sleeper's waits" has "sleeper"
+	check "live: the state frames" has "[off-CPU S]"
+	check "live: durations" has " s off-CPU, "
+	keys q
+	finished
+else
+	echo "$NAME: no cc or no tracepoint access: --record not tried"
+fi
 
 finish
