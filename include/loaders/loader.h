@@ -55,7 +55,10 @@ struct perf_opts {      /* perf script: perf.c and its parts */
 	/*
 	 * --off-cpu, --hot-cold (loaders/offcpu.h): the scheduler's events
 	 * (sched:*, offcpu-time) pass the event filter, and the sample hook
-	 * gets each sample's event and fields.
+	 * gets each sample's event and fields.  1 (--off-cpu): the other
+	 * events are not read past their header, which goes to the sample
+	 * hook alone (no begin/end: its task ran then); 2 (--hot-cold): they
+	 * are samples as usual.
 	 */
 	int offcpu;
 };

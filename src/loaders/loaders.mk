@@ -129,4 +129,5 @@ tests_unit_check_offcpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
 	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
 tests_unit_check_offcpu_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_offcpu tests/golden/offcpu.sh tests/tui/offcpu.sh
-EXTRA_DIST += tests/golden/offcpu.sh tests/tui/offcpu.sh tests/data/offcpu
+EXTRA_DIST += tests/golden/offcpu.sh tests/tui/offcpu.sh tests/data/offcpu \
+	tests/bench/offcpu.sh

@@ -305,6 +305,14 @@ oc_sample(void *ctx, const struct sample_meta *m)
 	size_t r;
 	const char *v;
 
+	if (!oc->o.hot_cold && m->event != NULL &&
+	    kind_of(m->event, m->eventlen) == OC_OTHER) {
+		/* A sample not read (perf.offcpu 1): its task ran then. */
+		oc->meta.line = m->line; /* (for a message) */
+		if (m->has_time)
+			seen_running(oc, m->tid, m->t);
+		return;
+	}
 	oc->has_meta = 1;
 	oc->meta = *m;
 	oc->meta.event = oc->meta.args = NULL;
@@ -451,7 +459,7 @@ offcpu_new(struct stack_sink *inner, struct load_opts *lo,
 	oc->o = *o;
 	oc->inner_sample = lo->sample;
 	lo->sample = oc_sample;
-	lo->perf.offcpu = 1;
+	lo->perf.offcpu = o->hot_cold ? 2 : 1;
 	if (lo->module_id != NULL && lo->module_set != NULL) {
 		oc->inner_module_id = lo->module_id;
 		oc->inner_module_set = lo->module_set;

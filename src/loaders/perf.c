@@ -137,6 +137,23 @@ offcpu_event(const char *ev, size_t len)
 	    (len >= 11 && memcmp(ev, "offcpu-time", 11) == 0);
 }
 
+/* perf.offcpu 1: give the sample hook h's time and task, no stack. */
+static void
+tick(struct perf_ctx *p, const struct header *h, uint64_t lineno)
+{
+	struct sample_meta m;
+
+	memset(&m, 0, sizeof m);
+	m.has_time = header_time_ns(h, &m.t);
+	m.tid = header_int(h->tid != NULL ? h->tid : h->pid,
+	    h->tid != NULL ? h->tidlen : h->pidlen);
+	m.pid = m.cpu = -1;
+	m.event = h->event;
+	m.eventlen = h->eventlen;
+	m.line = lineno;
+	p->opts->sample(p->sink->ctx, &m);
+}
+
 /* Start a sample from its header h. */
 static void
 open_sample(struct perf_ctx *p, const struct header *h)
@@ -287,6 +304,13 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 	if (h->period_bad) {
 		diag_bad_line(p->d, lineno, "sample period too large for 64 bits",
 		    line, len);
+		p->cur.skipping = 1;
+		return;
+	}
+	if (p->opts->perf.offcpu == 1 && h->event != NULL &&
+	    !offcpu_event(h->event, h->eventlen) && p->opts->sample != NULL) {
+		/* --off-cpu: another event only says its task ran then. */
+		tick(p, h, lineno);
 		p->cur.skipping = 1;
 		return;
 	}
