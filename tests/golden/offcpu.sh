@@ -137,6 +137,19 @@ same offcpu-pipe "$tmpd/out" "$od/sched.offcpu.folded"
 "$TFLAME" --off-cpu=5 --top "$sched" > /dev/null 2> "$tmpd/err"
 [ $? -eq 2 ] && grep -q 'takes a duration' "$tmpd/err" && ok ||
     bad offcpu-badmin "$(head -1 "$tmpd/err")"
+# Damaged scheduler text (damaged.perf): a comm holding "==>", a pid past
+# 32 bits, a control byte for a state, an empty state, a time past 64-bit
+# nanoseconds, no fields, no CPU: messages with line numbers, exit 0, and
+# the one interval that can be made.
+run offcpu-damaged --off-cpu --collapse "$od/damaged.perf"
+printf 'f;[off-CPU D] 1000000000\n' > "$tmpd/want"
+same offcpu-damaged "$tmpd/out" "$tmpd/want"
+for l in 4 6 8 12; do
+	grep -q "damaged.perf:$l: sched_switch without prev_pid=" "$tmpd/err" &&
+	    ok || bad "offcpu-damaged-$l" "$(grep ":$l:" "$tmpd/err")"
+done
+grep -q 'damaged.perf:10: sample without a time' "$tmpd/err" && ok ||
+    bad offcpu-damaged-time "$(grep ':10:' "$tmpd/err")"
 # perf.data through the input layer, recorded here (about 1 s) when perf
 # may record the scheduler's tracepoints.
 if perf record -a -g -e sched:sched_switch -e sched:sched_wakeup \
