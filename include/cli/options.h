@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "loaders/loader.h"
+#include "loaders/offcpu.h"
 #include "model/xform.h"
 #include "util/macros.h"
 
@@ -53,6 +54,9 @@ struct options {
 	int inverted;      /* icicle view (root at the top) */
 	int reverse;       /* reverse (caller) view: stacks read leaf first */
 	const char *search;/* --search=REGEX: highlight from the start */
+	const char *units_event; /* --units: the event of the counts, NULL */
+	int offcpu_on;     /* --off-cpu[=MIN] or --hot-cold */
+	struct offcpu_opts offcpu;
 	/* differential */
 	int diff, normalize, strip_hex, negate;
 	struct svg_cli svg;

@@ -29,6 +29,10 @@ int perfdata_magic(const char *buf, size_t n);
 /* What perf script must print, and what else it is given. */
 struct perfdata_opts {
 	int pid;            /* root frames need the pid: -F +pid */
+	int dso;            /* -F +dso: the stacks of tracepoints recorded
+	                       into a pipe have no module without it
+	                       (--record --off-cpu); on a file it would
+	                       drop the stacks */
 	const char *args;   /* --perf-args: more arguments, split at blanks */
 	int slices;         /* a file read by up to this many perf scripts
 	                       at once, one per time slice (input/perfslice.h);
@@ -43,6 +47,12 @@ struct perfrec_opts {
 	const char *pids;   /* -p PID[,PID...] */
 	char *const *cmd;   /* -- COMMAND [ARGS...], NULL-terminated */
 	double duration;    /* seconds, 0: until stopped */
+	/*
+	 * 1: the scheduler's tracepoints, every event (sched_switch,
+	 * sched_wakeup: --off-cpu) instead of -F's cpu-clock; 2: both, the
+	 * tracepoints and cpu-clock at -F's frequency (--hot-cold).
+	 */
+	int offcpu;
 	/*
 	 * Called about ten times a second while perf record has not
 	 * started yet (after half a second); nonzero: give up (the user

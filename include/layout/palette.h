@@ -30,6 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct tree;
+
 enum palette_family {
 	PALETTE_USER = 0,  /* hot: red .. orange .. yellow */
 	PALETTE_KERNEL,    /* "_[k]": blue */
@@ -101,6 +103,7 @@ enum palette_scheme {
 	PALETTE_YELLOW,
 	PALETTE_PURPLE,
 	PALETTE_ORANGE,
+	PALETTE_CHAIN,    /* wakeup chains: target blue, waker aqua */
 	PALETTE_NSCHEMES
 };
 
@@ -121,6 +124,34 @@ double palette_namehash(const char *name, size_t len, int reversed);
 /* The fill flamegraph.pl gives a frame called name[0..len) in scheme s. */
 struct palette_rgb palette_scheme_rgb(enum palette_scheme s, int hash,
     const char *name, size_t len);
+
+/*
+ * --colors=chain (offwaketime's "target...;--;...waker" stacks): the fill
+ * flamegraph.pl gives frame name[0..len), which is the waker's (below a
+ * "--" frame: aqua, hashed with the "_[w]" flamegraph.pl appends to it)
+ * or the target's (blue).  A name that already ends in "_[w]" is a
+ * waker's, as in flamegraph.pl.
+ */
+struct palette_rgb palette_chain_rgb(int waker, int hash, const char *name,
+    size_t len);
+
+/*
+ * Mark the nodes of t (finished or not) below a "--" frame: out[node] 1,
+ * else 0; out has tree_size(t) bytes.  One pass: a child's index is
+ * always after its parent's.
+ */
+void palette_chain_marks(const struct tree *t, unsigned char *out);
+
+/*
+ * Hot/cold graphs (--off-cpu, --hot-cold): mark the nodes of t (finished)
+ * whose every line in profile prof ends in an "[off-CPU ...]" frame:
+ * out[node] 1, else 0 (tree_size(t) bytes).  Such frames are drawn in
+ * the blue io hues.  Returns 0 (all marks 0) when t has no such frame.
+ */
+int palette_cold_marks(const struct tree *t, int prof, unsigned char *out);
+
+/* Is name[0..len) an off-CPU state frame ("[off-CPU S]", "[off-CPU]")? */
+int palette_offcpu_name(const char *name, size_t len);
 
 /*
  * The background gradient's two stops ("#eeeeee", ...) that flamegraph.pl

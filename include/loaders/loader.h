@@ -52,6 +52,15 @@ struct perf_opts {      /* perf script: perf.c and its parts */
 	 * (0: 16 MiB; tests make it small to start over often).
 	 */
 	uint64_t memo_budget;
+	/*
+	 * --off-cpu, --hot-cold (loaders/offcpu.h): the scheduler's events
+	 * (sched:*, offcpu-time) pass the event filter, and the sample hook
+	 * gets each sample's event and fields.  1 (--off-cpu): the other
+	 * events are not read past their header, which goes to the sample
+	 * hook alone (no begin/end: its task ran then); 2 (--hot-cold): they
+	 * are samples as usual.
+	 */
+	int offcpu;
 };
 
 struct bpftrace_opts {

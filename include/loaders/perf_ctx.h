@@ -65,6 +65,8 @@ struct perf_sample {
 	size_t line_first; /* the frame of the last stack line's innermost part */
 	char *loc;        /* the leaf frame's "file:line" */
 	size_t loclen, loccap;
+	char *tp;      /* perf.offcpu: the event, then its fields (meta's) */
+	size_t tpcap;
 };
 
 /* Stack line -> line id, and the frame store (perf_memo.c). */

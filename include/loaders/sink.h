@@ -78,6 +78,14 @@ struct sample_meta {
 	const char *comm;   /* the thread's name (perf's comm), valid until
 	                       the sample is closed; NULL: none */
 	size_t commlen;
+	/*
+	 * perf with load_opts.perf.offcpu (loaders/offcpu.h): the sample's
+	 * event ("sched:sched_switch") and the text after it (a tracepoint's
+	 * fields), valid during the call, and its header's line number.
+	 */
+	const char *event, *args;
+	size_t eventlen, argslen;
+	uint64_t line;
 };
 
 struct stack_sink {

@@ -34,6 +34,16 @@
  * (speedscope's time units): "14.0 s time".
  */
 #define UNITS_NS_EVENT "time"
+/*
+ * The events --units=us, ms and s give folded input: counts of that unit,
+ * shown as durations ("1.20 s time"); --units=ns gives UNITS_NS_EVENT,
+ * --units=bytes "bytes".
+ */
+#define UNITS_US_UNIT "time (us)"
+#define UNITS_MS_UNIT "time (ms)"
+#define UNITS_S_UNIT "time (s)"
+/* The event of off-CPU intervals in nanoseconds (model/offcpu.h). */
+#define UNITS_OFFCPU_EVENT "off-CPU"
 
 struct tf_units {
 	const char *name; /* of the weight: "samples", an event, --countname */
@@ -53,6 +63,12 @@ struct tf_units {
  */
 void units_init(struct tf_units *u, const char *event, const char *countname,
     int samples);
+
+/*
+ * The event --units=UNIT gives ("" for samples: none), NULL when unit is
+ * not one of samples, ns, us, ms, s and bytes.
+ */
+const char *units_event(const char *unit);
 
 /*
  * Fill u for profile prof of t (finished): the sample records count as

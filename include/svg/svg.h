@@ -179,6 +179,8 @@ struct svg_frame {
 	uint32_t name;      /* strtab id (of svg_graph.t) of the frame's name */
 	uint32_t depth;     /* root = 0 */
 	int has_delta;
+	int waker;          /* below a "--" frame (--colors=chain) */
+	int cold;           /* every line through it ends off the CPU */
 };
 
 /* The frames of one graph, as flamegraph.pl's flow merges them. */

@@ -65,4 +65,32 @@ char paint_diff_mark(int64_t delta);
 /* Set st's colour from a style byte. */
 void paint_use_style(struct paint_style *st, unsigned char style);
 
+/* --colors=chain: which nodes of a tree are a waker's (below "--"). */
+struct paint_chain {
+	unsigned char *marks;  /* owned; per node: 1 below a "--" frame */
+	const struct tree *t;  /* the tree marked, and its size then */
+	uint32_t n;
+	int any;               /* paint_cold_style(): a node is marked */
+};
+
+/*
+ * The style of node of t with --colors=chain, from its name's style
+ * (shade kept): the waker's frames aqua, the target's blue, "-" and "--"
+ * grey.  The marks are made again when t or its size changed.
+ */
+unsigned char paint_chain_style(struct paint_chain *c, const struct tree *t,
+    uint32_t node, unsigned char style);
+
+/*
+ * The style of node of t in profile prof in a graph with off-CPU frames
+ * (--off-cpu, --hot-cold): a frame whose every line ends off the CPU is
+ * blue (palette_cold_marks()), the others keep style.  c caches the
+ * marks as paint_chain_style() does.
+ */
+unsigned char paint_cold_style(struct paint_chain *c, const struct tree *t,
+    int prof, uint32_t node, unsigned char style);
+
+/* Free the marks. */
+void paint_chain_free(struct paint_chain *c);
+
 #endif

@@ -46,6 +46,7 @@
 #include "model/tree.h"
 #include "search/search.h"
 #include "svg/svg.h"
+#include "tui/paint.h"
 #include "tui/prompt.h"
 #include "tui/screen.h"
 #include "tui/text.h"
@@ -144,6 +145,8 @@ struct tui_view {
 	unsigned char *style;    /* owned; per name id: 0 = not yet known,
 	                            else 0x80 | family << 3 | shade */
 	size_t nstyle;           /* entries in style */
+	struct paint_chain chain;/* --colors=chain: the wakers' nodes */
+	struct paint_chain cold; /* the nodes only off the CPU */
 
 	struct tui_search search;
 	struct prompt prompt;

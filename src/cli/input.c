@@ -114,15 +114,22 @@ record_open(const struct options *o, struct load_opts *lo, struct input *in)
 	ro.pids = o->record.pids;
 	ro.cmd = o->record.cmd;
 	ro.duration = o->record.duration;
+	ro.offcpu = o->offcpu_on ? 1 + o->offcpu.hot_cold : 0;
 	ro.waiting = start_wait;
 	ro.waiting_ctx = start_wait_ctx;
 	perf_opts(o, &po);
+	po.dso = o->offcpu_on; /* the tracepoints' stacks, from a pipe */
 	in->pd = perfdata_record(&ro, &po, &err, &missing);
 	if (in->pd == NULL && err == NULL)
 		return NULL; /* the user gave up waiting for it */
 	if (in->pd == NULL) {
 		if (missing)
 			perf_missing("--record", err);
+		if (o->offcpu_on) /* the tracepoints: what perf needs */
+			err = xasprintf("%s\nrecording sched:sched_switch needs "
+			    "root (or CAP_PERFMON), or kernel.perf_event_paranoid"
+			    "=-1 (sysctl), and tracefs mounted (mount -t tracefs "
+			    "nodev /sys/kernel/tracing) and readable", err);
 		say_lines(err);
 	}
 	lo->format = FORMAT_PERF;

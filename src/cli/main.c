@@ -162,11 +162,14 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 	struct load_opts lo = o->load;
 	struct reader *r;
 	struct input *in;
+	struct offcpu *oc = NULL;
 	char *err = NULL;
 	int i, n = three_columns ? 2 : 1;
 
 	r = input_open(o, path, &lo, &in, &err);
 	diag_init(d, r ? reader_name(r) : path ? path : "-");
+	if (o->units_event != NULL && loaded_event[0] == '\0')
+		snprintf(loaded_event, sizeof loaded_event, "%s", o->units_event);
 	if (r == NULL)
 		input_failed(top, err, t);
 	if (sm != NULL && mode_draws_early(&plan, is_stream(reader_fd(r)))) {
@@ -177,7 +180,7 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		/* perf's words reach the messages panel while it runs. */
 		input_set_diag(in, d);
 		tui_stream_errfds(input_errfds, input_drain, in);
-		lo.event = event_known;
+		lo.event = o->offcpu_on ? NULL : event_known;
 	}
 	for (i = 0; i < n; i++) {
 		sink_tree_init(&st[i], &tsink[i], t, three_columns ? i : prof);
@@ -212,6 +215,8 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 		lo.module_id = sink_tree_module_id;
 		lo.module_set = sink_tree_module_set;
 	}
+	if (o->offcpu_on && !three_columns) /* the scheduler's intervals */
+		sink[0] = offcpu_sink(oc = offcpu_new(sink[0], &lo, &o->offcpu, d));
 	memset(&res, 0, sizeof res);
 	if (three_columns)
 		load_folded_diff(r, sink[0], sink[1], d, &res);
@@ -222,11 +227,13 @@ load_into(const struct options *o, const char *path, struct tree *t, int prof,
 			diff_filter_free(&f[0]);
 		input_failed(top, err, t);
 	}
+	offcpu_finish(oc);
+	offcpu_free(oc);
 	if (res.format != FORMAT_AUTO)
 		loaded_format = res.format;
 	if (!three_columns)
 		loaded_untimed += st[0].untimed;
-	if (res.event[0] != '\0')
+	if (res.event[0] != '\0' && !o->offcpu_on)
 		memcpy(loaded_event, res.event, sizeof loaded_event);
 	for (i = 0; i < n && o->diff; i++) {
 		if (f[i].truncated && i == 0)

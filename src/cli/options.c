@@ -30,6 +30,7 @@
 #include "model/functions.h"
 #include "model/heatmap.h"
 #include "model/timerange.h"
+#include "model/units.h"
 #include "model/xform.h"
 #include "util/escape.h"
 #include "util/fatal.h"
@@ -57,7 +58,7 @@ struct opt_row {
 
 static opt_set_fn set_sort, set_time, set_flag, set_str, set_int, set_long, set_positive,
     set_mode, set_format, set_all, set_order, set_minwidth, set_call_graph,
-    set_pids, set_xform, set_help, set_version;
+    set_pids, set_xform, set_help, set_version, set_units, set_offcpu;
 
 #define F(member) offsetof(struct options, member)
 #define TEXT(s) {.help = (s)}
@@ -136,6 +137,18 @@ TEXT("\nInput:\n"),
     .meta = "=FORMAT", .set = set_format,
     .help = "auto (default), perf, stap, dtrace, folded,\n"
     "bpftrace, pprof or chrome; help lists them"},
+{.name = "units", .arg = required_argument, .meta = "=UNIT",
+    .set = set_units, .help = "what folded counts are: samples (default), ns,\n"
+    "us, ms, s (durations: bcc's offcputime -f counts\n"
+    "us) or bytes; the viewer, --top, --tree show them so"},
+{.name = "off-cpu", .arg = optional_argument, .meta = "[=MIN]",
+    .set = set_offcpu, .help = "perf: off-CPU time from sched:sched_switch: each\n"
+    "switch-out weighs its time off the CPU, its stack\n"
+    "ends in [off-CPU S] (D, R: prev_state); MIN (1ms)\n"
+    "leaves out shorter intervals"},
+{.name = "hot-cold", .set = set_offcpu, .lo = 1,
+    .help = "perf: --off-cpu and the on-CPU samples (cpu-clock)\n"
+    "in one graph, both in nanoseconds"},
 {.name = "pid", .set = set_flag, .field = F(load.perf.pid),
     .help = "perf: root frame is COMM-PID"},
 {.name = "tid", .set = set_flag, .field = F(load.perf.tid),
@@ -270,7 +283,8 @@ TEXT("\nSVG (--svg), with flamegraph.pl's defaults:\n"),
     .set = set_str, .field = F(svg.colors),
     .help = "hot (default; java for async-profiler input), mem,\n"
     "io, wakeup, java, js, perl, red, green, blue, aqua,\n"
-    "yellow, purple, orange"},
+    "yellow, purple, orange; chain (SVG and viewer):\n"
+    "offwaketime's target blue, waker (after --) aqua"},
 {.name = "hash", .set = set_flag, .field = F(svg.hash),
     .help = "colour by flamegraph.pl's name hash"},
 {.name = "flamechart", .set = set_flag, .field = F(svg.flamechart),
@@ -477,6 +491,30 @@ set_format(struct options *o, const struct opt_row *r, const char *arg)
 	o->load.format = format_parse(arg);
 	if (o->load.format == FORMAT_UNKNOWN)
 		options_usage_error("unknown format (--format=help lists them)", arg);
+}
+
+/* --units=samples|ns|us|ms|s|bytes: the event the counts are. */
+static void
+set_units(struct options *o, const struct opt_row *r, const char *arg)
+{
+	(void)r;
+	o->units_event = units_event(arg);
+	if (o->units_event == NULL)
+		options_usage_error("--units takes samples, ns, us, ms, s or bytes",
+		    arg);
+}
+
+/* --off-cpu[=MIN], --hot-cold (r->lo 1): intervals in nanoseconds. */
+static void
+set_offcpu(struct options *o, const struct opt_row *r, const char *arg)
+{
+	o->offcpu_on = 1;
+	o->offcpu.hot_cold |= (int)r->lo;
+	o->units_event = r->lo || o->offcpu.hot_cold ? UNITS_NS_EVENT :
+	    UNITS_OFFCPU_EVENT;
+	if (arg != NULL && offcpu_parse_min(arg, &o->offcpu.min_ns) < 0)
+		options_usage_error("--off-cpu=MIN takes a duration: 1ms, "
+		    "500us, 0.5s", arg);
 }
 
 /* --all: --kernel and --jit. */

@@ -185,6 +185,8 @@ record_view(const struct options *o)
 	struct live_ctx lc;
 	struct tree *t;
 	struct diag d;
+	struct offcpu *oc = NULL;
+	struct stack_sink *sink = &lsink;
 	const char *src = NULL;
 	char *err = NULL, msg[512], what[512];
 	int rc, erc, sig;
@@ -243,13 +245,20 @@ record_view(const struct options *o)
 	lo.module_set = tui_live_module_set;
 	lo.weighted = sink_tree_keep_samples;
 	lo.weighted_arg = &st;
+	if (o->offcpu_on) { /* the intervals, in nanoseconds, as they end */
+		snprintf(live_event, sizeof live_event, "%s", o->units_event);
+		lo.event = NULL;
+		sink = offcpu_sink(oc = offcpu_new(&lsink, &lo, &o->offcpu, &d));
+	}
 	memset(&res, 0, sizeof res);
-	if (loader_run(lc.r, &lo, &lsink, &d, &res, &err) != 0 &&
+	if (loader_run(lc.r, &lo, sink, &d, &res, &err) != 0 &&
 	    !tui_live_stopped()) {
 		diag_note(&d, "%s", err);
 		free(err);
 		err = NULL;
 	}
+	offcpu_finish(oc);
+	offcpu_free(oc);
 	/* q: perf record gets SIGINT and both are waited for (bounded). */
 	input_close(lc.in, lc.r, &d, tui_live_stopped(), 1, &err);
 	lc.in = NULL;

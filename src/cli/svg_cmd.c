@@ -40,7 +40,7 @@ svg_view_from_options(const struct options *o, const struct tree *t,
 	if (scheme < 0) {
 		msg = xasprintf("--colors: unknown palette \"%s\" (expected "
 		    "hot, mem, io, wakeup, java, js, perl, red, green, blue, "
-		    "aqua, yellow, purple or orange)", o->svg.colors);
+		    "aqua, yellow, purple, orange or chain)", o->svg.colors);
 		say(msg);
 		free(msg);
 		fputs("Try 'tflame --help' for more information.\n", stderr);

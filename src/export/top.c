@@ -141,6 +141,16 @@ cells(const struct functions *f, const struct func_row *r,
 		    (struct tf_count){fs->total[r->name], 0.0});
 		return 6;
 	}
+	if (!o->diff && (u->ns || u->bytes)) {
+		/* Durations or sizes (--units, off-CPU): "1.20 s". */
+		units_weight(cell[0], COUNT_BUFSZ, u, r->self[o->prof]);
+		snprintf(cell[1], COUNT_BUFSZ, "%.2f%%",
+		    share(r->self[o->prof], f->all[o->prof]));
+		units_weight(cell[2], COUNT_BUFSZ, u, r->total[o->prof]);
+		snprintf(cell[3], COUNT_BUFSZ, "%.2f%%",
+		    share(r->total[o->prof], f->all[o->prof]));
+		return 4;
+	}
 	if (!o->diff) {
 		count_format(cell[0], r->self[o->prof]);
 		snprintf(cell[1], COUNT_BUFSZ, "%.2f%%",
@@ -181,7 +191,7 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	struct top_samples fs = {NULL, NULL};
 
 	units_of_tree(&u, t, o->prof, o->event, o->countname);
-	unit = u.samples;
+	unit = u.samples || u.ns || u.bytes;
 	if (o->diff)
 		u.samples = 0; /* the weight in its unit, no records column */
 	if (u.samples) {
@@ -198,6 +208,9 @@ top_write(FILE *fp, const struct tree *t, const struct functions *f,
 	} else if (u.samples) {
 		units_total(a, sizeof a, &u, f->all[o->prof],
 		    tree_samples(t, o->prof, TREE_ROOT));
+		fprintf(fp, "Total: %s", esc(a, strlen(a), &buf, &cap));
+	} else if (unit) {
+		units_named(a, sizeof a, &u, f->all[o->prof]);
 		fprintf(fp, "Total: %s", esc(a, strlen(a), &buf, &cap));
 	} else {
 		count_format(a, f->all[o->prof]);

@@ -98,6 +98,9 @@ treetext_write(FILE *fp, const struct tree *t, const struct treetext_opts *o)
 			units_total(num, sizeof num, &u,
 			    tree_total(t, o->prof, TREE_ROOT),
 			    tree_samples(t, o->prof, TREE_ROOT));
+		else if (u.ns || u.bytes) /* --units, off-CPU: "1.20 s time" */
+			units_named(num, sizeof num, &u,
+			    tree_total(t, o->prof, TREE_ROOT));
 		else
 			count_format(num, tree_total(t, o->prof, TREE_ROOT));
 		fprintf(fp, "Total: %s", esc(num, strlen(num), &buf, &cap));

@@ -143,10 +143,11 @@ pd_script_args(struct argv *a, const char *input, const struct perfdata_opts *o)
 	pd_av_add(a, "script");
 	pd_av_add(a, "-i");
 	pd_av_add(a, input);
-	if (o->pid) {
+	if (o->pid || o->dso) {
 		/* The root frames need "comm pid/tid", not "comm tid". */
 		pd_av_add(a, "-F");
-		pd_av_add(a, "+pid");
+		pd_av_add(a, o->pid && o->dso ? "+pid,+dso" : o->pid ? "+pid" :
+		    "+dso");
 	}
 	pd_av_split(a, o->args);
 }

@@ -241,10 +241,27 @@ record_args(struct rec_args *ra, struct perfdata *pd,
 		pd_av_add(a, ra->cg);
 	} else
 		pd_av_add(a, "-g");
-	snprintf(ra->freq, sizeof ra->freq, "%ld",
-	    ro->freq > 0 ? ro->freq : 99);
-	pd_av_add(a, "-F");
-	pd_av_add(a, ra->freq);
+	snprintf(ra->freq, sizeof ra->freq, ro->offcpu == 2 ?
+	    "cpu-clock/freq=%ld/" : "%ld", ro->freq > 0 ? ro->freq : 99);
+	if (ro->offcpu) {
+		/*
+		 * Every switch and wakeup (-F would sample them), and each
+		 * task's exit: a recording of a command has no switch-in,
+		 * and no wakeup from an interrupt, to end its last wait.
+		 */
+		pd_av_add(a, "-e");
+		pd_av_add(a, "sched:sched_switch");
+		pd_av_add(a, "-e");
+		pd_av_add(a, "sched:sched_wakeup");
+		pd_av_add(a, "-e");
+		pd_av_add(a, "sched:sched_process_exit");
+	}
+	if (ro->offcpu == 2)
+		pd_av_add(a, "-e");
+	else if (!ro->offcpu)
+		pd_av_add(a, "-F");
+	if (ro->offcpu != 1)
+		pd_av_add(a, ra->freq);
 	/* Samples reach perf script within about a second. */
 	pd_av_add(a, "--no-buffering");
 	pd_av_add(a, "-o");

@@ -148,7 +148,7 @@ palette_shade(double v, unsigned nshades)
 
 static const char *const scheme_names[PALETTE_NSCHEMES] = {
 	"hot", "mem", "io", "wakeup", "java", "js", "perl", "red", "green",
-	"blue", "aqua", "yellow", "purple", "orange"
+	"blue", "aqua", "yellow", "purple", "orange", "chain"
 };
 
 int
@@ -335,6 +335,8 @@ scheme_base(enum palette_scheme s, const char *name, size_t len)
 		return BASE_PURPLE;
 	case PALETTE_ORANGE:
 		return BASE_ORANGE;
+	case PALETTE_CHAIN:
+		return contains(name, len, "_[w]") ? BASE_AQUA : BASE_BLUE;
 	case PALETTE_HOT:
 	default:
 		return BASE_HOT;
@@ -422,6 +424,7 @@ palette_scheme_background(enum palette_scheme s, const char **top,
 		break;
 	case PALETTE_IO:
 	case PALETTE_WAKEUP:
+	case PALETTE_CHAIN:
 		*top = "#eeeeee";
 		*bottom = "#e0e0ff";
 		break;
@@ -440,4 +443,82 @@ palette_scheme_background(enum palette_scheme s, const char **top,
 		*bottom = "#eeeeb0";
 		break;
 	}
+}
+
+struct palette_rgb
+palette_chain_rgb(int waker, int hash, const char *name, size_t len)
+{
+	struct palette_rgb c;
+	char *w;
+
+	if (!waker || (len >= 4 && memcmp(name + len - 4, "_[w]", 4) == 0))
+		return palette_scheme_rgb(PALETTE_CHAIN, hash, name, len);
+	/* flamegraph.pl hashes the waker's name with its mark. */
+	w = xmalloc(len + 5);
+	memcpy(w, name, len);
+	memcpy(w + len, "_[w]", 5);
+	c = palette_scheme_rgb(PALETTE_CHAIN, hash, w, len + 4);
+	free(w);
+	return c;
+}
+
+void
+palette_chain_marks(const struct tree *t, unsigned char *out)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t i, n = tree_size(t), p;
+	size_t len;
+	const char *name;
+
+	if (n > 0)
+		out[TREE_ROOT] = 0;
+	for (i = 1; i < n; i++) {
+		p = nodes[i].parent;
+		if (p == TREE_NONE || p >= i) {
+			out[i] = 0;
+			continue;
+		}
+		name = p == TREE_ROOT ? "" : tree_name(t, p, &len);
+		out[i] = out[p] || (p != TREE_ROOT && len == 2 &&
+		    memcmp(name, "--", 2) == 0);
+	}
+}
+
+int
+palette_offcpu_name(const char *name, size_t len)
+{
+	return len >= 9 && memcmp(name, "[off-CPU", 8) == 0 &&
+	    name[len - 1] == ']';
+}
+
+int
+palette_cold_marks(const struct tree *t, int prof, unsigned char *out)
+{
+	const struct tree_node *nodes = tree_nodes(t);
+	uint32_t i, n = tree_size(t), p;
+	const char *name;
+	size_t len;
+	int any = 0;
+
+	/* 1: cold; 0: a line of its own or below ends on the CPU; 2: none yet. */
+	for (i = 0; i < n; i++) {
+		name = i == TREE_ROOT ? "" : tree_name(t, i, &len);
+		if (i != TREE_ROOT && palette_offcpu_name(name, len))
+			out[i] = 1, any = 1;
+		else
+			out[i] = count_is_zero(tree_self(t, prof, i)) ? 2 : 0;
+	}
+	if (!any) {
+		memset(out, 0, n);
+		return 0;
+	}
+	/* A child's index is after its parent's: children are final first. */
+	for (i = n; i-- > 0;) {
+		if (out[i] == 2)
+			out[i] = 1;
+		p = nodes[i].parent;
+		if (i != TREE_ROOT && p < i && out[i] == 0 && out[p] == 2)
+			out[p] = 0;
+	}
+	return 1;
 }

@@ -20,7 +20,8 @@ libtfcore_a_SOURCES += \
 	src/loaders/pprof_names.c \
 	src/loaders/speedscope.c src/loaders/firefox.c \
 	src/loaders/firefox_table.c src/loaders/asprof.c src/loaders/memleak.c \
-	src/loaders/chrome.c src/loaders/chrome_fold.c src/loaders/chrome_trace.c
+	src/loaders/chrome.c src/loaders/chrome_fold.c src/loaders/chrome_trace.c \
+	src/loaders/offcpu.c
 noinst_HEADERS += \
 	include/loaders/sink.h include/loaders/sink_tree.h \
 	include/loaders/sink_hold.h \
@@ -31,7 +32,7 @@ noinst_HEADERS += \
 	include/loaders/perf_event.h include/loaders/perf_ctx.h \
 	include/loaders/bpftrace_ctx.h include/loaders/pprof_ctx.h \
 	include/loaders/firefox_ctx.h \
-	include/loaders/chrome_ctx.h
+	include/loaders/chrome_ctx.h include/loaders/offcpu.h
 
 # Unit tests (the perf, folded and bad-input suites are in
 # tests/unit/check_tflame, see Makefile.am): SystemTap and DTrace, the
@@ -116,3 +117,16 @@ EXTRA_DIST += tests/golden/chrome.sh tests/data/chrome tests/tui/chrome.sh
 EXTRA_PROGRAMS += tests/bench/mkcpuprofile
 tests_bench_mkcpuprofile_SOURCES = tests/bench/mkcpuprofile.c
 EXTRA_DIST += tests/bench/cpuprofile.sh
+
+# Off-CPU time (issue #47; offcpu.c, the scheduler's intervals): its
+# tests: --units' words, the chain palette and the intervals; through the
+# binary, and the viewer in tmux.
+check_PROGRAMS += tests/unit/check_offcpu
+tests_unit_check_offcpu_SOURCES = tests/unit/check_offcpu.c \
+	tests/unit/helpers.c tests/unit/helpers.h
+tests_unit_check_offcpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+	-DTESTS_DATADIR='"$(abs_top_srcdir)/tests/data"'
+tests_unit_check_offcpu_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/check_offcpu tests/golden/offcpu.sh tests/tui/offcpu.sh
+EXTRA_DIST += tests/golden/offcpu.sh tests/tui/offcpu.sh tests/data/offcpu \
+	tests/bench/offcpu.sh

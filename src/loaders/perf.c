@@ -119,6 +119,50 @@ perf_give_meta(struct perf_ctx *p)
 	p->cur.loclen = 0;
 }
 
+/* perf.offcpu: the header's event and fields, for the sample hook. */
+static void
+keep_fields(struct perf_ctx *p, const struct header *h)
+{
+	struct sample_meta *m = &p->cur.meta;
+	size_t el = h->event != NULL ? h->eventlen : 0;
+	size_t al = h->rest != NULL ? h->restlen : 0;
+
+	xgrow((void **)&p->cur.tp, &p->cur.tpcap, el + al + 1, 1);
+	if (el > 0)
+		memcpy(p->cur.tp, h->event, el);
+	if (al > 0)
+		memcpy(p->cur.tp + el, h->rest, al);
+	m->event = p->cur.tp;
+	m->eventlen = el;
+	m->args = p->cur.tp + el;
+	m->argslen = al;
+}
+
+/* Is ev one of the scheduler's events --off-cpu reads whatever the filter? */
+static int
+offcpu_event(const char *ev, size_t len)
+{
+	return (len > 6 && memcmp(ev, "sched:", 6) == 0) ||
+	    (len >= 11 && memcmp(ev, "offcpu-time", 11) == 0);
+}
+
+/* perf.offcpu 1: give the sample hook h's time and task, no stack. */
+static void
+tick(struct perf_ctx *p, const struct header *h, uint64_t lineno)
+{
+	struct sample_meta m;
+
+	memset(&m, 0, sizeof m);
+	m.has_time = header_time_ns(h, &m.t);
+	m.tid = header_int(h->tid != NULL ? h->tid : h->pid,
+	    h->tid != NULL ? h->tidlen : h->pidlen);
+	m.pid = m.cpu = -1;
+	m.event = h->event;
+	m.eventlen = h->eventlen;
+	m.line = lineno;
+	p->opts->sample(p->sink->ctx, &m);
+}
+
 /* Start a sample from its header h. */
 static void
 open_sample(struct perf_ctx *p, const struct header *h)
@@ -159,6 +203,8 @@ open_sample(struct perf_ctx *p, const struct header *h)
 		m->cpu = header_int(h->cpu, h->cpulen);
 		m->comm = p->cur.root; /* begins with the comm, kept */
 		m->commlen = h->commlen;
+		if (o->perf.offcpu)
+			keep_fields(p, h);
 	}
 	p->cur.open = 1;
 	p->cur.nframes = p->cur.flen = 0;
@@ -323,7 +369,15 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 		p->cur.skipping = 1;
 		return;
 	}
-	if (h->event != NULL &&
+	if (p->opts->perf.offcpu == 1 && h->event != NULL &&
+	    !offcpu_event(h->event, h->eventlen) && p->opts->sample != NULL) {
+		/* --off-cpu: another event only says its task ran then. */
+		tick(p, h, lineno);
+		p->cur.skipping = 1;
+		return;
+	}
+	if (h->event != NULL && !(p->opts->perf.offcpu &&
+	    offcpu_event(h->event, h->eventlen)) &&
 	    !perf_event_passes(&p->ev, h->event, h->eventlen)) {
 		p->cur.skipping = 1;
 		return;
@@ -334,7 +388,7 @@ handle_header(struct perf_ctx *p, const struct header *h, uint64_t lineno,
 		p->opts->event(p->opts->event_arg, p->ev.filter);
 	}
 	open_sample(p, h);
-	p->cur.header_line = lineno;
+	p->cur.header_line = p->cur.meta.line = lineno;
 	/* A sample without a call chain carries its one frame on this line. */
 	if (h->rest != NULL && h->restlen > 0 &&
 	    perf_hex_token(h->rest, h->restlen) &&
@@ -581,6 +635,7 @@ perf_free(struct perf_ctx *p)
 	free(p->cur.frames);
 	free(p->cur.mods);
 	free(p->cur.loc);
+	free(p->cur.tp);
 	free(p->st.key);
 	perf_memos_free(p);
 }

@@ -8,12 +8,55 @@
 
 #include "model/units.h"
 
+/*
+ * The events whose weight is a duration: the word shown (NULL: the event
+ * itself), nanoseconds in one unit of the weight, and whether it is one
+ * without sample records beside it (cpu-clock without periods weighs each
+ * sample 1: a count).
+ */
+static const struct {
+	const char *event, *word;
+	int scale, always;
+} durations[] = {
+	{"cpu-clock", NULL, 1, 0},
+	{"task-clock", NULL, 1, 0},
+	{UNITS_US_EVENT, NULL, 1000, 0},
+	{UNITS_NS_EVENT, NULL, 1, 1},
+	{UNITS_US_UNIT, "time", 1000, 1},
+	{UNITS_MS_UNIT, "time", 1000000, 1},
+	{UNITS_S_UNIT, "time", 1000000000, 1},
+	{UNITS_OFFCPU_EVENT, NULL, 1, 1},
+};
+
+/* --units' words and the events they give folded input's counts. */
+static const struct {
+	const char *unit, *event;
+} unit_events[] = {
+	{"samples", ""}, {"ns", UNITS_NS_EVENT}, {"us", UNITS_US_UNIT},
+	{"ms", UNITS_MS_UNIT}, {"s", UNITS_S_UNIT}, {"bytes", "bytes"},
+};
+
+const char *
+units_event(const char *unit)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof unit_events / sizeof unit_events[0]; i++)
+		if (strcmp(unit, unit_events[i].unit) == 0)
+			return unit_events[i].event;
+	return NULL;
+}
+
 void
 units_init(struct tf_units *u, const char *event, const char *countname,
     int samples)
 {
 	int known = event != NULL && event[0] != '\0';
+	size_t i, n = sizeof durations / sizeof durations[0];
 
+	for (i = 0; known && i < n; i++)
+		if (strcmp(event, durations[i].event) == 0)
+			break;
 	u->samples = samples;
 	u->ns = u->bytes = 0;
 	u->scale = 1;
@@ -23,13 +66,12 @@ units_init(struct tf_units *u, const char *event, const char *countname,
 	else if (known && strcmp(event, "bytes") == 0) {
 		u->name = event;
 		u->bytes = 1;
-	} else if (known && (samples || strcmp(event, UNITS_NS_EVENT) == 0)) {
-		u->name = event;
-		u->ns = strcmp(event, "cpu-clock") == 0 ||
-		    strcmp(event, "task-clock") == 0 ||
-		    strcmp(event, UNITS_NS_EVENT) == 0;
-		if (strcmp(event, UNITS_US_EVENT) == 0)
-			u->ns = 1, u->scale = 1000;
+	} else if (known && i < n && (samples || durations[i].always)) {
+		u->name = durations[i].word != NULL ? durations[i].word : event;
+		u->ns = 1;
+		u->scale = durations[i].scale;
+	} else if (known && samples) {
+		u->name = event; /* a count of the event: cycles */
 	} else {
 		/* One number: the weight is the samples. */
 		u->name = "samples";

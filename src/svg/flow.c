@@ -35,9 +35,11 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout/palette.h"
 #include "svg/svg.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
@@ -337,6 +339,11 @@ struct flow {
 	double stime;             /* sample records so far (tree_samples) */
 	double *osamp;            /* open frames' stime at their start */
 	size_t nopen, capopen;
+	size_t dash;              /* the outermost open "--" frame, or
+	                             SIZE_MAX: the wakers below it */
+	size_t warm;              /* open frames 0..warm-1 have a line
+	                             ending on the CPU; deeper ones not */
+	int anycold;              /* a line ended in an [off-CPU] frame */
 	size_t capframes;
 	uint32_t *names;          /* the current line's names, depth 1.. */
 	size_t capnames;
@@ -368,6 +375,8 @@ close_frame(struct flow *f, size_t i)
 	fr->name = f->oname[i];
 	fr->depth = (uint32_t)i;
 	fr->has_delta = f->prof == SVG_DIFF;
+	fr->waker = f->dash < i;
+	fr->cold = i >= f->warm; /* (frames are cold only when anycold) */
 	if (fr->depth > g->depthmax)
 		g->depthmax = fr->depth;
 }
@@ -382,7 +391,8 @@ flow_names(struct flow *f, uint32_t node, uint32_t depth)
 {
 	const struct tree *t = f->g->t;
 	const struct strtab *st = tree_strtab_c(t);
-	size_t n, i, len;
+	size_t n, i, len, dlen;
+	const char *dname;
 	double d = 0;
 
 	if (f->prof == SVG_DIFF) {
@@ -400,6 +410,10 @@ flow_names(struct flow *f, uint32_t node, uint32_t depth)
 		n++;
 	for (i = f->nopen; i > n; i--)
 		close_frame(f, i - 1);
+	if (f->dash >= n)
+		f->dash = SIZE_MAX;
+	if (f->warm > n)
+		f->warm = n;
 	if (len > f->capopen) {
 		size_t cap = f->capopen;
 
@@ -412,12 +426,22 @@ flow_names(struct flow *f, uint32_t node, uint32_t depth)
 	for (i = n; i < len; i++) {
 		f->oname[i] = i == 0 ? tree_node(t, TREE_ROOT)->name :
 		    f->names[i - 1];
+		dname = strtab_get(st, f->oname[i], &dlen);
+		if (f->dash == SIZE_MAX && i > 0 && dlen == 2 &&
+		    memcmp(dname, "--", 2) == 0)
+			f->dash = i;
 		f->ostart[i] = f->time;
 		f->osamp[i] = f->stime;
 		/* A new frame's delta: the line's when it is the leaf. */
 		f->odelta[i] = i == len - 1 ? d : 0;
 	}
 	f->nopen = len;
+	if (node != TREE_ROOT &&
+	    (dname = tree_name(t, node, &dlen), palette_offcpu_name(dname,
+	    dlen)))
+		f->anycold = 1;
+	else
+		f->warm = len; /* every open frame has a line on the CPU */
 	f->time += line_weight(t, f->prof, node);
 	if (f->prof != SVG_DIFF)
 		f->stime += (double)tree_samples_self(t, f->prof, node);
@@ -524,6 +548,7 @@ svg_graph_build(struct svg_graph *g, const struct tree *t, int prof,
 	g->maxdelta = 1;
 	g->t = t;
 	memset(&f, 0, sizeof f);
+	f.dash = SIZE_MAX;
 	f.g = g;
 	f.prof = prof;
 	memset(&w, 0, sizeof w);
@@ -569,6 +594,8 @@ svg_graph_build(struct svg_graph *g, const struct tree *t, int prof,
 		walk_lines(t, prof, flow_line, &f);
 	for (i = f.nopen; i > 0; i--)
 		close_frame(&f, i - 1);
+	for (i = 0; !f.anycold && i < g->nframes; i++)
+		g->frames[i].cold = 0; /* no off-CPU frame: nothing is cold */
 	g->time = f.time;
 	free(lines);
 	free(f.oname);

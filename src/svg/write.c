@@ -264,6 +264,10 @@ frame_rgb(const struct doc *d, const struct svg_frame *f, const char *name,
 	}
 	if (f->has_delta)
 		return svg_diff_rgb(f->delta, d->g.maxdelta, d->v->negate);
+	if (d->o->colors == PALETTE_CHAIN)
+		return palette_chain_rgb(f->waker, d->o->hash, name, len);
+	if (f->cold && d->o->colors == PALETTE_HOT) /* off-CPU: io's blues */
+		return palette_scheme_rgb(PALETTE_IO, d->o->hash, name, len);
 	return palette_scheme_rgb(d->o->colors, d->o->hash, name, len);
 }
 
@@ -435,7 +439,8 @@ write_doc(FILE *fp, const struct tree *t, const struct svg_view *v,
 		units_init(&d.units, o->event, o->countname,
 		    tree_has_samples(t) && tree_samples(t, v->prof, TREE_ROOT) !=
 		    tree_total(t, v->prof, TREE_ROOT).n);
-		d.worded = d.units.samples || d.units.of != NULL;
+		d.worded = d.units.samples || d.units.of != NULL ||
+		    d.units.ns || d.units.bytes; /* durations, sizes */
 	}
 	d.widthpertime = (d.W - 2 * SVG_XPAD) / d.timemax;
 	d.H = (d.g.depthmax + 1) * d.FH + d.ypad1 + d.ypad2;

@@ -44,6 +44,7 @@ node_style(struct tui_view *v, uint32_t node)
 	const char *s;
 	size_t len;
 	enum palette_family f;
+	unsigned char st;
 
 	if (v->diff)
 		return diff_style(v, node);
@@ -51,15 +52,19 @@ node_style(struct tui_view *v, uint32_t node)
 		s = tree_name(v->tree, node, &len);
 		v->style[name] = paint_name_style(s, len, 0);
 	}
+	if (v->svg.opts.colors == PALETTE_CHAIN)
+		return paint_chain_style(&v->chain, v->tree, node,
+		    v->style[name]);
+	st = v->style[name];
 	/* A user frame's module may say kernel or JIT (perf's DSO). */
-	if (((v->style[name] >> 3) & 0x7) == PALETTE_USER) {
+	if (((st >> 3) & 0x7) == PALETTE_USER) {
 		f = palette_module_family(TREE_MOD_KIND(tree_module(v->tree,
 		    node)));
 		if (f != PALETTE_USER)
-			return (unsigned char)((v->style[name] & ~0x38u) |
-			    (unsigned)f << 3);
+			st = (unsigned char)((st & ~0x38u) | (unsigned)f << 3);
 	}
-	return v->style[name];
+	/* Frames only off the CPU (--off-cpu, --hot-cold) are blue. */
+	return paint_cold_style(&v->cold, v->tree, v->prof, node, st);
 }
 
 /* The painter's question: how rectangle i of the graph looks. */

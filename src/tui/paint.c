@@ -4,11 +4,13 @@
 #include "config.h"
 
 #include <curses.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "layout/palette.h"
 #include "tui/paint.h"
 #include "util/macros.h"
+#include "util/xalloc.h"
 
 /* Paint n cells from (y, x) with c in the current attributes. */
 void
@@ -72,6 +74,48 @@ paint_use_style(struct paint_style *st, unsigned char style)
 	st->role = COLORS_FRAME;
 	st->family = (enum palette_family)((style >> 3) & 0x7);
 	st->shade = style & 0x7u;
+}
+
+unsigned char
+paint_chain_style(struct paint_chain *c, const struct tree *t, uint32_t node,
+    unsigned char style)
+{
+	enum palette_family f = (enum palette_family)((style >> 3) & 0x7);
+
+	if (f == PALETTE_GREY)
+		return style;
+	if (c->t != t || c->n != tree_size(t)) {
+		c->n = tree_size(t);
+		c->t = t;
+		c->marks = xreallocarray(c->marks, c->n + 1, 1);
+		palette_chain_marks(t, c->marks);
+	}
+	f = node < c->n && c->marks[node] ? PALETTE_INLINE : PALETTE_KERNEL;
+	return (unsigned char)((style & ~0x38u) | (unsigned)f << 3);
+}
+
+unsigned char
+paint_cold_style(struct paint_chain *c, const struct tree *t, int prof,
+    uint32_t node, unsigned char style)
+{
+	enum palette_family f = (enum palette_family)((style >> 3) & 0x7);
+
+	if (c->t != t || c->n != tree_size(t)) {
+		c->n = tree_size(t);
+		c->t = t;
+		c->marks = xreallocarray(c->marks, c->n + 1, 1);
+		c->any = palette_cold_marks(t, prof, c->marks);
+	}
+	if (!c->any || f == PALETTE_GREY || node >= c->n || !c->marks[node])
+		return style;
+	return (unsigned char)((style & ~0x38u) | PALETTE_KERNEL << 3);
+}
+
+void
+paint_chain_free(struct paint_chain *c)
+{
+	free(c->marks);
+	memset(c, 0, sizeof *c);
 }
 
 /* The label of a bar: its name (the root: "all"), shortened, marked. */

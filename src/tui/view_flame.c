@@ -277,6 +277,8 @@ view_flame_done(struct tui_view *v)
 	v->trail = NULL;
 	free(v->confirm);
 	free(v->style);
+	paint_chain_free(&v->chain);
+	paint_chain_free(&v->cold);
 	text_free(&v->sel_text);
 	text_free(&v->label);
 	text_free(&v->line);

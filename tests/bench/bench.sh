@@ -143,6 +143,8 @@ done
 [ -z "${MKPPROF:-}" ] || . "$(dirname "$0")/stackmaps.sh"
 # A Chrome .cpuprofile (tests/bench/cpuprofile.sh).
 [ -z "${MKCPUPROFILE:-}" ] || . "$(dirname "$0")/cpuprofile.sh"
+# --off-cpu on a scheduler recording (tests/bench/offcpu.sh).
+. "$(dirname "$0")/offcpu.sh"
 
 [ -n "$keybench" ] || exit 0
 
