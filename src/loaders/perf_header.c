@@ -1,12 +1,15 @@
 /*
  * perf script header lines (see loaders/perf_header.h and the rules at the
- * top of src/loaders/perf.c).
+ * top of src/loaders/perf.c), and telling perf script text by them
+ * (perf_sniff(), the format table's test).
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "loaders/perf_clean.h"
 #include "loaders/perf_header.h"
+#include "loaders/sniff.h"
 #include "util/ascii.h"
 
 /* The end of the run of digits at s[i..len). */
@@ -271,4 +274,53 @@ event_base(const char *ev, size_t len)
 	if (strspn(ev + c, "ukhHGIpPSDWe") != len - c)
 		return len;
 	return c - 1;
+}
+
+/* Does buf look like perf script text?  1, 0, or -1: not sure yet. */
+int
+perf_sniff(const char *buf, size_t len, int complete)
+{
+	struct header h;
+	struct stack_line sl;
+	const char *p = buf, *end = buf + len, *nl;
+	size_t n;
+	int seen_header = 0, lines = 0;
+
+	while (p < end && lines < 200) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL && !complete)
+			break;
+		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		lines++;
+		if (n > 0 && p[0] == '#') {
+			/* comment */
+		} else if (skip_ws(p, 0, n) == n) {
+			if (seen_header)
+				return 1; /* a sample without stack lines */
+		} else if (!seen_header &&
+		    (!parse_header(p, n, &h) || h.event == NULL)) {
+			/*
+			 * Stack lines before the first header (a file cut at
+			 * its start) are perf if a header follows; the loader
+			 * reports them with their line numbers.
+			 */
+			if (!perf_hex_token(p, n) ||
+			    !perf_parse_stack_line(p, n, &sl))
+				return 0;
+		} else if (!seen_header) {
+			if (h.rest != NULL && h.restlen > 0 &&
+			    perf_hex_token(h.rest, h.restlen) &&
+			    perf_parse_stack_line(h.rest, h.restlen, &sl))
+				return 1;
+			seen_header = 1;
+		} else
+			return perf_parse_stack_line(p, n, &sl) ||
+			    parse_header(p, n, &h);
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return seen_header && complete ? 1 : seen_header ? -1 : 0;
 }
