@@ -377,6 +377,45 @@ default_palette(struct options *o, struct svg_view *sv)
 		    f->palette);
 }
 
+/* What loading left for --time and --heatmap (cli/time_cmd.h). */
+static struct time_input
+loaded_time(void)
+{
+	struct time_input ti = { loaded_store, loaded_untimed, loaded_format };
+
+	return ti;
+}
+
+/*
+ * --time on the loaded tree: one range, or two with --diff; the viewer
+ * keeps the tree whole and opens on the range.
+ */
+static struct tree *
+load_time(const struct options *o, struct tree *t, struct diag *d)
+{
+	struct time_input ti = loaded_time();
+	struct time_view tv = { 0, 0, 0 };
+
+	if (o->time2 != NULL)
+		return time_pair(o, &ti, t, d);
+	t = time_cut(o, &ti, t, d, plan.path == PATH_VIEW ? &tv : NULL);
+	if (tv.on) {
+		view_range = 1;
+		view_t0 = tv.t0;
+		view_t1 = tv.t1;
+	}
+	return t;
+}
+
+/* --heatmap. */
+static int
+heatmap(const struct options *o, const struct tree *t, struct diag *d)
+{
+	struct time_input ti = loaded_time();
+
+	return heatmap_command(o, &ti, t, d);
+}
+
 static struct tree *
 load(const struct options *o, struct diag *d, const struct tui_opts *to,
     struct history *xh)
@@ -422,20 +461,7 @@ load(const struct options *o, struct diag *d, const struct tui_opts *to,
 	if (tree_overflows(t) > 0)
 		overflow_notes(o, t, d, self_over);
 	if (o->time != NULL)
-		{
-			struct time_input ti = { loaded_store, loaded_untimed,
-			    loaded_format };
-			struct time_view tv = { 0, 0, 0 };
-
-			t = o->time2 != NULL ? time_pair(o, &ti, t, d) :
-			    time_cut(o, &ti, t, d, plan.path == PATH_VIEW ? &tv :
-			    NULL);
-			if (tv.on) {
-				view_range = 1;
-				view_t0 = tv.t0;
-				view_t1 = tv.t1;
-			}
-		}
+		t = load_time(o, t, d);
 	if (o->nxforms > 0) {
 		had = !empty(o, t);
 		if (xh != NULL) {
@@ -655,12 +681,7 @@ main(int argc, char **argv)
 		return rc != EXIT_OK ? rc : input_exit_status();
 	}
 	if (plan.path == PATH_HEATMAP) {
-		{
-			struct time_input ti = { loaded_store, loaded_untimed,
-			    loaded_format };
-
-			rc = heatmap_command(&o, &ti, t, &d);
-		}
+		rc = heatmap(&o, t, &d);
 		diag_free(&d);
 		tree_free(t);
 		return rc;
