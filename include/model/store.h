@@ -73,11 +73,14 @@ void store_thread(const struct store *s, uint32_t i, int32_t *pid,
 
 /*
  * Thread names (perf's comm): the thread of the sample added last is
- * named name (its first len bytes, at most STORE_NAME_MAX, up to a NUL),
- * unless it has a name already (the first one stays).  NULL: none.
- * Names cost their bytes once per thread, not per sample.
+ * named name (its first len bytes, at most STORE_NAME_MAX, up to a NUL).
+ * The last name wins, as in perf report: threads rename themselves once
+ * started (pthread_setname_np: Java's, a browser's); past STORE_RENAMES
+ * renames of one thread its name stays, so names cost their bytes a few
+ * times per thread, never per sample.  NULL: none.
  */
 #define STORE_NAME_MAX 255
+#define STORE_RENAMES 8
 void store_name_last(struct store *s, const char *name, size_t len);
 
 /*

@@ -39,6 +39,7 @@ struct store {
 	/* thread names: name_at[i] - 1 is the offset of thread i's name in
 	   names (0: none yet), each ended by a NUL */
 	uint32_t *name_at;
+	uint8_t *renames;   /* names given to each thread after its first */
 	uint32_t added_thr; /* the thread of the sample added last */
 	uint64_t *thr_n;    /* samples added per thread */
 	char *names;
@@ -78,6 +79,7 @@ store_free(struct store *s)
 	free(s->tid);
 	free(s->slot);
 	free(s->name_at);
+	free(s->renames);
 	free(s->thr_n);
 	free(s->names);
 	free(s);
@@ -121,9 +123,12 @@ thr_append(struct store *s, int32_t pid, int32_t tid)
 		s->cthr = (uint32_t)(cap < cap2 ? cap : cap2);
 		s->name_at = xreallocarray(s->name_at, s->cthr,
 		    sizeof *s->name_at);
+		s->renames = xreallocarray(s->renames, s->cthr,
+		    sizeof *s->renames);
 		s->thr_n = xreallocarray(s->thr_n, s->cthr, sizeof *s->thr_n);
 	}
 	s->name_at[s->nthr] = 0;
+	s->renames[s->nthr] = 0;
 	s->thr_n[s->nthr] = 0;
 	s->pid[s->nthr] = pid;
 	s->tid[s->nthr] = tid;
@@ -302,7 +307,8 @@ store_memory(const struct store *s)
 		m += (size_t)s->c[i].cap * (4 * sizeof(uint32_t) +
 		    (s->c[i].wide ? sizeof(uint64_t) : 0));
 	m += (size_t)s->cthr * (sizeof *s->pid + sizeof *s->tid +
-	    sizeof *s->name_at + sizeof *s->thr_n) + s->cnames;
+	    sizeof *s->name_at + sizeof *s->renames + sizeof *s->thr_n) +
+	    s->cnames;
 	if (s->mask)
 		m += ((size_t)s->mask + 1) * sizeof *s->slot;
 	return m;
@@ -533,14 +539,23 @@ void
 store_name_last(struct store *s, const char *name, size_t len)
 {
 	uint32_t i = s->added_thr;
+	const char *cur;
 
-	if (s->count == 0 || i >= s->nthr || s->name_at[i] != 0 ||
-	    name == NULL)
+	if (s->count == 0 || i >= s->nthr || name == NULL)
 		return;
 	if (len > STORE_NAME_MAX)
 		len = STORE_NAME_MAX;
 	if (memchr(name, '\0', len) != NULL)
 		len = strlen(name);
+	if (s->name_at[i] != 0) {
+		/* the same name (most samples): nothing to do */
+		cur = s->names + s->name_at[i] - 1;
+		if (strncmp(cur, name, len) == 0 && cur[len] == '\0')
+			return;
+		if (s->renames[i] == STORE_RENAMES)
+			return;
+		s->renames[i]++;
+	}
 	if (s->nnames + len + 1 > UINT32_MAX - 1)
 		return; /* 4 GiB of names: the rest go unnamed */
 	xgrow((void **)&s->names, &s->cnames, s->nnames + len + 1, 1);

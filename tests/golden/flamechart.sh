@@ -93,12 +93,17 @@ for args in "--flamechart $p" "--top=3 --flamechart $p" \
 done
 
 # A program recorded here, where cc and perf can (no probe first: perf
-# takes over a second to start here; -N -B: no build-id cache work).
+# takes over a second to start here; -N -B: no build-id cache work).  A
+# sample every 250 us of the thread's processor time (-c, not -F: perf's
+# frequency mode starts each thread at tiny periods and ramps them up, so
+# a short phase's weight was off by more than the 10% on a loaded machine):
+# the phases spin for processor time, so their widths follow it to a
+# sample or two.
 perf=$(command -v perf)
 if [ -z "$perf" ] || ! command -v cc > /dev/null 2>&1 ||
     ! cc -O0 -fno-omit-frame-pointer -pthread -o "$tmpd/phases" \
     "$TESTS_DATADIR/flamechart/phases.c" 2> /dev/null ||
-    ! (cd "$tmpd" && "$perf" record -N -B -F 999 -g -o rec.data -- \
+    ! (cd "$tmpd" && "$perf" record -N -B -e cpu-clock -c 250000 -g -o rec.data -- \
     ./phases 150 150 50 60 > /dev/null 2>&1) || [ ! -s "$tmpd/rec.data" ]
 then
 	echo "flamechart: SKIP: cannot build or record here; the recorded part did not run"

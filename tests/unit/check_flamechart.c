@@ -119,6 +119,31 @@ START_TEST(test_phases)
 }
 END_TEST
 
+/* A thread's last name; past STORE_RENAMES renames the name stays. */
+START_TEST(test_renames)
+{
+	struct store *s = store_new();
+	char name[16];
+	int i;
+
+	store_add(s, 1, 0, 1, 100, 7, 0);
+	store_name_last(s, "first", 5);
+	store_name_last(s, "first", 5);
+	ck_assert_str_eq(store_thread_name(s, 0), "first");
+	store_name_last(s, "firs", 4);   /* a prefix is another name */
+	ck_assert_str_eq(store_thread_name(s, 0), "firs");
+	for (i = 0; i < 1000; i++) {
+		snprintf(name, sizeof name, "n%d", i);
+		store_name_last(s, name, strlen(name));
+	}
+	/* bounded: a thread renamed every sample costs no more */
+	ck_assert(store_memory(s) < 64 * 1024);
+	ck_assert_ptr_nonnull(store_thread_name(s, 0));
+	ck_assert_str_ne(store_thread_name(s, 0), "n999");
+	store_free(s);
+}
+END_TEST
+
 START_TEST(test_threads)
 {
 	struct tree *t = tree_new(1);
@@ -131,8 +156,9 @@ START_TEST(test_threads)
 	store_add(s, path_node(t, "w;one"), 0, 1, 100, 8, 0);
 	store_name_last(s, "worker", 6);
 	store_add(s, path_node(t, "m;two"), 0, 1, 100, 7, 1);
+	store_name_last(s, "main", 4);
+	/* a thread renamed (pthread_setname_np after it started): the last */
 	store_name_last(s, "main thing", 10);
-	store_name_last(s, "renamed", 7);   /* the first name stays */
 	run(s, t, "m;two", 1, 9, 7);
 	run(s, t, "w;one", 1, 4, 8);
 	ck_assert_int_eq(fc_build(&fc, t, s, INT64_MIN, INT64_MAX, NULL), 0);
@@ -282,6 +308,7 @@ fc_suite(void)
 
 	tcase_add_test(tc, test_phases);
 	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_renames);
 	tcase_add_test(tc, test_gaps);
 	tcase_add_test(tc, test_narrow);
 	tcase_add_test(tc, test_empty);
