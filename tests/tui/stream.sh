@@ -89,6 +89,18 @@ check "a file gives the same screen as the pipe" same "$tmpd/streamed"
 keys q
 finished
 
+# --- --threads=1: the same progress line while the input pauses ----------
+# (reported missing once; one thread reads the pipe as two do.)
+rm -f "$gate"
+run "$producer | $TFLAME --threads=1"
+check "--threads=1: progress line while the input pauses" \
+    wait_for "reading stdin: "
+touch "$gate"
+check "--threads=1: what was read" wait_for "read stdin: "
+check "--threads=1: all the samples" has "$nall cpu-clock samples, "
+keys q
+finished
+
 # --- the reverse view and a search, kept up to date while loading --------
 rm -f "$gate"
 run "$producer | $TFLAME --reverse --search=vertx"
