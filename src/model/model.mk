@@ -93,7 +93,8 @@ bench: tests/bench/windowbench$(EXEEXT)
 
 # `make bench`: the heat map screen's open, cursor and range.
 EXTRA_PROGRAMS += tests/bench/heatbench
-tests_bench_heatbench_SOURCES = tests/bench/heatbench.c
+tests_bench_heatbench_SOURCES = tests/bench/heatbench.c \
+	tests/bench/benchrand.c tests/bench/benchrand.h
 tests_bench_heatbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/heatbench$(EXEEXT)
 # `make bench`: a load with and without the sample store (#53's 15%).
@@ -143,6 +144,7 @@ tests_unit_check_flamechart_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_flamechart
 # `make bench`: opening the time order and a key on 10 million samples.
 EXTRA_PROGRAMS += tests/bench/orderbench
-tests_bench_orderbench_SOURCES = tests/bench/orderbench.c
+tests_bench_orderbench_SOURCES = tests/bench/orderbench.c \
+	tests/bench/benchrand.c tests/bench/benchrand.h
 tests_bench_orderbench_LDADD = $(CORE_LIBS)
 bench: tests/bench/orderbench$(EXEEXT)

@@ -8,7 +8,7 @@
  * and the cursor cell's top function), moving the cursor
  * (the top function of a cell), and the tree of a range picked with
  * Enter, Enter (2 s and 20 s; a comparison with a baseline, and against
- * the rest).  Wall clock, the best of five, in milliseconds; the targets
+ * the rest).  Processor time, the best of five, in milliseconds; the targets
  * are 16, 16 and 150 ms.
  *
  *	heatbench [SAMPLES]
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "benchrand.h"
 #include "model/heatgrid.h"
 #include "model/heatmap.h"
 #include "model/store.h"
@@ -28,62 +29,6 @@
 
 #define NS 1000000000LL
 
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static uint64_t rng_state = 88172645463325252ULL;
-
-static uint64_t
-rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
-/* A tree of about n frames: 20 commands, paths of random depth. */
-static struct tree *
-make_tree(uint32_t n, uint32_t **leaves, uint32_t *nleaves)
-{
-	struct tree *t = tree_new(1);
-	uint32_t *lv = malloc(n * sizeof *lv), k = 0, node, d, depth;
-	char name[32];
-
-	while (tree_size(t) < n && k < n) {
-		node = TREE_ROOT;
-		depth = 2 + (uint32_t)(rng() % 30);
-		for (d = 0; d < depth; d++) {
-			int len = snprintf(name, sizeof name, "f%u_%u", d,
-			    (unsigned)(rng() % (d < 2 ? 20 : 40)));
-
-			node = tree_child(t, node, strtab_intern(tree_strtab(t),
-			    name, (size_t)len));
-		}
-		lv[k++] = node;
-	}
-	*leaves = lv;
-	*nleaves = k;
-	return t;
-}
-
-/* The best of five runs of fn, in ms. */
-#define BEST(var, code) do { \
-	int r_; double t_; \
-	var = 1e9; \
-	for (r_ = 0; r_ < 5; r_++) { \
-		t_ = now_ms(); \
-		code; \
-		t_ = now_ms() - t_; \
-		if (t_ < var) var = t_; \
-	} \
-} while (0)
 
 int
 main(int argc, char **argv)
@@ -91,7 +36,7 @@ main(int argc, char **argv)
 	uint64_t n = argc > 1 ? strtoull(argv[1], NULL, 10) : 10000000;
 	struct store *s = store_new();
 	uint32_t *leaves, nleaves, top = 0;
-	struct tree *t = make_tree(100000, &leaves, &nleaves), *r;
+	struct tree *t = bench_random_tree(100000, &leaves, &nleaves), *r;
 	struct heatgrid g;
 	struct timeview tv;
 	double sync, ahead, open, reopen, move, r2, r20, base, rest, t0;
@@ -100,7 +45,7 @@ main(int argc, char **argv)
 	int k;
 
 	for (i = 0; i < n; i++) {
-		uint32_t leaf = leaves[rng() % nleaves];
+		uint32_t leaf = leaves[bench_rng() % nleaves];
 
 		store_add(s, leaf, 1000 * NS + (int64_t)(i * (60 * NS / n)),
 		    1, 1, 1, (int32_t)(i % 8));
@@ -110,7 +55,7 @@ main(int argc, char **argv)
 	memset(&g, 0, sizeof g);
 	timeview_init(&tv, t, s);
 	/* Before: the map made when H is pressed (the idle nodes too). */
-	BEST(sync, {
+	BENCH_BEST(sync, {
 		heatgrid_free(&tv.grid);
 		tv.tmax = 0;
 		timeview_refresh(&tv);
@@ -124,13 +69,13 @@ main(int argc, char **argv)
 	 * to join); H then takes it, groups it for the screen and finds the
 	 * cursor cell's top function, as view_heatmap.c's opening does.
 	 */
-	BEST(ahead, {
+	BENCH_BEST(ahead, {
 		heatgrid_free(&tv.grid);
 		tv.ahead_tried = 0;
 		threaded = timeview_ahead_start(&tv, NULL, NULL);
 		timeview_ahead_wait(&tv);
 	});
-	BEST(open, {
+	BENCH_BEST(open, {
 		timeview_refresh(&tv);
 		g = tv.grid;
 		memset(&tv.grid, 0, sizeof tv.grid);
@@ -143,20 +88,20 @@ main(int argc, char **argv)
 	g = tv.grid;
 	memset(&tv.grid, 0, sizeof tv.grid);
 	/* Opened again: the cells kept, grouped for the screen again. */
-	BEST(reopen, heatgrid_fit(&g, 195, 110));
-	t0 = now_ms();
+	BENCH_BEST(reopen, heatgrid_fit(&g, 195, 110));
+	t0 = bench_cpu_ms();
 	for (k = 0; k < 100; k++)
 		top ^= heatgrid_top(&g, s, k % g.ncx, k % g.ncy, NULL,
 		    tree_size(t));
-	move = (now_ms() - t0) / 100;
-	BEST(r2, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 0));
-	BEST(r20, r = timeview_pick(&tv, 1010 * NS, 1030 * NS, 0));
+	move = (bench_cpu_ms() - t0) / 100;
+	BENCH_BEST(r2, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 0));
+	BENCH_BEST(r20, r = timeview_pick(&tv, 1010 * NS, 1030 * NS, 0));
 	tv.base_on = 1;
 	tv.b0 = 1000 * NS;
 	tv.b1 = 1002 * NS;
-	BEST(base, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 0));
+	BENCH_BEST(base, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 0));
 	tv.base_on = 0;
-	BEST(rest, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 1));
+	BENCH_BEST(rest, r = timeview_pick(&tv, 1010 * NS, 1012 * NS, 1));
 	(void)r;
 	printf("heat map, %llu samples, %u frames: made when opened %.1f ms; "
 	    "made ahead %.1f ms (%s), then first open %.2f ms; "

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "benchrand.h"
 #include "model/flamechart.h"
 #include "model/store.h"
 #include "model/strtab.h"
@@ -30,62 +31,6 @@
 #define COLS 200
 #define LINES 57             /* 60, less the title, axis and status */
 
-/* CPU time of the process: the machine may be shared (see the README). */
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static uint64_t rng_state = 88172645463325252ULL;
-
-static uint64_t
-rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
-/* A tree of about n frames: 20 commands, paths of random depth. */
-static struct tree *
-make_tree(uint32_t n, uint32_t **leaves, uint32_t *nleaves)
-{
-	struct tree *t = tree_new(1);
-	uint32_t *lv = malloc(n * sizeof *lv), k = 0, node, d, depth;
-	char name[32];
-
-	while (tree_size(t) < n && k < n) {
-		node = TREE_ROOT;
-		depth = 2 + (uint32_t)(rng() % 30);
-		for (d = 0; d < depth; d++) {
-			int len = snprintf(name, sizeof name, "f%u_%u", d,
-			    (unsigned)(rng() % (d < 2 ? 20 : 40)));
-
-			node = tree_child(t, node, strtab_intern(tree_strtab(t),
-			    name, (size_t)len));
-		}
-		lv[k++] = node;
-	}
-	*leaves = lv;
-	*nleaves = k;
-	return t;
-}
-
-#define BEST(var, code) do { \
-	int r_; double t_; \
-	var = 1e9; \
-	for (r_ = 0; r_ < 5; r_++) { \
-		t_ = now_ms(); \
-		code; \
-		t_ = now_ms() - t_; \
-		if (t_ < var) var = t_; \
-	} \
-} while (0)
 
 /* The lanes a 200x60 screen shows, laid out over [t0, t1). */
 static size_t
@@ -116,7 +61,7 @@ run(const char *shape, struct tree *t, const struct store *s)
 
 	memset(lo, 0, sizeof lo);
 	memset(&fc, 0, sizeof fc);
-	BEST(open, {
+	BENCH_BEST(open, {
 		fc_free(&fc);
 		fc_build(&fc, t, s, INT64_MIN, INT64_MAX, NULL);
 		bars = screen(&fc, lo, fc.tmin, fc.tmax);
@@ -125,19 +70,19 @@ run(const char *shape, struct tree *t, const struct store *s)
 	b = fc.tmax;
 	w = (b - a) / 4;
 	/* > pans a quarter; - zooms out twice: the whole chart's worth. */
-	BEST(pan, {
+	BENCH_BEST(pan, {
 		for (k = 0; k < 10; k++)
 			screen(&fc, lo, a + (k + 1) * w / 10, b - w + (k + 1) *
 			    w / 10);
 	});
 	pan /= 10;
-	BEST(zoom, {
+	BENCH_BEST(zoom, {
 		for (k = 0; k < 10; k++)
 			screen(&fc, lo, a, a + (b - a) / (1 << k));
 	});
 	zoom /= 10;
 	/* Zoomed in to 10 ms: the bars get wide. */
-	BEST(deep, screen(&fc, lo, a + 30 * NS, a + 30 * NS + NS / 100));
+	BENCH_BEST(deep, screen(&fc, lo, a + 30 * NS, a + 30 * NS + NS / 100));
 	printf("time order (%s), %llu samples, %u lanes, %u frames: open "
 	    "%.1f ms (%zu bars), pan %.2f ms a key, zoom %.2f ms a key, "
 	    "10 ms shown %.2f ms (targets: 200, 16, 16 ms)\n", shape,
@@ -153,17 +98,17 @@ main(int argc, char **argv)
 {
 	uint64_t n = argc > 1 ? strtoull(argv[1], NULL, 10) : 10000000, i;
 	uint32_t *leaves, nleaves, leaf = 0;
-	struct tree *t = make_tree(100000, &leaves, &nleaves);
+	struct tree *t = bench_random_tree(100000, &leaves, &nleaves);
 	struct store *s = store_new(), *p = store_new(), *o = store_new();
 
 	tree_finish(t);
 	for (i = 0; i < n; i++) {
 		int64_t at = 1000 * NS + (int64_t)(i * (60 * NS / n));
 
-		store_add(s, leaves[rng() % nleaves], at, 1, 1,
+		store_add(s, leaves[bench_rng() % nleaves], at, 1, 1,
 		    (int32_t)(i % 8), (int32_t)(i % 8));
 		if (i % 2000 == 0)
-			leaf = leaves[rng() % nleaves];
+			leaf = leaves[bench_rng() % nleaves];
 		store_add(p, leaf, at, 1, 1, (int32_t)(i % 8), (int32_t)(i % 8));
 		store_add(o, leaf, at, 1, 1, 1, 0);
 	}
