@@ -139,4 +139,19 @@ if "$TFLAME" --svg="$tmpd/out.svg" "$pp/go-cpu.pb.gz" 2>"$tmpd/err" &&
 else
 	bad "go-cpu --svg"
 fi
+
+# 5. The sample type's unit in the front ends' words: nanoseconds read as
+# durations (5,950,000,000 ns of cpu), bytes as binary sizes; counts stay
+# plain numbers.
+for c in "go-cpu.pb.gz|^Total: 5.95 s time" "go-heap.pb.gz|^Total: 7.03 MiB" \
+    "go-mutex.pb.gz|^Total: 246 ms time"; do
+	f=${c%%|*} want=${c#*|}
+	"$TFLAME" --top=1 "$pp/$f" > "$tmpd/out" 2>"$tmpd/err"
+	if grep -q "$want" "$tmpd/out"; then ok; else
+		bad "units: $f" "$(head -1 "$tmpd/out")"; fi
+done
+"$TFLAME" --top=1 --sample-index=inuse_objects "$pp/go-heap.pb.gz" \
+    > "$tmpd/out" 2>"$tmpd/err"
+grep -q '^Total: [0-9,]*  Functions' "$tmpd/out" && ok ||
+    bad "units: a count" "$(head -1 "$tmpd/out")"
 finish
