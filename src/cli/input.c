@@ -125,11 +125,17 @@ record_open(const struct options *o, struct load_opts *lo, struct input *in)
 	if (in->pd == NULL) {
 		if (missing)
 			perf_missing("--record", err);
-		if (o->offcpu_on) /* the tracepoints: what perf needs */
-			err = xasprintf("%s\nrecording sched:sched_switch needs "
-			    "root (or CAP_PERFMON), or kernel.perf_event_paranoid"
-			    "=-1 (sysctl), and tracefs mounted (mount -t tracefs "
-			    "nodev /sys/kernel/tracing) and readable", err);
+		if (o->offcpu_on) { /* the tracepoints: what perf needs */
+			size_t n = strlen(err);
+			char *m = xasprintf("%s%srecording sched:sched_switch "
+			    "needs root (or CAP_PERFMON), or kernel.perf_event_"
+			    "paranoid=-1 (sysctl), and tracefs mounted (mount -t "
+			    "tracefs nodev /sys/kernel/tracing) and readable",
+			    err, n > 0 && err[n - 1] == '\n' ? "" : "\n");
+
+			free(err);
+			err = m;
+		}
 		say_lines(err);
 	}
 	lo->format = FORMAT_PERF;

@@ -212,9 +212,12 @@ st=$?
     grep -q 'perf_event_paranoid=-1' "$tmpd/err" &&
     grep -q 'mount -t tracefs' "$tmpd/err" && ok ||
     bad record-denied "exit status $st: $(tail -2 "$tmpd/err")"
+# (perf record's arguments: perf script may have started beside it, with
+# its own -F, before record's failure was seen)
+grep '^record ' "$tmpd/perf.args" > "$tmpd/record.args"
 grep -q -- '-g -e sched:sched_switch -e sched:sched_wakeup -e sched:sched_process_exit --no-buffering' \
-    "$tmpd/perf.args" && ! grep -q -- ' -F ' "$tmpd/perf.args" && ok ||
-    bad record-args "$(head -1 "$tmpd/perf.args")"
+    "$tmpd/record.args" && ! grep -q -- ' -F ' "$tmpd/record.args" && ok ||
+    bad record-args "$(head -1 "$tmpd/record.args")"
 : > "$tmpd/perf.args"
 PERF=$tmpd/perf "$TFLAME" --record --hot-cold --freq=997 --collapse -- true \
     > "$tmpd/out" 2> "$tmpd/err"
