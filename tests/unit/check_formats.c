@@ -836,6 +836,9 @@ expected_format(const char *rel, const struct stat *sb)
 	/* The --top and --tree expected outputs are no profiles. */
 	if (strncmp(rel, "top/", 4) == 0)
 		return -1;
+	/* perf annotate's output, for the annotate model: no profile. */
+	if (strncmp(rel, "srcline/", 8) == 0 && strstr(rel, "annotate") != NULL)
+		return -1;
 	/* The time fixtures are perf script text (FlameScope's). */
 	if (strncmp(rel, "time/", 5) == 0)
 		return FORMAT_PERF;

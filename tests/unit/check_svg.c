@@ -369,7 +369,8 @@ START_TEST(test_colors_palettes)
 		    cases[i].r, cases[i].g, cases[i].b);
 	ck_assert_int_eq(palette_scheme_parse("java"), PALETTE_JAVA);
 	ck_assert_int_eq(palette_scheme_parse("orange"), PALETTE_ORANGE);
-	ck_assert_int_eq(palette_scheme_parse("chain"), -1);
+	ck_assert_int_eq(palette_scheme_parse("chain"), PALETTE_CHAIN);
+	ck_assert_int_eq(palette_scheme_parse("chains"), -1);
 	ck_assert_int_eq(palette_scheme_parse("Hot"), -1);
 	ck_assert_str_eq(palette_scheme_name(PALETTE_PERL), "perl");
 }
