@@ -150,7 +150,7 @@ input_open(const struct options *o, const char *path, struct load_opts *lo,
 	struct input *in = xcalloc(1, sizeof *in);
 	struct reader *r;
 	const char *buf;
-	char name[512], *what;
+	char name[512], what[600];
 	size_t n;
 	int all, missing;
 
@@ -167,10 +167,12 @@ input_open(const struct options *o, const char *path, struct load_opts *lo,
 	in->pd = perfdata_open(path, r, reader_name(r), &po, err, &missing);
 	if (in->pd == NULL) {
 		if (missing) {
+			/* Nothing left allocated: perf_missing() exits. */
 			escape_text(name, sizeof name, reader_name(r),
 			    strlen(reader_name(r)));
-			what = xasprintf("%s is a perf.data file; reading it",
-			    name);
+			snprintf(what, sizeof what, "%s is a perf.data file; "
+			    "reading it", name);
+			reader_close(r);
 			perf_missing(what, *err);
 		}
 		reader_close(r);
