@@ -150,4 +150,10 @@ void child_kill_all(void);
 /* Describe a wait status: "exited with status 3", "was killed by SIGTERM". */
 void child_status_text(int status, char *buf, size_t len);
 
+/*
+ * Write all n bytes of p to fd (a child's pipe), through EINTR: 0, or -1
+ * when the reader has gone or the write failed.
+ */
+int child_write_all(int fd, const char *p, size_t n);
+
 #endif

@@ -597,3 +597,20 @@ child_status_text(int status, char *buf, size_t len)
 	else
 		snprintf(buf, len, "ended with wait status %d", status);
 }
+
+int
+child_write_all(int fd, const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, p, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}

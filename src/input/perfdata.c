@@ -158,24 +158,6 @@ struct feed {
 	size_t len;
 };
 
-/* Write n bytes to fd 1; 0, or -1 when the reader has gone. */
-static int
-write_all(const char *p, size_t n)
-{
-	ssize_t w;
-
-	while (n > 0) {
-		if ((w = write(STDOUT_FILENO, p, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* In the feeder child: copy to perf script's standard input. */
 static void
 feed(void *arg)
@@ -184,13 +166,13 @@ feed(void *arg)
 	char buf[65536];
 	ssize_t n;
 
-	if (write_all(f->buf, f->len) != 0)
+	if (child_write_all(STDOUT_FILENO, f->buf, f->len) != 0)
 		return;
 	for (;;) {
 		n = read(STDIN_FILENO, buf, sizeof buf);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0 || write_all(buf, (size_t)n) != 0)
+		if (n <= 0 || child_write_all(STDOUT_FILENO, buf, (size_t)n) != 0)
 			return;
 	}
 }

@@ -26,6 +26,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "input/child.h"
 #include "input/perfslice.h"
 #include "util/macros.h"
 #include "util/xalloc.h"
@@ -188,24 +189,6 @@ struct merger {
 
 #define SAID_MAX 1024
 
-/* Write n bytes to fd; 0, or -1. */
-static int
-put(int fd, const char *p, size_t n)
-{
-	ssize_t w;
-
-	while (n > 0) {
-		if ((w = write(fd, p, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* Start slice i: perf script with --time and its range. */
 static void
 slice_start(struct merger *m, const struct perfslice *ps, int i)
@@ -303,8 +286,8 @@ said_line(struct merger *m, int i, const char *line, size_t len)
 		return;
 	if (sd != NULL)
 		sd->emitted++;
-	if (put(2, line, len) == 0)
-		put(2, "\n", 1);
+	if (child_write_all(2, line, len) == 0)
+		child_write_all(2, "\n", 1);
 }
 
 /* Read slice i's standard error; its whole lines are passed on. */
@@ -353,13 +336,13 @@ spool_flush(struct slice *s)
 		while ((r = read(s->spool, buf, sizeof buf)) != 0) {
 			if (r < 0 && errno == EINTR)
 				continue;
-			if (r < 0 || put(1, buf, (size_t)r) != 0)
+			if (r < 0 || child_write_all(1, buf, (size_t)r) != 0)
 				_exit(1);
 		}
 	if (s->spool >= 0)
 		close(s->spool);
 	s->spool = -1;
-	if (s->memlen > 0 && put(1, s->mem, s->memlen) != 0)
+	if (s->memlen > 0 && child_write_all(1, s->mem, s->memlen) != 0)
 		_exit(1);
 	free(s->mem);
 	s->mem = NULL;
@@ -372,7 +355,7 @@ hold(struct slice *s, const char *p, size_t n)
 {
 	if (!s->hold && s->spool < 0 && (s->spool = spool_make()) < 0)
 		s->hold = 1;
-	if (!s->hold && put(s->spool, p, n) == 0) {
+	if (!s->hold && child_write_all(s->spool, p, n) == 0) {
 		s->spooled += (off_t)n;
 		return;
 	}
@@ -407,7 +390,7 @@ out_read(struct merger *m, int i)
 		return;
 	}
 	if (i == m->cur) {
-		if (put(1, buf, (size_t)r) != 0)
+		if (child_write_all(1, buf, (size_t)r) != 0)
 			_exit(1); /* tflame stopped reading */
 		return;
 	}
