@@ -55,7 +55,6 @@ struct fold {
  * or (a mark) from the text, a batch at a time.
  */
 struct cursor {
-	const char *what;       /* "samples", "timeDeltas" */
 	struct json j;
 	int text, done;
 	int64_t buf[1024];
@@ -362,11 +361,9 @@ time_us(struct cp_ctx *x, const struct cp_prof *p, double v, int64_t *out,
 
 /* Start reading one array: from the text at mark, else p's own. */
 static void
-cursor_init(struct cursor *c, const struct cp_ctx *x, const char *what,
-    int text, size_t mark)
+cursor_init(struct cursor *c, const struct cp_ctx *x, int text, size_t mark)
 {
 	memset(c, 0, sizeof *c);
-	c->what = what;
 	c->text = text;
 	if (text) {
 		json_init_at(&c->j, x->j.s, x->j.n, mark);
@@ -489,7 +486,7 @@ count_marked(struct cp_ctx *x, const struct cp_prof *p)
 	struct cursor c;
 	int64_t v;
 
-	cursor_init(&c, x, "samples", 1, p->smark);
+	cursor_init(&c, x, 1, p->smark);
 	while (cursor_text(x, &c, &v) == 1)
 		c.read++;
 	json_free(&c.j);
@@ -530,8 +527,8 @@ give_samples(struct fold *f)
 		return -1;
 	if (p->has_end && time_us(x, p, p->end, &end, "endTime") != 0)
 		return -1;
-	cursor_init(&cs, x, "samples", p->has_smark, p->smark);
-	cursor_init(&cd, x, "timeDeltas", p->has_dmark, p->dmark);
+	cursor_init(&cs, x, p->has_smark, p->smark);
+	cursor_init(&cd, x, p->has_dmark, p->dmark);
 	if ((rs = next_sample(f, &cs, &k)) != 1)
 		return rs;
 	if ((rd = next_delta(f, &cd, &bi, &d)) != 1)

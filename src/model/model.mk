@@ -106,7 +106,8 @@ bench: tests/bench/storebench$(EXEEXT)
 # The sample store (every sample with its time), its heat map, time
 # ranges and the tree of a range.
 check_PROGRAMS += tests/unit/check_store
-tests_unit_check_store_SOURCES = tests/unit/check_store.c
+tests_unit_check_store_SOURCES = tests/unit/check_store.c \
+	tests/unit/helpers.c tests/unit/helpers.h
 tests_unit_check_store_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_store_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_store
@@ -138,7 +139,8 @@ tests_unit_check_annotate_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_annotate
 # The flame chart (time order, #49): lanes, bars, the visible layout.
 check_PROGRAMS += tests/unit/check_flamechart
-tests_unit_check_flamechart_SOURCES = tests/unit/check_flamechart.c
+tests_unit_check_flamechart_SOURCES = tests/unit/check_flamechart.c \
+	tests/unit/helpers.c tests/unit/helpers.h
 tests_unit_check_flamechart_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_check_flamechart_LDADD = $(CORE_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/check_flamechart

@@ -13,26 +13,12 @@
 #include <string.h>
 
 #include "model/flamechart.h"
+#include "helpers.h"
 #include "model/store.h"
 #include "model/strtab.h"
 #include "model/tree.h"
 
 #define MS 1000000LL
-
-/* The node for path "a;b;c" of t, made when missing. */
-static uint32_t
-path_node(struct tree *t, const char *path)
-{
-	char buf[256], *p, *save = NULL;
-	uint32_t id = TREE_ROOT;
-
-	strcpy(buf, path);
-	for (p = strtok_r(buf, ";", &save); p != NULL;
-	    p = strtok_r(NULL, ";", &save))
-		id = tree_child(t, id, strtab_intern(tree_strtab(t), p,
-		    strlen(p)));
-	return id;
-}
 
 /* n samples of path, one a millisecond from ms, thread tid. */
 static void

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model/heatmap.h"
+#include "helpers.h"
 #include "model/store.h"
 #include "model/timerange.h"
 #include "model/range.h"
@@ -550,21 +551,6 @@ START_TEST(test_heatmap_text)
 	store_free(s);
 }
 END_TEST
-
-/* The node for path "a;b;c" of t, made when missing. */
-static uint32_t
-path_node(struct tree *t, const char *path)
-{
-	char buf[256], *p, *save = NULL;
-	uint32_t id = TREE_ROOT;
-
-	strcpy(buf, path);
-	for (p = strtok_r(buf, ";", &save); p != NULL;
-	    p = strtok_r(NULL, ";", &save))
-		id = tree_child(t, id, strtab_intern(tree_strtab(t), p,
-		    strlen(p)));
-	return id;
-}
 
 /* The total of path in t (TREE_NONE path: 0). */
 static uint64_t

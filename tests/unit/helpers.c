@@ -509,3 +509,18 @@ self_at(const struct tree *t, const char *path)
 
 	return n == TREE_NONE ? ~0ULL : (unsigned long long)tree_self(t, 0, n).n;
 }
+
+/* The node for path "a;b;c" of t, made when missing. */
+uint32_t
+path_node(struct tree *t, const char *path)
+{
+	char buf[256], *p, *save = NULL;
+	uint32_t id = TREE_ROOT;
+
+	strcpy(buf, path);
+	for (p = strtok_r(buf, ";", &save); p != NULL;
+	    p = strtok_r(NULL, ";", &save))
+		id = tree_child(t, id, strtab_intern(tree_strtab(t), p,
+		    strlen(p)));
+	return id;
+}

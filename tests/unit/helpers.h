@@ -64,6 +64,9 @@ void rec_read_errors(enum input_format fmt, const char *in, size_t len,
     int (*count_ok)(const char *in, size_t at, uint64_t samples));
 
 /* Build a finished tree from folded text. */
+/* The node for path "a;b;c" of t, made when missing (strtok: at most 255 bytes). */
+uint32_t path_node(struct tree *t, const char *path);
+
 struct tree *tree_from_folded(const char *text);
 
 /*
